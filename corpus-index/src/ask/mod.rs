@@ -1,0 +1,305 @@
+//! Answering a question over the workspace (`lexls ask`, `lexls/ask`).
+//!
+//! Pipeline: expand abbreviations the corpus defines (`AEDT` → `automated employment
+//! decision tool`), retrieve chunks with the hybrid index, group them by section (a matched
+//! subsection expands to its parent section), put provisions the question cites first,
+//! compose an extractive answer from the best sentences, and verify every citation of the
+//! answer against the workspace ([`verify`]).
+
+pub mod compose;
+pub mod retrieve;
+pub mod verify;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::citation::resolve::{DocId, ProvisionRef};
+use crate::config::RetrievalMode;
+use crate::features::{Location, cite_string};
+use crate::model::DocumentKind;
+use crate::workspace::Snapshot;
+use retrieve::{Candidate, RetrieveParams};
+use verify::{AnswerCitation, Segment};
+
+/// A question.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AskRequest {
+    /// The question.
+    pub question: String,
+    /// Selected text the question is about, and the document it was selected in.
+    pub context: Option<AskContext>,
+    /// Sources to give (default: `[retrieval] top_k`).
+    pub top_k: Option<usize>,
+    /// Retrievers (default: `[retrieval] mode`).
+    pub mode: Option<RetrievalMode>,
+}
+
+/// The selection a question is about.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AskContext {
+    /// The document the text was selected in.
+    pub doc: Option<DocId>,
+    /// The selected text.
+    pub text: String,
+}
+
+/// A source of an answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Source {
+    /// Full citation (`NYC Admin. Code § 20-871`), or the title of a document without
+    /// sections.
+    pub citation: String,
+    /// Heading of the section (or the document title).
+    pub heading: String,
+    /// Where it is.
+    pub location: Location,
+    /// Retrieval score (reciprocal rank fusion; cited provisions score above all).
+    pub score: f32,
+    /// Document kind.
+    pub kind: DocumentKind,
+    /// Authority weight of the kind (seed 003).
+    pub authority: f32,
+    /// Relative path of the document.
+    pub rel_path: String,
+}
+
+/// An answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AskResult {
+    /// Markdown.
+    pub answer: String,
+    /// Every citation of the answer, checked.
+    pub citations: Vec<AnswerCitation>,
+    /// The sources, best first.
+    pub sources: Vec<Source>,
+    /// What went wrong or was degraded.
+    pub warnings: Vec<String>,
+}
+
+/// Abbreviations the workspace defines, as `(alias, lower-cased term)`:
+/// `(AEDT, automated employment decision tool)`.
+pub fn abbreviations(snap: &Snapshot) -> Vec<(String, String)> {
+    let mut out: BTreeMap<String, String> = BTreeMap::new();
+    for doc in &snap.docs {
+        for def in &doc.definitions {
+            for alias in &def.aliases {
+                out.entry(alias.clone())
+                    .or_insert_with(|| def.term.to_lowercase());
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// Appends the defined term of every abbreviation `query` uses (`AEDT` → `automated
+/// employment decision tool`), so BM25 matches provisions that spell the term out.
+pub fn expand_abbreviations(snap: &Snapshot, query: &str) -> String {
+    let mut out = query.to_string();
+    for (alias, term) in abbreviations(snap) {
+        if query.split(|c: char| !c.is_alphanumeric()).any(|w| w == alias) {
+            out.push(' ');
+            out.push_str(&term);
+        }
+    }
+    out
+}
+
+/// Replaces spelled-out defined terms by their abbreviation, so that one concept counts
+/// once when sentences are scored.
+fn contract_terms(text: &str, abbreviations: &[(String, String)]) -> String {
+    let mut out = text.to_lowercase();
+    for (alias, term) in abbreviations {
+        if out.contains(term.as_str()) {
+            out = out.replace(term.as_str(), &alias.to_lowercase());
+        }
+    }
+    out
+}
+
+/// Answers `request` from the snapshot.
+pub fn ask(snap: &Snapshot, request: &AskRequest) -> AskResult {
+    let config = &snap.config.retrieval;
+    let mut warnings = Vec::new();
+    let question = request.question.trim();
+    if question.is_empty() {
+        return AskResult {
+            answer: "Ask a question about the statutes and policies of this workspace.".into(),
+            citations: Vec::new(),
+            sources: Vec::new(),
+            warnings: vec!["the question is empty".into()],
+        };
+    }
+    let context_text = request
+        .context
+        .as_ref()
+        .map(|c| crate::features::excerpt(&c.text, 2_000))
+        .unwrap_or_default();
+    let own_namespace = request
+        .context
+        .as_ref()
+        .and_then(|c| c.doc)
+        .and_then(|d| snap.docs.get(d))
+        .map_or("", |d| d.namespace.as_str());
+    let query = expand_abbreviations(snap, &format!("{question} {context_text}"));
+    let params = RetrieveParams {
+        mode: request.mode.unwrap_or(config.mode),
+        candidates: config.candidates,
+        rrf_k: config.rrf_k,
+    };
+    let (hits, retrieval_warnings) = retrieve::rank_chunks(snap, &query, params);
+    warnings.extend(retrieval_warnings);
+    let retrieved = retrieve::group_by_section(snap, &hits);
+    let top = retrieved.first().map_or(0.0, |c| c.score);
+    let cited = retrieve::cited_candidates(
+        snap,
+        &format!("{question}\n{context_text}"),
+        own_namespace,
+        top,
+    );
+    let mut candidates = retrieve::merge(cited, retrieved);
+    // The selection's own section is context, not an answer to it.
+    candidates.truncate(request.top_k.unwrap_or(config.top_k).max(1));
+
+    let abbrevs = abbreviations(snap);
+    let (terms, analyze): (Vec<(String, f32)>, Box<dyn Fn(&str) -> Vec<String>>) = match &snap.search {
+        Some(index) => {
+            let bm25 = index.bm25.clone();
+            let mut terms: Vec<(String, f32)> = bm25
+                .terms(&contract_terms(&format!("{question} {context_text}"), &abbrevs))
+                .into_iter()
+                .map(|t| {
+                    let idf = bm25.idf(&t);
+                    (t, idf)
+                })
+                .collect();
+            terms.sort_by(|a, b| a.0.cmp(&b.0));
+            terms.dedup_by(|a, b| a.0 == b.0);
+            (
+                terms,
+                Box::new(move |text: &str| bm25.terms(&contract_terms(text, &abbrevs))),
+            )
+        }
+        None => (Vec::new(), Box::new(|_: &str| Vec::new())),
+    };
+    let quotes = compose::select_quotes(snap, &candidates, &terms, analyze.as_ref(), 4);
+
+    let sources: Vec<Source> = candidates
+        .iter()
+        .filter_map(|c| source_of(snap, c))
+        .collect();
+    let source_refs: Vec<ProvisionRef> = candidates
+        .iter()
+        .filter_map(|c| {
+            Some(ProvisionRef {
+                doc: c.doc,
+                provision: c.section?,
+            })
+        })
+        .collect();
+
+    let mut segments: Vec<Segment> = Vec::new();
+    let text = |segments: &mut Vec<Segment>, text: String, context: Option<DocId>, quoted: bool| {
+        segments.push(Segment {
+            text,
+            context,
+            quoted,
+        });
+    };
+    if quotes.is_empty() {
+        text(
+            &mut segments,
+            "No provision of this workspace matches the question closely enough to quote.\n".into(),
+            None,
+            false,
+        );
+        warnings.push("no matching passage was found".into());
+    } else {
+        text(
+            &mut segments,
+            "*Extractive answer (no language model configured): the passages of the workspace that best match the question.*\n\n".into(),
+            None,
+            false,
+        );
+        for q in &quotes {
+            let doc = &snap.docs[q.doc];
+            text(&mut segments, "- ".into(), None, false);
+            text(&mut segments, compose::quote_text(&q.text), Some(q.doc), true);
+            let attribution = match q.provision {
+                Some(p) => cite_string(doc, p),
+                None => format!("*{}*", doc.title),
+            };
+            text(&mut segments, format!(" — {attribution}\n"), Some(q.doc), false);
+        }
+    }
+    if !sources.is_empty() {
+        text(&mut segments, "\n**Sources**\n\n".into(), None, false);
+        for (i, (s, c)) in sources.iter().zip(&candidates).enumerate() {
+            let heading = if s.heading.is_empty() || s.heading == s.citation {
+                String::new()
+            } else {
+                format!(" — {}", s.heading)
+            };
+            text(
+                &mut segments,
+                format!("{}. {}{heading} ({})\n", i + 1, s.citation, s.kind.as_str()),
+                Some(c.doc),
+                false,
+            );
+        }
+    }
+    let citations = verify::verify(snap, &segments, &source_refs);
+    for c in &citations {
+        if !c.resolved {
+            warnings.push(format!("the answer cites `{}`, which does not resolve in this workspace", c.text));
+        } else if !c.supported {
+            warnings.push(format!("the answer cites `{}`, which is not among the sources", c.text));
+        }
+    }
+    let answer = segments.iter().map(|s| s.text.as_str()).collect::<String>();
+    AskResult {
+        answer,
+        citations,
+        sources,
+        warnings,
+    }
+}
+
+fn source_of(snap: &Snapshot, c: &Candidate) -> Option<Source> {
+    let doc = snap.docs.get(c.doc)?;
+    let (citation, heading, span) = match c.section {
+        Some(s) => {
+            let p = &doc.provisions[s];
+            (
+                cite_string(doc, s),
+                p.heading.clone().unwrap_or_default(),
+                p.label_span.clone(),
+            )
+        }
+        None => (doc.title.clone(), doc.title.clone(), 0..0),
+    };
+    Some(Source {
+        citation,
+        heading,
+        location: Location {
+            doc: c.doc,
+            path: doc.path.clone(),
+            span,
+        },
+        score: c.score,
+        kind: doc.kind,
+        authority: doc.kind.authority(snap.config.authority.policy),
+        rel_path: doc.rel_path.clone(),
+    })
+}
+
+/// Renders an answer for a terminal: the answer, then warnings.
+pub fn render_text(result: &AskResult) -> String {
+    let mut out = result.answer.clone();
+    if !result.warnings.is_empty() {
+        out.push_str("\nWarnings:\n");
+        for w in &result.warnings {
+            let _ = writeln!(out, "- {w}");
+        }
+    }
+    out
+}

@@ -1,0 +1,143 @@
+//! Anchoring relative references (`this section`, `paragraph (1) of this subdivision`, a bare
+//! `subsection (b)`) to the provision tree of the citing document.
+//!
+//! The depth a level word names depends on the drafting convention: in U.S. codes a section
+//! divides into subsections (or, in New York City, subdivisions), paragraphs,
+//! subparagraphs, clauses and subclauses (House Legislative Counsel's Manual on Drafting
+//! Style, § 332); in EU acts an article divides into paragraphs and points (Joint Practical
+//! Guide, 16.3); in the C.F.R. every level is a "paragraph" (Document Drafting Handbook,
+//! 2-12), so a paragraph reference spells the path from the section down.
+
+use super::codes::{self, CodeFamily};
+use super::{Citation, LevelWord, Relative};
+use crate::model::{Document, ProvisionId, Unit};
+
+/// The drafting convention of a document, which sets how deep each level word is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Convention {
+    /// U.S. federal, state and local codes.
+    UnitedStates,
+    /// The C.F.R.: paragraph labels are written from the section down.
+    Cfr,
+    /// EU acts: article › paragraph › point.
+    Eu,
+}
+
+impl Convention {
+    /// The convention of a document, from its namespace and the unit of its sections.
+    pub fn of(doc: &Document) -> Self {
+        if codes::family_of(&doc.namespace) == CodeFamily::Cfr {
+            return Self::Cfr;
+        }
+        let eu_units = doc
+            .sections()
+            .any(|i| matches!(doc.provisions[i].unit, Unit::Article | Unit::Annex));
+        if eu_units || codes::family_of(&doc.namespace) == CodeFamily::Eu {
+            Self::Eu
+        } else {
+            Self::UnitedStates
+        }
+    }
+}
+
+/// The subsection depth (1 = a section's top-level subsections) a level word names.
+pub fn depth_of(word: LevelWord, convention: Convention) -> u8 {
+    match (convention, word) {
+        (Convention::Cfr, _) => 1,
+        (Convention::Eu, LevelWord::Paragraph | LevelWord::Subparagraph) => 1,
+        (Convention::Eu, LevelWord::Point) => 2,
+        (_, LevelWord::Subsection | LevelWord::Subdivision) => 1,
+        (_, LevelWord::Paragraph | LevelWord::Point) => 2,
+        (_, LevelWord::Subparagraph) => 3,
+        (_, LevelWord::Clause) => 4,
+        (_, LevelWord::Subclause) => 5,
+        (_, LevelWord::Item) => 6,
+    }
+}
+
+/// Fills in the section and leading subsection labels of each relative citation of `doc`
+/// from the position where it stands. Citations outside any provision keep `section: None`
+/// (they cannot be anchored and are reported as such by the resolver).
+pub fn anchor(doc: &mut Document) {
+    let convention = Convention::of(doc);
+    let mut anchored = Vec::with_capacity(doc.citations.len());
+    for cite in &doc.citations {
+        anchored.push(anchor_one(doc, cite, convention));
+    }
+    doc.citations = anchored;
+}
+
+fn anchor_one(doc: &Document, cite: &Citation, convention: Convention) -> Citation {
+    let mut out = cite.clone();
+    let Some(relative) = cite.relative else {
+        return out;
+    };
+    let Some(here) = doc.provision_at(cite.span.start) else {
+        return out;
+    };
+    let lineage = doc.lineage(here);
+    let section = lineage[0];
+    let base_at = |depth: usize| -> ProvisionId { lineage[depth.min(lineage.len() - 1)] };
+    let base = match relative {
+        Relative::ThisCode => return out,
+        Relative::ThisSection => section,
+        Relative::ThisLevel(word) => base_at(depth_of(word, convention) as usize),
+        Relative::Bare(word) => {
+            let depth = depth_of(word, convention) as usize;
+            let preferred = base_at(depth.saturating_sub(1));
+            find_base(doc, &lineage, preferred, &cite.subsections)
+        }
+    };
+    let section_p = &doc.provisions[section];
+    out.unit = section_p.unit;
+    out.section = Some(section_p.number.clone());
+    let mut labels = if base == section {
+        Vec::new()
+    } else {
+        doc.subsection_path(base)
+    };
+    labels.extend(cite.subsections.iter().cloned());
+    out.subsections = labels;
+    if let Some(end) = out.range_end.as_mut() {
+        if end.section.is_empty() {
+            end.section = section_p.number.clone();
+        }
+        let mut end_labels = if base == section {
+            Vec::new()
+        } else {
+            doc.subsection_path(base)
+        };
+        end_labels.extend(end.subsections.iter().cloned());
+        end.subsections = end_labels;
+    }
+    out
+}
+
+/// The ancestor under which `labels` exist: `preferred` if it has them, else the nearest
+/// ancestor that does, else `preferred`.
+fn find_base(
+    doc: &Document,
+    lineage: &[ProvisionId],
+    preferred: ProvisionId,
+    labels: &[String],
+) -> ProvisionId {
+    let has = |base: ProvisionId| -> bool {
+        let mut cur = base;
+        for label in labels {
+            match doc.child_by_label(cur, label) {
+                Some(next) => cur = next,
+                None => return false,
+            }
+        }
+        true
+    };
+    if labels.is_empty() || has(preferred) {
+        return preferred;
+    }
+    lineage
+        .iter()
+        .rev()
+        .copied()
+        .find(|&b| has(b))
+        .unwrap_or(preferred)
+}

@@ -1,0 +1,606 @@
+//! Resolving citations against the documents of a workspace.
+//!
+//! Every document belongs to a namespace (its code). A citation naming a code resolves in
+//! that code; a bare one first in the citing document's own code, then in the one code of the
+//! workspace that has the number; with several candidates it is ambiguous. A citation of a
+//! code the workspace does not hold is *external*. Resolution walks down to the deepest
+//! provision that exists and remembers what was asked for, so `§ 20-871(b)(4)`, where (b)
+//! has three paragraphs, is reported with § 20-871(b)(3) as the closest provision.
+
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::codes;
+use super::{Citation, CodeRef, Relative};
+use crate::model::{Document, ProvisionId, Unit};
+
+/// Index of a document in a snapshot.
+pub type DocId = usize;
+
+/// A provision of a document of the workspace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct ProvisionRef {
+    /// The document.
+    pub doc: DocId,
+    /// The provision in [`Document::provisions`].
+    pub provision: ProvisionId,
+}
+
+/// The outcome of resolving one citation.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "status", rename_all = "kebab-case")]
+pub enum Resolution {
+    /// The cited provision exists. For a range, `covered` lists every section or
+    /// subsection the range spans (start and end included).
+    Resolved {
+        /// The cited provision.
+        target: ProvisionRef,
+        /// The provision is a section whose subsections lexls could not read, so the
+        /// requested subsection was not checked.
+        unverified: bool,
+        /// Every provision a range covers (empty for a single citation).
+        covered: Vec<ProvisionRef>,
+    },
+    /// The section exists but a requested subsection does not (`§ 20-871(b)(4)`).
+    MissingSubsection {
+        /// The deepest provision that exists on the requested path.
+        deepest: ProvisionRef,
+        /// The labels that were not found, outermost first.
+        missing: Vec<String>,
+        /// Existing provisions closest to what was asked, best first.
+        suggestions: Vec<ProvisionRef>,
+    },
+    /// The code is in the workspace but the section is not.
+    Unresolved {
+        /// The code the citation was resolved in.
+        namespace: String,
+        /// The number lies among the sections the workspace has for that code (a likely
+        /// typo) rather than in a part of the code the workspace lacks.
+        in_range: bool,
+        /// Existing sections closest to the cited number, best first.
+        suggestions: Vec<ProvisionRef>,
+    },
+    /// Several codes of the workspace have the cited number.
+    Ambiguous {
+        /// One provision per candidate code.
+        candidates: Vec<ProvisionRef>,
+    },
+    /// A code the workspace does not hold.
+    External {
+        /// The code, when the text names it.
+        code: Option<String>,
+    },
+    /// A reference to a whole code (`this subchapter`, `Regulation (EU) 2016/679`) the
+    /// workspace holds.
+    Code {
+        /// The namespace.
+        namespace: String,
+    },
+    /// A relative reference outside any provision, which has nothing to count from.
+    Unanchored,
+}
+
+impl Resolution {
+    /// The provision a reader should be taken to, if any.
+    pub fn target(&self) -> Option<ProvisionRef> {
+        match self {
+            Self::Resolved { target, .. } => Some(*target),
+            Self::MissingSubsection { deepest, .. } => Some(*deepest),
+            _ => None,
+        }
+    }
+}
+
+/// One namespace of the workspace.
+#[derive(Debug, Clone, Default)]
+pub struct Namespace {
+    /// Canonical name.
+    pub name: String,
+    /// Whether the name is a code lexls recognises or a document's own title.
+    pub is_code: bool,
+    /// Sections by unit and lower-cased number.
+    pub sections: BTreeMap<(Unit, String), ProvisionRef>,
+    /// Documents that belong to the namespace.
+    pub docs: Vec<DocId>,
+}
+
+/// The namespaces of a workspace, for resolving citations.
+#[derive(Debug, Clone, Default)]
+pub struct NamespaceIndex {
+    spaces: HashMap<String, Namespace>,
+    by_number: HashMap<(Unit, String), Vec<String>>,
+    /// (namespace of the defining documents, lower-cased alias) → code.
+    aliases: HashMap<(String, String), String>,
+}
+
+impl NamespaceIndex {
+    /// Builds the index of `docs` (indexed by [`DocId`]).
+    pub fn build(docs: &[Arc<Document>]) -> Self {
+        let mut index = Self::default();
+        for (doc_id, doc) in docs.iter().enumerate() {
+            let space = index
+                .spaces
+                .entry(doc.namespace.clone())
+                .or_insert_with(|| Namespace {
+                    name: doc.namespace.clone(),
+                    is_code: doc.namespace_is_code,
+                    ..Namespace::default()
+                });
+            space.docs.push(doc_id);
+            for section in doc.sections() {
+                let p = &doc.provisions[section];
+                let key = (p.unit, p.number.to_lowercase());
+                space.sections.entry(key).or_insert(ProvisionRef {
+                    doc: doc_id,
+                    provision: section,
+                });
+            }
+            for (alias, code) in &doc.code_aliases {
+                index.aliases.insert(
+                    (doc.namespace.clone(), normalize_alias(alias)),
+                    code.clone(),
+                );
+            }
+        }
+        for space in index.spaces.values() {
+            for key in space.sections.keys() {
+                index
+                    .by_number
+                    .entry(key.clone())
+                    .or_default()
+                    .push(space.name.clone());
+            }
+        }
+        for names in index.by_number.values_mut() {
+            names.sort();
+        }
+        index
+    }
+
+    /// The namespace named `name`.
+    pub fn get(&self, name: &str) -> Option<&Namespace> {
+        self.spaces.get(name)
+    }
+
+    /// All namespaces, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = &Namespace> {
+        self.spaces.values()
+    }
+
+    /// Resolves citation `cite` of document `doc_id`.
+    pub fn resolve(&self, docs: &[Arc<Document>], doc_id: DocId, cite: &Citation) -> Resolution {
+        let own = docs.get(doc_id).map_or("", |d| d.namespace.as_str());
+        self.resolve_in(docs, own, cite)
+    }
+
+    /// Resolves `cite` as if written in a document of namespace `own` (`""` for text that
+    /// belongs to no document, such as a question).
+    pub fn resolve_in(&self, docs: &[Arc<Document>], own: &str, cite: &Citation) -> Resolution {
+        let Some(section) = cite.section.as_deref() else {
+            return self.resolve_code_reference(own, cite);
+        };
+        let key = (cite.unit, section.to_lowercase());
+        let namespace = match &cite.code {
+            Some(CodeRef::This) => own.to_string(),
+            Some(CodeRef::Named(name)) => match self.code_for_phrase(own, name) {
+                Ok(ns) => ns,
+                Err(code) => return Resolution::External { code: Some(code) },
+            },
+            None if cite.relative.is_some() => own.to_string(),
+            None => match self.bare_namespace(own, &key) {
+                Ok(ns) => ns,
+                Err(resolution) => return resolution,
+            },
+        };
+        let Some(space) = self.spaces.get(&namespace) else {
+            return Resolution::External {
+                code: Some(namespace),
+            };
+        };
+        let Some(&section_ref) = space.sections.get(&key) else {
+            return Resolution::Unresolved {
+                in_range: in_range(space, cite.unit, section),
+                suggestions: nearest_sections(space, cite.unit, section, 3),
+                namespace,
+            };
+        };
+        let start = match walk(docs, section_ref, &cite.subsections) {
+            Walk::Found(target, unverified) => (target, unverified),
+            Walk::Missing(deepest, missing) => {
+                return Resolution::MissingSubsection {
+                    suggestions: nearest_children(docs, deepest, &missing),
+                    deepest,
+                    missing,
+                };
+            }
+        };
+        let covered = match &cite.range_end {
+            Some(end) => self.expand_range(docs, space, cite.unit, start.0, section, end),
+            None => Vec::new(),
+        };
+        Resolution::Resolved {
+            target: start.0,
+            unverified: start.1,
+            covered,
+        }
+    }
+
+    fn resolve_code_reference(&self, own: &str, cite: &Citation) -> Resolution {
+        if cite.relative.is_some() && cite.code != Some(CodeRef::This) && cite.relative != Some(Relative::ThisCode) {
+            return Resolution::Unanchored;
+        }
+        let name = match &cite.code {
+            Some(CodeRef::Named(name)) => match self.code_for_phrase(own, name) {
+                Ok(ns) => ns,
+                Err(code) => return Resolution::External { code: Some(code) },
+            },
+            _ => own.to_string(),
+        };
+        if self.spaces.contains_key(&name) {
+            Resolution::Code { namespace: name }
+        } else {
+            Resolution::External { code: Some(name) }
+        }
+    }
+
+    /// The namespace a code phrase names from inside namespace `own`, or `Err(code)` for a
+    /// code the workspace does not hold.
+    fn code_for_phrase(&self, own: &str, phrase: &str) -> Result<String, String> {
+        if self.spaces.contains_key(phrase) {
+            return Ok(phrase.to_string());
+        }
+        let alias = normalize_alias(phrase);
+        if let Some(code) = self
+            .aliases
+            .get(&(own.to_string(), alias.clone()))
+            .or_else(|| {
+                // An alias defined anywhere in the workspace, if only one code is meant.
+                let mut found = self
+                    .aliases
+                    .iter()
+                    .filter(|((_, a), _)| *a == alias)
+                    .map(|(_, code)| code);
+                let first = found.next()?;
+                found.all(|c| c == first).then_some(first)
+            })
+        {
+            return if self.spaces.contains_key(code) {
+                Ok(code.clone())
+            } else {
+                Err(code.clone())
+            };
+        }
+        if let Some(code) = codes::canonical_code(phrase) {
+            return if self.spaces.contains_key(&code.name) {
+                Ok(code.name)
+            } else {
+                Err(code.name)
+            };
+        }
+        if let Some(space) = self
+            .spaces
+            .values()
+            .find(|s| s.name.eq_ignore_ascii_case(&alias))
+        {
+            return Ok(space.name.clone());
+        }
+        let mut fits = self
+            .spaces
+            .values()
+            .filter(|s| s.is_code && codes::phrase_matches_namespace(phrase, &s.name));
+        match (fits.next(), fits.next()) {
+            (Some(only), None) => Ok(only.name.clone()),
+            _ => Err(phrase.to_string()),
+        }
+    }
+
+    /// The namespace of a citation that names no code.
+    fn bare_namespace(&self, own: &str, key: &(Unit, String)) -> Result<String, Resolution> {
+        if self
+            .spaces
+            .get(own)
+            .is_some_and(|s| s.sections.contains_key(key))
+        {
+            return Ok(own.to_string());
+        }
+        match self.by_number.get(key).map(Vec::as_slice) {
+            Some([only]) => Ok(only.clone()),
+            Some(many) if many.len() > 1 => Err(Resolution::Ambiguous {
+                candidates: many
+                    .iter()
+                    .filter_map(|ns| self.spaces.get(ns)?.sections.get(key).copied())
+                    .collect(),
+            }),
+            _ => {
+                // Not found anywhere: blame the code whose numbers look like it (`20-875`
+                // next to §§ 20-870–20-874), else the citing document's own code when it has
+                // sections of that unit; otherwise the code is not in the workspace.
+                let prefix = number_prefix(&key.1);
+                let similar = self
+                    .spaces
+                    .values()
+                    .filter(|s| {
+                        s.sections.keys().any(|(u, n)| {
+                            *u == key.0 && !prefix.is_empty() && number_prefix(n) == prefix
+                        })
+                    })
+                    .map(|s| s.name.clone())
+                    .min();
+                if let Some(ns) = similar {
+                    return Ok(ns);
+                }
+                if self.spaces.get(own).is_some_and(|s| {
+                    s.is_code && key.0 != Unit::Section && s.sections.keys().any(|(u, _)| *u == key.0)
+                }) {
+                    return Ok(own.to_string());
+                }
+                Err(Resolution::External { code: None })
+            }
+        }
+    }
+
+    fn expand_range(
+        &self,
+        docs: &[Arc<Document>],
+        space: &Namespace,
+        unit: Unit,
+        start: ProvisionRef,
+        start_section: &str,
+        end: &super::RangeEnd,
+    ) -> Vec<ProvisionRef> {
+        if end.section.eq_ignore_ascii_case(start_section) || end.section.is_empty() {
+            // A range of subsections: siblings from the start to the end label.
+            let doc = &docs[start.doc];
+            let Some(parent) = doc.provisions[start.provision].parent else {
+                return vec![start];
+            };
+            let Some(end_label) = end.subsections.last() else {
+                return vec![start];
+            };
+            let siblings = &doc.provisions[parent].children;
+            let from = siblings.iter().position(|&c| c == start.provision);
+            let to = siblings
+                .iter()
+                .position(|&c| doc.provisions[c].number.eq_ignore_ascii_case(end_label));
+            return match (from, to) {
+                (Some(f), Some(t)) if f <= t => siblings[f..=t]
+                    .iter()
+                    .map(|&p| ProvisionRef {
+                        doc: start.doc,
+                        provision: p,
+                    })
+                    .collect(),
+                _ => vec![start],
+            };
+        }
+        let lo = natural_key(start_section);
+        let hi = natural_key(&end.section);
+        let mut covered: Vec<(Vec<Chunk>, ProvisionRef)> = space
+            .sections
+            .iter()
+            .filter(|((u, _), _)| *u == unit)
+            .filter_map(|((_, n), r)| {
+                let k = natural_key(n);
+                (k >= lo && k <= hi).then_some((k, *r))
+            })
+            .collect();
+        covered.sort_by(|a, b| a.0.cmp(&b.0));
+        covered.into_iter().map(|(_, r)| r).collect()
+    }
+}
+
+fn normalize_alias(alias: &str) -> String {
+    let lower = alias.trim().to_lowercase();
+    lower
+        .strip_prefix("the ")
+        .unwrap_or(&lower)
+        .trim()
+        .to_string()
+}
+
+enum Walk {
+    Found(ProvisionRef, bool),
+    Missing(ProvisionRef, Vec<String>),
+}
+
+fn walk(docs: &[Arc<Document>], section: ProvisionRef, labels: &[String]) -> Walk {
+    let doc = &docs[section.doc];
+    let mut cur = section.provision;
+    for (i, label) in labels.iter().enumerate() {
+        match doc.child_by_label(cur, label) {
+            Some(next) => cur = next,
+            None => {
+                let here = ProvisionRef {
+                    doc: section.doc,
+                    provision: cur,
+                };
+                let has_citable_children = doc.provisions[cur]
+                    .children
+                    .iter()
+                    .any(|&c| doc.provisions[c].style.is_some_and(|s| s.is_citable()));
+                // A section whose subsections were not recognised cannot be checked.
+                if cur == section.provision && !has_citable_children {
+                    return Walk::Found(here, true);
+                }
+                return Walk::Missing(here, labels[i..].to_vec());
+            }
+        }
+    }
+    Walk::Found(
+        ProvisionRef {
+            doc: section.doc,
+            provision: cur,
+        },
+        false,
+    )
+}
+
+/// A chunk of a section number for natural ordering: `20-871` → `[20, -, 871]`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Chunk {
+    Num(u64),
+    Text(String),
+}
+
+pub(crate) fn natural_key(number: &str) -> Vec<Chunk> {
+    let mut out = Vec::new();
+    let mut digits = String::new();
+    let mut text = String::new();
+    for ch in number.chars() {
+        if ch.is_ascii_digit() {
+            if !text.is_empty() {
+                out.push(Chunk::Text(std::mem::take(&mut text)));
+            }
+            digits.push(ch);
+        } else {
+            if !digits.is_empty() {
+                out.push(Chunk::Num(digits.parse().unwrap_or(u64::MAX)));
+                digits.clear();
+            }
+            text.push(ch.to_ascii_lowercase());
+        }
+    }
+    if !digits.is_empty() {
+        out.push(Chunk::Num(digits.parse().unwrap_or(u64::MAX)));
+    }
+    if !text.is_empty() {
+        out.push(Chunk::Text(text));
+    }
+    out
+}
+
+/// Everything up to the last separator: `20-` for `20-871`, `40.` for `40.22`, `` for `6`.
+fn number_prefix(number: &str) -> &str {
+    number
+        .rfind(['-', '.', ':'])
+        .map_or("", |i| &number[..=i])
+}
+
+fn tail_value(number: &str) -> Option<u64> {
+    let tail = &number[number_prefix(number).len()..];
+    let digits: String = tail.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// Whether `number` falls among (or within 10 of) the numbers the namespace has with the
+/// same prefix: a likely typo rather than a part of the code the workspace lacks.
+fn in_range(space: &Namespace, unit: Unit, number: &str) -> bool {
+    let prefix = number_prefix(number).to_lowercase();
+    let Some(value) = tail_value(number) else {
+        return false;
+    };
+    let values: Vec<u64> = space
+        .sections
+        .keys()
+        .filter(|(u, n)| *u == unit && number_prefix(n) == prefix)
+        .filter_map(|(_, n)| tail_value(n))
+        .collect();
+    match (values.iter().min(), values.iter().max()) {
+        (Some(&lo), Some(&hi)) => value + 10 >= lo && value <= hi + 10,
+        _ => false,
+    }
+}
+
+fn nearest_sections(
+    space: &Namespace,
+    unit: Unit,
+    number: &str,
+    n: usize,
+) -> Vec<ProvisionRef> {
+    let prefix = number_prefix(number).to_lowercase();
+    let value = tail_value(number);
+    let mut scored: Vec<(u64, Vec<Chunk>, ProvisionRef)> = space
+        .sections
+        .iter()
+        .filter(|((u, _), _)| *u == unit)
+        .map(|((_, num), r)| {
+            let same_prefix = number_prefix(num) == prefix;
+            let distance = match (same_prefix, value, tail_value(num)) {
+                (true, Some(a), Some(b)) => a.abs_diff(b),
+                (true, _, _) => 1_000,
+                _ => 1_000_000 + edit_distance(num, number) as u64,
+            };
+            (distance, natural_key(num), *r)
+        })
+        .collect();
+    scored.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
+    scored.into_iter().take(n).map(|(_, _, r)| r).collect()
+}
+
+fn nearest_children(docs: &[Arc<Document>], parent: ProvisionRef, missing: &[String]) -> Vec<ProvisionRef> {
+    let doc = &docs[parent.doc];
+    let Some(wanted) = missing.first() else {
+        return vec![parent];
+    };
+    let mut children: Vec<(usize, ProvisionId)> = doc.provisions[parent.provision]
+        .children
+        .iter()
+        .filter(|&&c| doc.provisions[c].style.is_some_and(|s| s.is_citable()))
+        .map(|&c| (label_distance(&doc.provisions[c].number, wanted), c))
+        .collect();
+    children.sort_by(|a, b| match a.0.cmp(&b.0) {
+        Ordering::Equal => b.1.cmp(&a.1),
+        other => other,
+    });
+    let mut out: Vec<ProvisionRef> = children
+        .into_iter()
+        .take(3)
+        .map(|(_, c)| ProvisionRef {
+            doc: parent.doc,
+            provision: c,
+        })
+        .collect();
+    out.push(parent);
+    out
+}
+
+fn label_distance(a: &str, b: &str) -> usize {
+    match (a.parse::<i64>(), b.parse::<i64>()) {
+        (Ok(x), Ok(y)) => x.abs_diff(y) as usize,
+        _ => {
+            let (x, y) = (a.to_ascii_lowercase(), b.to_ascii_lowercase());
+            match (x.as_bytes(), y.as_bytes()) {
+                ([p], [q]) => p.abs_diff(*q) as usize,
+                _ => edit_distance(&x, &y) + 26,
+            }
+        }
+    }
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn natural_order_of_section_numbers() {
+        assert!(natural_key("20-871") < natural_key("20-1000"));
+        assert!(natural_key("40.25") < natural_key("40.25a"));
+        assert_eq!(number_prefix("20-871"), "20-");
+        assert_eq!(number_prefix("6"), "");
+        assert_eq!(tail_value("40.22"), Some(22));
+    }
+
+    #[test]
+    fn label_distances_prefer_neighbours() {
+        assert!(label_distance("3", "4") < label_distance("1", "4"));
+        assert!(label_distance("c", "d") < label_distance("a", "d"));
+    }
+}

@@ -1,0 +1,395 @@
+//! Workspace configuration: `.lexls.toml` at the workspace root, then environment variables.
+//!
+//! ```toml
+//! [index]
+//! dir = "/path/to/index"          # default: the user cache dir (LEXLS_INDEX_DIR)
+//! max_file_mb = 20                # larger files are skipped with a warning
+//! exclude = ["drafts/**"]         # on top of .gitignore
+//! include = ["sections/**"]       # only these (default: everything)
+//!
+//! [model]
+//! dir = "/path/to/onnx-model"     # default: LEXLS_MODEL_DIR, else the user cache dir
+//! runtime = "/path/libonnxruntime.so"   # default: ORT_DYLIB_PATH, else next to the model
+//! enabled = true
+//!
+//! [diagnostics]                   # error | warning | information | hint | off
+//! unresolved = "warning"          # cited number lies among the sections the workspace has
+//! unresolved_outside = "information"  # … in a part of the code the workspace lacks
+//! missing_subsection = "warning"
+//! ambiguous = "warning"
+//! repealed = "warning"
+//! external = "off"                # citations of codes the workspace does not hold
+//!
+//! [authority]
+//! policy = 0.6                    # statute 1.0, regulation 0.9, case 0.8, guidance 0.7
+//!
+//! [retrieval]
+//! top_k = 5
+//! mode = "hybrid"                 # bm25 | dense | hybrid
+//! rrf_k = 60
+//!
+//! [[documents]]                   # kind and namespace by glob
+//! glob = "policies/**"
+//! kind = "policy"
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::DocumentKind;
+use crate::parse::Hints;
+
+/// The name of the workspace configuration file.
+pub const CONFIG_FILE: &str = ".lexls.toml";
+
+/// An error reading the configuration.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file exists but could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML or has unknown or ill-typed keys.
+    #[error("{path}: {message}")]
+    Invalid {
+        /// The file (or `initializationOptions`).
+        path: PathBuf,
+        /// What is wrong, with the line and the key.
+        message: String,
+    },
+}
+
+/// How a class of diagnostics is reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// An error.
+    Error,
+    /// A warning.
+    Warning,
+    /// Information.
+    Information,
+    /// A hint.
+    Hint,
+    /// Not reported.
+    Off,
+}
+
+/// Index settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct IndexConfig {
+    /// Where the index lives; default: a directory per workspace in the user cache dir.
+    pub dir: Option<PathBuf>,
+    /// Files larger than this (MiB) are skipped with a warning.
+    pub max_file_mb: u64,
+    /// Globs (relative to the root) to leave out, on top of `.gitignore`.
+    pub exclude: Vec<String>,
+    /// When not empty, only files matching one of these globs are indexed.
+    pub include: Vec<String>,
+}
+
+impl Default for IndexConfig {
+    fn default() -> Self {
+        Self {
+            dir: None,
+            max_file_mb: 20,
+            exclude: Vec::new(),
+            include: Vec::new(),
+        }
+    }
+}
+
+/// Dense-model settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ModelConfig {
+    /// Directory with `model.onnx`, `tokenizer.json`, `config.json`,
+    /// `special_tokens_map.json` and `tokenizer_config.json`.
+    pub dir: Option<PathBuf>,
+    /// Path of the ONNX Runtime shared library (`libonnxruntime.so.1.31.0`).
+    pub runtime: Option<PathBuf>,
+    /// Set to `false` to use BM25 and the citation graph only.
+    pub enabled: bool,
+    /// Passages per embedding batch (at most 32 is fastest on small machines).
+    pub batch_size: usize,
+    /// ONNX Runtime intra-op threads; default: all cores.
+    pub threads: Option<usize>,
+}
+
+impl Default for ModelConfig {
+    fn default() -> Self {
+        Self {
+            dir: None,
+            runtime: None,
+            enabled: true,
+            batch_size: 32,
+            threads: None,
+        }
+    }
+}
+
+/// Severities of citation diagnostics.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiagnosticsConfig {
+    /// A cited section missing from a code the workspace has, its number among the
+    /// workspace's sections of that code.
+    pub unresolved: Severity,
+    /// A cited section missing from a code the workspace has only part of.
+    pub unresolved_outside: Severity,
+    /// A cited subsection that its section does not have.
+    pub missing_subsection: Severity,
+    /// A bare citation that several codes of the workspace could mean.
+    pub ambiguous: Severity,
+    /// A citation of a repealed provision.
+    pub repealed: Severity,
+    /// A citation of a code the workspace does not hold.
+    pub external: Severity,
+}
+
+impl Default for DiagnosticsConfig {
+    fn default() -> Self {
+        Self {
+            unresolved: Severity::Warning,
+            unresolved_outside: Severity::Information,
+            missing_subsection: Severity::Warning,
+            ambiguous: Severity::Warning,
+            repealed: Severity::Warning,
+            external: Severity::Off,
+        }
+    }
+}
+
+/// Authority weights (seed 003).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AuthorityConfig {
+    /// Weight of internal policies, in `[0, 1]`.
+    pub policy: f32,
+}
+
+impl Default for AuthorityConfig {
+    fn default() -> Self {
+        Self { policy: 0.6 }
+    }
+}
+
+/// Which retrievers run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum RetrievalMode {
+    /// BM25 only.
+    Bm25,
+    /// Dense vectors only.
+    Dense,
+    /// BM25 and dense fused by reciprocal rank fusion.
+    #[default]
+    Hybrid,
+}
+
+/// Retrieval settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RetrievalConfig {
+    /// Sections given to the answer.
+    pub top_k: usize,
+    /// Retrievers to run.
+    pub mode: RetrievalMode,
+    /// The `k` constant of reciprocal rank fusion (Cormack et al., 2009).
+    pub rrf_k: f32,
+    /// Candidates each retriever returns before fusion.
+    pub candidates: usize,
+}
+
+impl Default for RetrievalConfig {
+    fn default() -> Self {
+        Self {
+            top_k: 5,
+            mode: RetrievalMode::Hybrid,
+            rrf_k: 60.0,
+            candidates: 50,
+        }
+    }
+}
+
+/// Kind and namespace for the files a glob matches.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DocumentRule {
+    /// Glob relative to the workspace root (`policies/**`).
+    pub glob: String,
+    /// Kind of the matched documents.
+    pub kind: Option<DocumentKind>,
+    /// Namespace (code) of the matched documents.
+    pub namespace: Option<String>,
+}
+
+/// The whole configuration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// `[index]`.
+    pub index: IndexConfig,
+    /// `[model]`.
+    pub model: ModelConfig,
+    /// `[diagnostics]`.
+    pub diagnostics: DiagnosticsConfig,
+    /// `[authority]`.
+    pub authority: AuthorityConfig,
+    /// `[retrieval]`.
+    pub retrieval: RetrievalConfig,
+    /// `[[documents]]`.
+    pub documents: Vec<DocumentRule>,
+}
+
+impl Config {
+    /// Reads `<root>/.lexls.toml` (defaults when it does not exist).
+    ///
+    /// # Errors
+    /// [`ConfigError`] when the file cannot be read, is not TOML, or has unknown or
+    /// ill-typed keys.
+    pub fn load(root: &Path) -> Result<Self, ConfigError> {
+        let path = root.join(CONFIG_FILE);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Self::from_toml(&text, &path),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Self::default()),
+            Err(source) => Err(ConfigError::Read { path, source }),
+        }
+    }
+
+    /// Parses TOML text; `path` names it in error messages.
+    ///
+    /// # Errors
+    /// [`ConfigError::Invalid`] with the line and key of the problem.
+    pub fn from_toml(text: &str, path: &Path) -> Result<Self, ConfigError> {
+        let config: Self = toml::from_str(text).map_err(|e| ConfigError::Invalid {
+            path: path.to_path_buf(),
+            message: e.to_string().trim().to_string(),
+        })?;
+        config.validate(path)?;
+        Ok(config)
+    }
+
+    fn validate(&self, path: &Path) -> Result<(), ConfigError> {
+        let invalid = |message: String| ConfigError::Invalid {
+            path: path.to_path_buf(),
+            message,
+        };
+        if !(0.0..=1.0).contains(&self.authority.policy) {
+            return Err(invalid(format!(
+                "authority.policy = {} is outside [0, 1]",
+                self.authority.policy
+            )));
+        }
+        if self.retrieval.top_k == 0 || self.retrieval.candidates == 0 {
+            return Err(invalid(
+                "retrieval.top_k and retrieval.candidates must be at least 1".into(),
+            ));
+        }
+        if self.model.batch_size == 0 {
+            return Err(invalid("model.batch_size must be at least 1".into()));
+        }
+        for rule in &self.documents {
+            globset::Glob::new(&rule.glob)
+                .map_err(|e| invalid(format!("documents glob `{}`: {e}", rule.glob)))?;
+        }
+        for glob in self.index.exclude.iter().chain(&self.index.include) {
+            globset::Glob::new(glob)
+                .map_err(|e| invalid(format!("index.exclude glob `{glob}`: {e}")))?;
+        }
+        Ok(())
+    }
+
+    /// Applies the environment: `LEXLS_INDEX_DIR`, `LEXLS_MODEL_DIR`, `ORT_DYLIB_PATH`,
+    /// `LEXLS_NO_MODEL` (any value: BM25 and graph only).
+    pub fn apply_env(&mut self) {
+        let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+        if let Some(dir) = var("LEXLS_INDEX_DIR") {
+            self.index.dir = Some(PathBuf::from(dir));
+        }
+        if let Some(dir) = var("LEXLS_MODEL_DIR") {
+            self.model.dir = Some(PathBuf::from(dir));
+        }
+        if let Some(lib) = var("ORT_DYLIB_PATH") {
+            self.model.runtime = Some(PathBuf::from(lib));
+        }
+        if var("LEXLS_NO_MODEL").is_some() {
+            self.model.enabled = false;
+        }
+    }
+
+    /// Kind and namespace hints for a file at `rel_path` from the `[[documents]]` rules (the
+    /// last matching rule wins).
+    pub fn hints_for(&self, rel_path: &str) -> Hints {
+        let mut hints = Hints::default();
+        for rule in &self.documents {
+            let Ok(glob) = globset::Glob::new(&rule.glob) else {
+                continue;
+            };
+            if glob.compile_matcher().is_match(rel_path) {
+                if rule.kind.is_some() {
+                    hints.kind = rule.kind;
+                }
+                if rule.namespace.is_some() {
+                    hints.namespace.clone_from(&rule.namespace);
+                }
+            }
+        }
+        hints
+    }
+}
+
+/// The user cache directory of lexls (`~/.cache/lexls` on Linux), if the platform has one.
+pub fn cache_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "lexls").map(|d| d.cache_dir().to_path_buf())
+}
+
+/// The default directory of the embedding model and ONNX Runtime (what
+/// `scripts/fetch-models.sh` fills): `LEXLS_MODEL_DIR`, else `<cache>/models`.
+pub fn default_model_root() -> Option<PathBuf> {
+    cache_dir().map(|c| c.join("models"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_keys_are_named_in_the_error() {
+        let err = Config::from_toml("[diagnostics]\nunresolvd = \"off\"\n", Path::new(".lexls.toml"))
+            .expect_err("unknown key");
+        let msg = err.to_string();
+        assert!(msg.contains("unresolvd"), "{msg}");
+        assert!(msg.contains("line 2"), "{msg}");
+    }
+
+    #[test]
+    fn ill_typed_values_are_errors() {
+        let err = Config::from_toml("[retrieval]\ntop_k = \"five\"\n", Path::new("x.toml"))
+            .expect_err("wrong type");
+        assert!(err.to_string().contains("top_k"), "{err}");
+        let err = Config::from_toml("[authority]\npolicy = 2.0\n", Path::new("x.toml"))
+            .expect_err("out of range");
+        assert!(err.to_string().contains("outside [0, 1]"));
+    }
+
+    #[test]
+    fn document_rules_give_hints() {
+        let config = Config::from_toml(
+            "[[documents]]\nglob = \"policies/**\"\nkind = \"policy\"\nnamespace = \"Acme\"\n\n[diagnostics]\nexternal = \"hint\"\n",
+            Path::new("x.toml"),
+        )
+        .expect("valid");
+        assert_eq!(config.diagnostics.external, Severity::Hint);
+        let hints = config.hints_for("policies/hr/aedt.md");
+        assert_eq!(hints.kind, Some(DocumentKind::Policy));
+        assert_eq!(hints.namespace.as_deref(), Some("Acme"));
+        assert_eq!(config.hints_for("statute/x.md"), Hints::default());
+    }
+}

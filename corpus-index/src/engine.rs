@@ -1,0 +1,666 @@
+//! The engine: owns the mutable state of a workspace (parsed documents, open-editor texts,
+//! the persistent store, the BM25 index, cached embeddings) and publishes immutable
+//! [`Snapshot`]s. One owner mutates it (the CLI, or the language server's writer task);
+//! readers use snapshots.
+//!
+//! On open the engine re-reads only files whose size or modification time changed, and
+//! re-parses only those whose content hash changed. A damaged or incompatible index is
+//! deleted and rebuilt, with a note in [`Engine::notes`].
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::config::{Config, cache_dir};
+use crate::model::{Document, Format};
+use crate::parse::parse_document;
+use crate::search::bm25::{Bm25, Bm25Error};
+use crate::search::chunk::{CHUNKER_VERSION, Chunk, chunk_document};
+use crate::search::dense::{DenseIndex, Embedder, load_embedder};
+use crate::search::store::{FileRecord, Store, StoreError};
+use crate::search::SearchIndex;
+use crate::workspace::walk::{self, FoundFile, Skipped};
+use crate::workspace::{DocEntry, Snapshot};
+
+/// Errors that stop the engine from opening a workspace.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The workspace root does not exist.
+    #[error("workspace directory {0} does not exist")]
+    MissingRoot(PathBuf),
+    /// The workspace root is a file.
+    #[error("{0} is not a directory; give the folder that holds the statutes and policies")]
+    NotADirectory(PathBuf),
+    /// The index could not be created even in memory.
+    #[error("cannot create the index: {0}")]
+    Index(String),
+}
+
+/// How to open the engine.
+#[derive(Debug, Clone)]
+pub struct OpenOptions {
+    /// Keep the index on disk (default); `false` keeps everything in memory.
+    pub persist: bool,
+    /// Load the embedding model (default); `false` runs BM25 and the graph only.
+    pub load_model: bool,
+}
+
+impl Default for OpenOptions {
+    fn default() -> Self {
+        Self {
+            persist: true,
+            load_model: true,
+        }
+    }
+}
+
+/// What a scan did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ScanReport {
+    /// Files indexed.
+    pub files: usize,
+    /// Files parsed because they are new or changed.
+    pub parsed: usize,
+    /// Files taken from the store unchanged.
+    pub reused: usize,
+    /// Files that disappeared since the last scan.
+    pub removed: usize,
+    /// Files left out (too large, unreadable).
+    pub skipped: Vec<Skipped>,
+}
+
+/// Progress of a scan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScanProgress {
+    /// `done` of `total` files read.
+    Reading {
+        /// Files read so far.
+        done: usize,
+        /// Files found.
+        total: usize,
+    },
+    /// Updating the BM25 index.
+    Indexing,
+}
+
+/// The mutable state of one workspace.
+pub struct Engine {
+    root: PathBuf,
+    config: Arc<Config>,
+    index_dir: Option<PathBuf>,
+    store: Store,
+    bm25: Bm25,
+    embedder: Option<Arc<dyn Embedder>>,
+    model_problem: Option<String>,
+    entries: BTreeMap<String, DocEntry>,
+    chunks: BTreeMap<String, Vec<Chunk>>,
+    vectors: HashMap<String, Vec<f32>>,
+    overlays: HashMap<String, String>,
+    /// Documents changed since the last BM25 commit.
+    dirty: std::collections::BTreeSet<String>,
+    /// `rel_path → hash` of what the BM25 index holds, when known.
+    bm25_known: BTreeMap<String, String>,
+    search: Option<Arc<SearchIndex>>,
+    notes: Vec<String>,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("root", &self.root)
+            .field("documents", &self.entries.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The default index directory of a workspace: `<cache>/index/<name>-<hash>`.
+pub fn default_index_dir(root: &Path) -> Option<PathBuf> {
+    let name = root
+        .file_name()
+        .map_or_else(|| "root".into(), |n| n.to_string_lossy().into_owned());
+    let hash = blake3::hash(root.to_string_lossy().as_bytes()).to_hex();
+    cache_dir().map(|c| c.join("index").join(format!("{name}-{}", &hash[..16])))
+}
+
+impl Engine {
+    /// Opens the workspace at `root`.
+    ///
+    /// # Errors
+    /// [`EngineError`] when `root` is not a directory. Index problems do not fail: a damaged
+    /// index is rebuilt, a locked one replaced by a temporary in-memory index (see
+    /// [`Engine::notes`]).
+    pub fn open(root: &Path, config: Config, options: &OpenOptions) -> Result<Self, EngineError> {
+        if !root.exists() {
+            return Err(EngineError::MissingRoot(root.to_path_buf()));
+        }
+        if !root.is_dir() {
+            return Err(EngineError::NotADirectory(root.to_path_buf()));
+        }
+        let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        let mut notes = Vec::new();
+        let index_dir = if options.persist {
+            let dir = config.index.dir.clone().or_else(|| default_index_dir(&root));
+            if dir.is_none() {
+                notes.push("no user cache directory; the index is kept in memory".into());
+            }
+            dir
+        } else {
+            None
+        };
+        let (store, bm25, index_dir) = open_index(index_dir, &mut notes)?;
+        let store_known: BTreeMap<String, String> = store.fingerprint_entries().into_iter().collect();
+        let (embedder, model_problem): (Option<Arc<dyn Embedder>>, Option<String>) =
+            if options.load_model {
+                match load_embedder(&config.model) {
+                    Ok(e) => (Some(Arc::new(e)), None),
+                    Err(why) => (None, Some(why.to_string())),
+                }
+            } else {
+                (None, Some("dense retrieval is off for this run".into()))
+            };
+        Ok(Self {
+            root,
+            config: Arc::new(config),
+            index_dir,
+            store,
+            bm25,
+            embedder,
+            model_problem,
+            entries: BTreeMap::new(),
+            chunks: BTreeMap::new(),
+            vectors: HashMap::new(),
+            overlays: HashMap::new(),
+            dirty: std::collections::BTreeSet::new(),
+            bm25_known: store_known,
+            search: None,
+            notes,
+        })
+    }
+
+    /// The canonical workspace root.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The configuration in force.
+    pub fn config(&self) -> &Arc<Config> {
+        &self.config
+    }
+
+    /// Where the index is kept (`None`: in memory).
+    pub fn index_dir(&self) -> Option<&Path> {
+        self.index_dir.as_deref()
+    }
+
+    /// Things worth a log line: rebuilt or temporary indexes.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// Takes the notes, leaving none.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes)
+    }
+
+    /// The embedder, if a model is loaded.
+    pub fn embedder(&self) -> Option<Arc<dyn Embedder>> {
+        self.embedder.clone()
+    }
+
+    /// Why there is no embedder.
+    pub fn model_problem(&self) -> Option<&str> {
+        self.model_problem.as_deref()
+    }
+
+    /// Reads the workspace: new and changed files are parsed, removed ones dropped, and the
+    /// BM25 index brought up to date.
+    pub fn scan(&mut self, progress: &mut dyn FnMut(ScanProgress)) -> ScanReport {
+        let (files, skipped) = walk::walk(&self.root, &self.config);
+        let mut report = ScanReport {
+            files: files.len(),
+            skipped,
+            ..ScanReport::default()
+        };
+        let total = files.len();
+        let mut seen = std::collections::HashSet::new();
+        for (i, file) in files.iter().enumerate() {
+            progress(ScanProgress::Reading { done: i, total });
+            seen.insert(file.rel_path.clone());
+            if self.overlays.contains_key(&file.rel_path) {
+                continue;
+            }
+            match self.load_file(file) {
+                Ok(true) => report.parsed += 1,
+                Ok(false) => report.reused += 1,
+                Err(reason) => {
+                    report.files -= 1;
+                    report.skipped.push(Skipped {
+                        path: file.path.clone(),
+                        reason,
+                    });
+                }
+            }
+        }
+        progress(ScanProgress::Reading { done: total, total });
+        let gone: Vec<String> = self
+            .entries
+            .keys()
+            .filter(|k| !seen.contains(*k) && !self.overlays.contains_key(*k))
+            .cloned()
+            .collect();
+        for rel in gone {
+            self.forget(&rel);
+            report.removed += 1;
+        }
+        for rel in self.store.file_names() {
+            if !seen.contains(&rel) {
+                let _ = self.store.remove_file(&rel);
+            }
+        }
+        let _ = self.store.flush();
+        progress(ScanProgress::Indexing);
+        self.sync_bm25();
+        report
+    }
+
+    /// Loads one file from the store or by parsing it; `Ok(true)` when it was parsed.
+    fn load_file(&mut self, file: &FoundFile) -> Result<bool, String> {
+        let record = self.store.file(&file.rel_path);
+        if let Some(record) = &record {
+            if record.mtime_ns == file.mtime_ns && record.size == file.size {
+                if self
+                    .entries
+                    .get(&file.rel_path)
+                    .is_some_and(|e| e.doc.hash == record.hash)
+                {
+                    return Ok(false);
+                }
+                let mut doc = record.doc.clone();
+                doc.path.clone_from(&file.path);
+                self.install(doc);
+                return Ok(false);
+            }
+        }
+        let (text, problems) = walk::read_text(&file.path)
+            .map_err(|e| format!("cannot read: {e}"))?;
+        let hash = blake3::hash(text.as_bytes()).to_hex().to_string();
+        let doc = match record {
+            Some(record) if record.hash == hash => {
+                let mut doc = record.doc;
+                doc.path.clone_from(&file.path);
+                doc
+            }
+            _ => {
+                let hints = self.config.hints_for(&file.rel_path);
+                parse_document(&file.path, &file.rel_path, text, file.format, &hints, problems)
+            }
+        };
+        let parsed = self
+            .entries
+            .get(&file.rel_path)
+            .is_none_or(|e| e.doc.hash != doc.hash);
+        let _ = self.store.put_file(
+            &file.rel_path,
+            &FileRecord {
+                mtime_ns: file.mtime_ns,
+                size: file.size,
+                hash: doc.hash.clone(),
+                doc: doc.clone(),
+            },
+        );
+        self.install(doc);
+        Ok(parsed)
+    }
+
+    fn install(&mut self, doc: Document) {
+        let rel = doc.rel_path.clone();
+        if self.entries.get(&rel).is_some_and(|e| e.doc.hash == doc.hash) {
+            return;
+        }
+        self.chunks.insert(rel.clone(), chunk_document(&doc));
+        self.entries.insert(rel.clone(), DocEntry::new(doc));
+        self.dirty.insert(rel);
+    }
+
+    fn forget(&mut self, rel: &str) {
+        self.entries.remove(rel);
+        self.chunks.remove(rel);
+        self.dirty.insert(rel.to_string());
+    }
+
+    /// The relative path of `path` if it is a file lexls indexes under the root.
+    pub fn rel_path_of(&self, path: &Path) -> Option<(String, Format)> {
+        let format = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .and_then(Format::from_extension)?;
+        let rel = path.strip_prefix(&self.root).ok()?;
+        Some((walk::rel_path(&self.root, &self.root.join(rel)), format))
+    }
+
+    /// Uses `text` for `path` (a file open in an editor) instead of what is on disk.
+    /// Returns whether the document changed.
+    pub fn set_overlay(&mut self, path: &Path, text: String) -> bool {
+        let Some((rel, format)) = self.rel_path_of(path) else {
+            return false;
+        };
+        let hash = blake3::hash(text.as_bytes()).to_hex().to_string();
+        if self.entries.get(&rel).is_some_and(|e| e.doc.hash == hash) {
+            self.overlays.insert(rel, text);
+            return false;
+        }
+        let hints = self.config.hints_for(&rel);
+        let doc = parse_document(path, &rel, text.clone(), format, &hints, Vec::new());
+        self.overlays.insert(rel, text);
+        self.install(doc);
+        true
+    }
+
+    /// Stops using an editor's text for `path` and reads the file from disk again.
+    pub fn clear_overlay(&mut self, path: &Path) -> bool {
+        let Some((rel, _)) = self.rel_path_of(path) else {
+            return false;
+        };
+        self.overlays.remove(&rel);
+        self.refresh_file(path)
+    }
+
+    /// Re-reads `path` from disk after a change outside the editor (created, changed or
+    /// deleted). Files with an open editor text are left alone. Returns whether anything
+    /// changed.
+    pub fn refresh_file(&mut self, path: &Path) -> bool {
+        let Some((rel, format)) = self.rel_path_of(path) else {
+            return false;
+        };
+        if self.overlays.contains_key(&rel) {
+            return false;
+        }
+        let meta = std::fs::metadata(path).ok().filter(|m| m.is_file());
+        let Some(meta) = meta else {
+            let existed = self.entries.contains_key(&rel);
+            self.forget(&rel);
+            let _ = self.store.remove_file(&rel);
+            return existed;
+        };
+        if meta.len() > self.config.index.max_file_mb.saturating_mul(1024 * 1024) {
+            return false;
+        }
+        let file = FoundFile {
+            path: path.to_path_buf(),
+            rel_path: rel.clone(),
+            format,
+            size: meta.len(),
+            mtime_ns: meta
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos()),
+        };
+        let before = self.entries.get(&rel).map(|e| e.doc.hash.clone());
+        if self.load_file(&file).is_err() {
+            return false;
+        }
+        before != self.entries.get(&rel).map(|e| e.doc.hash.clone())
+    }
+
+    /// Whether the BM25 index lags behind the documents (call [`Engine::flush_search`]).
+    pub fn search_is_stale(&self) -> bool {
+        !self.dirty.is_empty() || self.search.is_none()
+    }
+
+    fn fingerprint<'a>(entries: impl IntoIterator<Item = (&'a String, &'a String)>) -> String {
+        let mut h = blake3::Hasher::new();
+        h.update(format!("chunker {CHUNKER_VERSION}\n").as_bytes());
+        for (rel, hash) in entries {
+            h.update(rel.as_bytes());
+            h.update(b"\0");
+            h.update(hash.as_bytes());
+            h.update(b"\n");
+        }
+        h.finalize().to_hex().to_string()
+    }
+
+    fn current_hashes(&self) -> BTreeMap<String, String> {
+        self.entries
+            .iter()
+            .map(|(rel, e)| (rel.clone(), e.doc.hash.clone()))
+            .collect()
+    }
+
+    /// Brings BM25 up to date with the documents and rebuilds the search view: nothing to do
+    /// when its commit payload matches the documents, the changed documents only when it
+    /// matches what lexls last stored, everything otherwise.
+    fn sync_bm25(&mut self) {
+        let current = self.current_hashes();
+        let target = Self::fingerprint(&current);
+        let payload = self.bm25.payload();
+        self.dirty.clear();
+        if payload.as_deref() == Some(target.as_str()) {
+            self.bm25_known = current;
+            self.rebuild_search();
+            return;
+        }
+        let incremental = payload.as_deref() == Some(Self::fingerprint(&self.bm25_known).as_str());
+        let result: Result<(), Bm25Error> = (|| {
+            if incremental {
+                let changed: Vec<&String> = self
+                    .bm25_known
+                    .keys()
+                    .chain(current.keys())
+                    .filter(|rel| self.bm25_known.get(*rel) != current.get(*rel))
+                    .collect();
+                for rel in changed {
+                    self.bm25.delete_document(rel);
+                    if let Some(chunks) = self.chunks.get(rel).filter(|_| current.contains_key(rel)) {
+                        self.bm25.add(chunks)?;
+                    }
+                }
+            } else {
+                self.bm25.clear()?;
+                for chunks in self.chunks.values() {
+                    self.bm25.add(chunks)?;
+                }
+            }
+            self.bm25.commit(&target)
+        })();
+        if let Err(e) = result {
+            self.notes
+                .push(format!("BM25 index update failed ({e}); rebuilding it in memory"));
+            if let Ok(mut fresh) = Bm25::open(None) {
+                let ok = self
+                    .chunks
+                    .values()
+                    .try_for_each(|c| fresh.add(c))
+                    .and_then(|()| fresh.commit(&target));
+                if ok.is_ok() {
+                    self.bm25 = fresh;
+                }
+            }
+        }
+        self.bm25_known = current;
+        self.rebuild_search();
+    }
+
+    /// Applies edits and file events to BM25 and publishes a new search view.
+    pub fn flush_search(&mut self) {
+        if self.search_is_stale() {
+            self.sync_bm25();
+        }
+    }
+
+    fn rebuild_search(&mut self) {
+        let chunks: Vec<Chunk> = self.chunks.values().flatten().cloned().collect();
+        let dense = match &self.embedder {
+            Some(embedder) => {
+                let id = embedder.model_id().to_string();
+                DenseIndex::build(chunks.iter().enumerate().filter_map(|(i, c)| {
+                    let key = c.cache_key(&id);
+                    self.vectors
+                        .get(&key)
+                        .cloned()
+                        .or_else(|| self.store.vector(&key))
+                        .map(|v| (i, v))
+                }))
+            }
+            None => DenseIndex::default(),
+        };
+        self.search = Some(Arc::new(SearchIndex::new(
+            self.bm25.searcher(),
+            chunks,
+            dense,
+            self.embedder.clone(),
+            self.model_problem.clone(),
+        )));
+    }
+
+    /// Chunks that have no cached embedding yet, as `(cache key, text)`, in index order.
+    pub fn pending_embeddings(&mut self) -> Vec<(String, String)> {
+        let Some(embedder) = &self.embedder else {
+            return Vec::new();
+        };
+        let id = embedder.model_id().to_string();
+        let mut out = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for chunk in self.chunks.values().flatten() {
+            let key = chunk.cache_key(&id);
+            if self.vectors.contains_key(&key) || !seen.insert(key.clone()) {
+                continue;
+            }
+            if let Some(v) = self.store.vector(&key) {
+                self.vectors.insert(key, v);
+                continue;
+            }
+            out.push((key, chunk.text.clone()));
+        }
+        out
+    }
+
+    /// Adds computed embeddings (to the store and the search view).
+    pub fn add_embeddings(&mut self, items: Vec<(String, Vec<f32>)>) {
+        let _ = self.store.put_vectors(&items);
+        for (k, v) in items {
+            self.vectors.insert(k, v);
+        }
+        self.rebuild_search();
+    }
+
+    /// Embeds every pending chunk now, in batches, reporting `(done, total)`; for the CLI.
+    ///
+    /// # Errors
+    /// The embedder's message when a batch fails (what was embedded before is kept).
+    pub fn embed_pending(&mut self, progress: &mut dyn FnMut(usize, usize)) -> Result<usize, String> {
+        let Some(embedder) = self.embedder.clone() else {
+            return Ok(0);
+        };
+        let pending = self.pending_embeddings();
+        let total = pending.len();
+        let batch = self.config.model.batch_size.clamp(1, 256);
+        let mut done = 0;
+        progress(0, total);
+        for part in pending.chunks(batch) {
+            let texts: Vec<String> = part.iter().map(|(_, t)| t.clone()).collect();
+            let vectors = embedder.embed(&texts).map_err(|e| e.to_string())?;
+            let items: Vec<(String, Vec<f32>)> = part
+                .iter()
+                .map(|(k, _)| k.clone())
+                .zip(vectors)
+                .collect();
+            let _ = self.store.put_vectors(&items);
+            self.vectors.extend(items);
+            done += part.len();
+            progress(done, total);
+        }
+        let _ = self.store.flush();
+        self.rebuild_search();
+        Ok(total)
+    }
+
+    /// A snapshot of the current state.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot::build(
+            &self.root,
+            self.config.clone(),
+            self.entries.values().cloned().collect(),
+            self.search.clone(),
+        )
+    }
+
+    /// Writes the store to disk.
+    pub fn flush(&self) {
+        let _ = self.store.flush();
+    }
+}
+
+/// Opens store and BM25 in `dir`: a damaged or incompatible index is wiped and rebuilt; one
+/// locked by another process is replaced by a temporary in-memory index.
+fn open_index(
+    dir: Option<PathBuf>,
+    notes: &mut Vec<String>,
+) -> Result<(Store, Bm25, Option<PathBuf>), EngineError> {
+    let memory = |notes: &mut Vec<String>| -> Result<(Store, Bm25, Option<PathBuf>), EngineError> {
+        let store = Store::open(None).map_err(|e| EngineError::Index(e.to_string()))?;
+        let bm25 = Bm25::open(None).map_err(|e| EngineError::Index(e.to_string()))?;
+        let _ = notes;
+        Ok((store, bm25, None))
+    };
+    let Some(dir) = dir else {
+        return memory(notes);
+    };
+    for attempt in 0..2 {
+        let store = Store::open(Some(&dir.join("store")));
+        let store = match store {
+            Ok(s) => s,
+            Err(StoreError::Sled(sled::Error::Io(e))) if is_lock_error(&e) => {
+                notes.push(format!(
+                    "the index at {} is in use by another lexls process; using a temporary in-memory index",
+                    dir.display()
+                ));
+                return memory(notes);
+            }
+            Err(e) if attempt == 0 => {
+                notes.push(format!(
+                    "the index at {} cannot be used ({e}); rebuilding it",
+                    dir.display()
+                ));
+                let _ = std::fs::remove_dir_all(&dir);
+                continue;
+            }
+            Err(e) => {
+                notes.push(format!("cannot create an index at {} ({e}); using memory", dir.display()));
+                return memory(notes);
+            }
+        };
+        match Bm25::open(Some(&dir.join("bm25"))) {
+            Ok(bm25) => return Ok((store, bm25, Some(dir))),
+            Err(Bm25Error::Tantivy(tantivy::TantivyError::LockFailure(..))) => {
+                notes.push(format!(
+                    "the BM25 index at {} is locked by another lexls process; using a temporary in-memory index",
+                    dir.display()
+                ));
+                drop(store);
+                return memory(notes);
+            }
+            Err(e) => {
+                notes.push(format!(
+                    "the BM25 index at {} cannot be used ({e}); rebuilding it",
+                    dir.display()
+                ));
+                let _ = std::fs::remove_dir_all(dir.join("bm25"));
+                match Bm25::open(Some(&dir.join("bm25"))) {
+                    Ok(bm25) => return Ok((store, bm25, Some(dir))),
+                    Err(e) => {
+                        notes.push(format!("cannot rebuild the BM25 index ({e}); using memory"));
+                        let bm25 = Bm25::open(None).map_err(|e| EngineError::Index(e.to_string()))?;
+                        return Ok((store, bm25, Some(dir)));
+                    }
+                }
+            }
+        }
+    }
+    memory(notes)
+}
+
+fn is_lock_error(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::WouldBlock
+        || e.to_string().to_lowercase().contains("lock")
+}

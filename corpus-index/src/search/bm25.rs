@@ -1,0 +1,291 @@
+//! BM25 over chunks with tantivy (Okapi BM25, k1 = 1.2, b = 0.75, tantivy's defaults).
+//!
+//! Text is analysed with an English analyser: simple tokenizer, long-token removal, lower
+//! case, English stop words, Snowball (Porter 2) stemming. Queries are built from the same
+//! analyser as a disjunction of term queries, so user questions never fail to parse
+//! (`§`, quotes, `AND` and parentheses are just text).
+
+use std::path::Path;
+
+use tantivy::collector::TopDocs;
+use tantivy::directory::MmapDirectory;
+use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
+use tantivy::schema::{
+    Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
+};
+use tantivy::tokenizer::{
+    Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, StopWordFilter,
+    TextAnalyzer,
+};
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term};
+
+use super::chunk::Chunk;
+
+const ANALYZER: &str = "lexls_en";
+
+/// Errors of the BM25 index.
+#[derive(Debug, thiserror::Error)]
+pub enum Bm25Error {
+    /// Tantivy failed (damaged files, lock held by another process, I/O).
+    #[error("BM25 index: {0}")]
+    Tantivy(#[from] tantivy::TantivyError),
+    /// The directory could not be opened.
+    #[error("BM25 index directory: {0}")]
+    Directory(#[from] tantivy::directory::error::OpenDirectoryError),
+}
+
+/// The fields of the schema.
+#[derive(Debug, Clone, Copy)]
+pub struct Fields {
+    /// Chunk id (`rel_path#n`), stored.
+    pub id: Field,
+    /// Relative path of the chunk's document, for deletes.
+    pub path: Field,
+    /// Indexed text.
+    pub text: Field,
+}
+
+fn schema() -> (Schema, Fields) {
+    let mut b = Schema::builder();
+    let id = b.add_text_field("id", STRING | STORED);
+    let path = b.add_text_field("path", STRING);
+    let indexing = TextFieldIndexing::default()
+        .set_tokenizer(ANALYZER)
+        .set_index_option(IndexRecordOption::WithFreqsAndPositions);
+    let text = b.add_text_field("text", TextOptions::default().set_indexing_options(indexing));
+    (b.build(), Fields { id, path, text })
+}
+
+/// The English analyser used for indexing and queries.
+pub fn analyzer() -> TextAnalyzer {
+    let builder = TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(40))
+        .filter(LowerCaser);
+    match StopWordFilter::new(Language::English) {
+        Some(stop) => builder
+            .filter(stop)
+            .filter(Stemmer::new(Language::English))
+            .build(),
+        None => builder.filter(Stemmer::new(Language::English)).build(),
+    }
+}
+
+/// A writable BM25 index.
+pub struct Bm25 {
+    index: Index,
+    writer: IndexWriter,
+    reader: IndexReader,
+    fields: Fields,
+}
+
+impl std::fmt::Debug for Bm25 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Bm25").finish_non_exhaustive()
+    }
+}
+
+impl Bm25 {
+    /// Opens (or creates) the index in `dir`, or in memory when `dir` is `None`.
+    ///
+    /// # Errors
+    /// [`Bm25Error`] when the directory holds a damaged or incompatible index, or another
+    /// process holds its writer lock.
+    pub fn open(dir: Option<&Path>) -> Result<Self, Bm25Error> {
+        let (schema, fields) = schema();
+        let index = match dir {
+            None => Index::create_in_ram(schema),
+            Some(dir) => {
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    tantivy::TantivyError::SystemError(format!("{}: {e}", dir.display()))
+                })?;
+                let mmap = MmapDirectory::open(dir)?;
+                let index = Index::open_or_create(mmap, schema.clone())?;
+                if index.schema() != schema {
+                    return Err(tantivy::TantivyError::SchemaError(
+                        "the index was written with another schema".into(),
+                    )
+                    .into());
+                }
+                index
+            }
+        };
+        index.tokenizers().register(ANALYZER, analyzer());
+        let writer = index.writer_with_num_threads(1, 30_000_000)?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        Ok(Self {
+            index,
+            writer,
+            reader,
+            fields,
+        })
+    }
+
+    /// The payload of the last commit (lexls stores a fingerprint of the indexed files).
+    pub fn payload(&self) -> Option<String> {
+        self.index.load_metas().ok()?.payload
+    }
+
+    /// Removes every chunk of the document `rel_path`.
+    pub fn delete_document(&mut self, rel_path: &str) {
+        self.writer
+            .delete_term(Term::from_field_text(self.fields.path, rel_path));
+    }
+
+    /// Removes everything.
+    ///
+    /// # Errors
+    /// A tantivy error.
+    pub fn clear(&mut self) -> Result<(), Bm25Error> {
+        self.writer.delete_all_documents()?;
+        Ok(())
+    }
+
+    /// Adds chunks.
+    ///
+    /// # Errors
+    /// A tantivy error.
+    pub fn add(&mut self, chunks: &[Chunk]) -> Result<(), Bm25Error> {
+        for c in chunks {
+            let mut doc = TantivyDocument::default();
+            doc.add_text(self.fields.id, &c.id);
+            doc.add_text(self.fields.path, &c.rel_path);
+            doc.add_text(self.fields.text, &c.text);
+            self.writer.add_document(doc)?;
+        }
+        Ok(())
+    }
+
+    /// Commits with a payload and makes the changes visible to new searchers.
+    ///
+    /// # Errors
+    /// A tantivy error.
+    pub fn commit(&mut self, payload: &str) -> Result<(), Bm25Error> {
+        let mut prepared = self.writer.prepare_commit()?;
+        prepared.set_payload(payload);
+        prepared.commit()?;
+        self.reader.reload()?;
+        Ok(())
+    }
+
+    /// A point-in-time searcher.
+    pub fn searcher(&self) -> Bm25Searcher {
+        Bm25Searcher {
+            searcher: self.reader.searcher(),
+            fields: self.fields,
+            analyzer: analyzer(),
+        }
+    }
+}
+
+/// A read-only, point-in-time view of the BM25 index.
+#[derive(Clone)]
+pub struct Bm25Searcher {
+    searcher: Searcher,
+    fields: Fields,
+    analyzer: TextAnalyzer,
+}
+
+impl std::fmt::Debug for Bm25Searcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Bm25Searcher")
+            .field("docs", &self.searcher.num_docs())
+            .finish()
+    }
+}
+
+impl Bm25Searcher {
+    /// The analysed terms of `text` (lower-cased, stop words removed, stemmed).
+    pub fn terms(&self, text: &str) -> Vec<String> {
+        let mut analyzer = self.analyzer.clone();
+        let mut stream = analyzer.token_stream(text);
+        let mut out = Vec::new();
+        while let Some(token) = stream.next() {
+            out.push(token.text.clone());
+        }
+        out
+    }
+
+    /// The `limit` best chunks for `query` as `(chunk id, BM25 score)`, best first. An
+    /// empty list for a query without indexable terms.
+    pub fn search(&self, query: &str, limit: usize) -> Vec<(String, f32)> {
+        let mut terms = self.terms(query);
+        terms.sort();
+        terms.dedup();
+        if terms.is_empty() || limit == 0 {
+            return Vec::new();
+        }
+        let clauses: Vec<(Occur, Box<dyn Query>)> = terms
+            .iter()
+            .map(|t| {
+                let q: Box<dyn Query> = Box::new(TermQuery::new(
+                    Term::from_field_text(self.fields.text, t),
+                    IndexRecordOption::WithFreqs,
+                ));
+                (Occur::Should, q)
+            })
+            .collect();
+        let query = BooleanQuery::new(clauses);
+        let Ok(hits) = self
+            .searcher
+            .search(&query, &TopDocs::with_limit(limit).order_by_score())
+        else {
+            return Vec::new();
+        };
+        hits.into_iter()
+            .filter_map(|(score, addr)| {
+                let doc: TantivyDocument = self.searcher.doc(addr).ok()?;
+                let id = doc.get_first(self.fields.id)?.as_str()?.to_string();
+                Some((id, score))
+            })
+            .collect()
+    }
+
+    /// Inverse document frequency of an analysed term, BM25's
+    /// `ln(1 + (N - df + 0.5) / (df + 0.5))` over chunks.
+    pub fn idf(&self, term: &str) -> f32 {
+        let n = self.searcher.num_docs() as f32;
+        let df = self
+            .searcher
+            .doc_freq(&Term::from_field_text(self.fields.text, term))
+            .unwrap_or(0) as f32;
+        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+    }
+
+    /// Number of indexed chunks.
+    pub fn num_chunks(&self) -> u64 {
+        self.searcher.num_docs()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::chunk::chunk_document;
+    use crate::parse::tests::example;
+
+    #[test]
+    fn finds_the_notice_subdivision_for_a_notice_question() {
+        let mut bm25 = Bm25::open(None).expect("ram index");
+        for rel in [
+            "statute/nyc-admin-code-20-870.md",
+            "statute/nyc-admin-code-20-871.md",
+            "statute/nyc-admin-code-20-872.md",
+        ] {
+            bm25.add(&chunk_document(&example(rel))).expect("add");
+        }
+        bm25.commit("test").expect("commit");
+        let s = bm25.searcher();
+        let hits = s.search("How many business days before use must a candidate be notified?", 5);
+        assert!(!hits.is_empty());
+        assert!(hits[0].0.starts_with("statute/nyc-admin-code-20-871.md"), "{hits:?}");
+        assert!(s.search("§ \"(\" AND OR", 5).is_empty());
+        assert_eq!(bm25.payload().as_deref(), Some("test"));
+        bm25.delete_document("statute/nyc-admin-code-20-871.md");
+        bm25.commit("after delete").expect("commit");
+        let hits = bm25.searcher().search("business days notified", 5);
+        assert!(hits.iter().all(|(id, _)| !id.contains("20-871")));
+    }
+}

@@ -1,0 +1,186 @@
+//! `lexls`: a language server for statutes and policies, and the same engine on the command
+//! line (`index`, `ask`, `check`, `eval`).
+
+mod cli;
+mod lsp;
+mod proto;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use corpus_index::config::RetrievalMode;
+
+/// Language server and command-line tool for statutes, regulations and policies.
+#[derive(Debug, Parser)]
+#[command(name = "lexls", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Retrievers to use.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Mode {
+    /// BM25 only.
+    Bm25,
+    /// Dense vectors only.
+    Dense,
+    /// BM25 and dense, fused by reciprocal rank fusion.
+    Hybrid,
+}
+
+impl From<Mode> for RetrievalMode {
+    fn from(m: Mode) -> Self {
+        match m {
+            Mode::Bm25 => RetrievalMode::Bm25,
+            Mode::Dense => RetrievalMode::Dense,
+            Mode::Hybrid => RetrievalMode::Hybrid,
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Index a workspace (parse, resolve citations, BM25, embeddings) and print a summary.
+    Index {
+        /// The workspace folder.
+        dir: PathBuf,
+        /// BM25 and the citation graph only: do not load the embedding model.
+        #[arg(long)]
+        no_model: bool,
+        /// Print the summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Answer a question from the workspace, with cited sources.
+    Ask {
+        /// The workspace folder.
+        #[arg(long, short = 'w', default_value = ".")]
+        workspace: PathBuf,
+        /// Print the `lexls/ask` result object as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Number of sources.
+        #[arg(long)]
+        top_k: Option<usize>,
+        /// Retrievers.
+        #[arg(long, value_enum)]
+        mode: Option<Mode>,
+        /// BM25 and the citation graph only.
+        #[arg(long)]
+        no_model: bool,
+        /// The question.
+        #[arg(required = true, num_args = 1..)]
+        question: Vec<String>,
+    },
+    /// Report citations that do not resolve (`path:line:col: message`); exit status 1 when
+    /// any is a warning or an error.
+    Check {
+        /// The workspace folder.
+        dir: PathBuf,
+        /// Print diagnostics and external citations as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run the language server over stdio.
+    Serve,
+    /// Measure retrieval and citation quality.
+    Eval {
+        #[command(subcommand)]
+        what: EvalCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum EvalCommand {
+    /// File-level MRR@10, Recall@1/5/10, nDCG@10 and latency over a query set.
+    Retrieval {
+        /// The corpus folder the query set's `relevant` paths are relative to.
+        #[arg(long)]
+        corpus: PathBuf,
+        /// The query set (JSON lines: id, question, relevant).
+        #[arg(long)]
+        queries: PathBuf,
+        /// Retrievers.
+        #[arg(long, value_enum, default_value = "hybrid")]
+        mode: Mode,
+        /// Only index files matching these globs (default: the folders the relevant files
+        /// are in).
+        #[arg(long)]
+        include: Vec<String>,
+        /// BM25 only, without loading the model.
+        #[arg(long)]
+        no_dense: bool,
+        /// Print JSON (`queries, mrr@10, recall@1, recall@5, recall@10, ndcg@10,
+        /// latency_ms.p50, latency_ms.p95`).
+        #[arg(long)]
+        json: bool,
+        /// Include per-query results in the JSON.
+        #[arg(long)]
+        per_query: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    init_logging();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Index { dir, no_model, json } => cli::index::run(&dir, no_model, json),
+        Command::Ask {
+            workspace,
+            json,
+            top_k,
+            mode,
+            no_model,
+            question,
+        } => cli::ask::run(
+            &workspace,
+            &question.join(" "),
+            json,
+            top_k,
+            mode.map(Into::into),
+            no_model,
+        ),
+        Command::Check { dir, json } => cli::check::run(&dir, json),
+        Command::Serve => lsp::serve(),
+        Command::Eval { what } => match what {
+            EvalCommand::Retrieval {
+                corpus,
+                queries,
+                mode,
+                include,
+                no_dense,
+                json,
+                per_query,
+            } => cli::eval::retrieval(&cli::eval::RetrievalArgs {
+                corpus,
+                queries,
+                mode: mode.into(),
+                include,
+                no_dense,
+                json,
+                per_query,
+            }),
+        },
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Logs go to stderr (stdout carries the protocol); `LEXLS_LOG` sets the filter.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("LEXLS_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,lexls=info,corpus_index=info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .without_time()
+        .try_init();
+}
