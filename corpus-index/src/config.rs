@@ -362,8 +362,11 @@ mod tests {
 
     #[test]
     fn unknown_keys_are_named_in_the_error() {
-        let err = Config::from_toml("[diagnostics]\nunresolvd = \"off\"\n", Path::new(".lexls.toml"))
-            .expect_err("unknown key");
+        let err = Config::from_toml(
+            "[diagnostics]\nunresolvd = \"off\"\n",
+            Path::new(".lexls.toml"),
+        )
+        .expect_err("unknown key");
         let msg = err.to_string();
         assert!(msg.contains("unresolvd"), "{msg}");
         assert!(msg.contains("line 2"), "{msg}");

@@ -14,11 +14,11 @@ use std::sync::Arc;
 use crate::config::{Config, cache_dir};
 use crate::model::{Document, Format};
 use crate::parse::parse_document;
+use crate::search::SearchIndex;
 use crate::search::bm25::{Bm25, Bm25Error};
 use crate::search::chunk::{CHUNKER_VERSION, Chunk, chunk_document};
 use crate::search::dense::{DenseIndex, Embedder, load_embedder};
 use crate::search::store::{FileRecord, Store, StoreError};
-use crate::search::SearchIndex;
 use crate::workspace::walk::{self, FoundFile, Skipped};
 use crate::workspace::{DocEntry, Snapshot};
 
@@ -43,6 +43,9 @@ pub struct OpenOptions {
     pub persist: bool,
     /// Load the embedding model (default); `false` runs BM25 and the graph only.
     pub load_model: bool,
+    /// Use this embedder (or this reason for having none) instead of loading the model
+    /// in-process; the language server runs the model in a worker process.
+    pub embedder: Option<Result<Arc<dyn Embedder>, String>>,
 }
 
 impl Default for OpenOptions {
@@ -50,6 +53,7 @@ impl Default for OpenOptions {
         Self {
             persist: true,
             load_model: true,
+            embedder: None,
         }
     }
 }
@@ -139,7 +143,11 @@ impl Engine {
         let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
         let mut notes = Vec::new();
         let index_dir = if options.persist {
-            let dir = config.index.dir.clone().or_else(|| default_index_dir(&root));
+            let dir = config
+                .index
+                .dir
+                .clone()
+                .or_else(|| default_index_dir(&root));
             if dir.is_none() {
                 notes.push("no user cache directory; the index is kept in memory".into());
             }
@@ -148,9 +156,15 @@ impl Engine {
             None
         };
         let (store, bm25, index_dir) = open_index(index_dir, &mut notes)?;
-        let store_known: BTreeMap<String, String> = store.fingerprint_entries().into_iter().collect();
+        let store_known: BTreeMap<String, String> =
+            store.fingerprint_entries().into_iter().collect();
         let (embedder, model_problem): (Option<Arc<dyn Embedder>>, Option<String>) =
-            if options.load_model {
+            if let Some(given) = &options.embedder {
+                match given {
+                    Ok(e) => (Some(e.clone()), None),
+                    Err(why) => (None, Some(why.clone())),
+                }
+            } else if options.load_model {
                 match load_embedder(&config.model) {
                     Ok(e) => (Some(Arc::new(e)), None),
                     Err(why) => (None, Some(why.to_string())),
@@ -281,8 +295,8 @@ impl Engine {
                 return Ok(false);
             }
         }
-        let (text, problems) = walk::read_text(&file.path)
-            .map_err(|e| format!("cannot read: {e}"))?;
+        let (text, problems) =
+            walk::read_text(&file.path).map_err(|e| format!("cannot read: {e}"))?;
         let hash = blake3::hash(text.as_bytes()).to_hex().to_string();
         let doc = match record {
             Some(record) if record.hash == hash => {
@@ -292,7 +306,14 @@ impl Engine {
             }
             _ => {
                 let hints = self.config.hints_for(&file.rel_path);
-                parse_document(&file.path, &file.rel_path, text, file.format, &hints, problems)
+                parse_document(
+                    &file.path,
+                    &file.rel_path,
+                    text,
+                    file.format,
+                    &hints,
+                    problems,
+                )
             }
         };
         let parsed = self
@@ -314,7 +335,11 @@ impl Engine {
 
     fn install(&mut self, doc: Document) {
         let rel = doc.rel_path.clone();
-        if self.entries.get(&rel).is_some_and(|e| e.doc.hash == doc.hash) {
+        if self
+            .entries
+            .get(&rel)
+            .is_some_and(|e| e.doc.hash == doc.hash)
+        {
             return;
         }
         self.chunks.insert(rel.clone(), chunk_document(&doc));
@@ -451,7 +476,8 @@ impl Engine {
                     .collect();
                 for rel in changed {
                     self.bm25.delete_document(rel);
-                    if let Some(chunks) = self.chunks.get(rel).filter(|_| current.contains_key(rel)) {
+                    if let Some(chunks) = self.chunks.get(rel).filter(|_| current.contains_key(rel))
+                    {
                         self.bm25.add(chunks)?;
                     }
                 }
@@ -464,8 +490,9 @@ impl Engine {
             self.bm25.commit(&target)
         })();
         if let Err(e) = result {
-            self.notes
-                .push(format!("BM25 index update failed ({e}); rebuilding it in memory"));
+            self.notes.push(format!(
+                "BM25 index update failed ({e}); rebuilding it in memory"
+            ));
             if let Ok(mut fresh) = Bm25::open(None) {
                 let ok = self
                     .chunks
@@ -548,7 +575,10 @@ impl Engine {
     ///
     /// # Errors
     /// The embedder's message when a batch fails (what was embedded before is kept).
-    pub fn embed_pending(&mut self, progress: &mut dyn FnMut(usize, usize)) -> Result<usize, String> {
+    pub fn embed_pending(
+        &mut self,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<usize, String> {
         let Some(embedder) = self.embedder.clone() else {
             return Ok(0);
         };
@@ -560,11 +590,8 @@ impl Engine {
         for part in pending.chunks(batch) {
             let texts: Vec<String> = part.iter().map(|(_, t)| t.clone()).collect();
             let vectors = embedder.embed(&texts).map_err(|e| e.to_string())?;
-            let items: Vec<(String, Vec<f32>)> = part
-                .iter()
-                .map(|(k, _)| k.clone())
-                .zip(vectors)
-                .collect();
+            let items: Vec<(String, Vec<f32>)> =
+                part.iter().map(|(k, _)| k.clone()).zip(vectors).collect();
             let _ = self.store.put_vectors(&items);
             self.vectors.extend(items);
             done += part.len();
@@ -626,7 +653,10 @@ fn open_index(
                 continue;
             }
             Err(e) => {
-                notes.push(format!("cannot create an index at {} ({e}); using memory", dir.display()));
+                notes.push(format!(
+                    "cannot create an index at {} ({e}); using memory",
+                    dir.display()
+                ));
                 return memory(notes);
             }
         };
@@ -650,7 +680,8 @@ fn open_index(
                     Ok(bm25) => return Ok((store, bm25, Some(dir))),
                     Err(e) => {
                         notes.push(format!("cannot rebuild the BM25 index ({e}); using memory"));
-                        let bm25 = Bm25::open(None).map_err(|e| EngineError::Index(e.to_string()))?;
+                        let bm25 =
+                            Bm25::open(None).map_err(|e| EngineError::Index(e.to_string()))?;
                         return Ok((store, bm25, Some(dir)));
                     }
                 }
@@ -661,6 +692,5 @@ fn open_index(
 }
 
 fn is_lock_error(e: &std::io::Error) -> bool {
-    e.kind() == std::io::ErrorKind::WouldBlock
-        || e.to_string().to_lowercase().contains("lock")
+    e.kind() == std::io::ErrorKind::WouldBlock || e.to_string().to_lowercase().contains("lock")
 }

@@ -31,9 +31,7 @@ pub fn read_queries(text: &str) -> Result<Vec<Query>, String> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            serde_json::from_str::<Query>(l).map_err(|e| format!("line {}: {e}", i + 1))
-        })
+        .map(|(i, l)| serde_json::from_str::<Query>(l).map_err(|e| format!("line {}: {e}", i + 1)))
         .collect()
 }
 
@@ -172,7 +170,11 @@ pub fn evaluate(
             p50: pct(0.5),
             p95: pct(0.95),
         },
-        per_query: if keep_per_query { per_query } else { Vec::new() },
+        per_query: if keep_per_query {
+            per_query
+        } else {
+            Vec::new()
+        },
     }
 }
 
@@ -213,8 +215,10 @@ mod tests {
 
     #[test]
     fn reads_query_lines_and_reports_bad_ones() {
-        let qs = read_queries("{\"id\":\"1\",\"question\":\"q\",\"relevant\":[\"a\"],\"question_type\":\"x\"}\n\n")
-            .expect("valid");
+        let qs = read_queries(
+            "{\"id\":\"1\",\"question\":\"q\",\"relevant\":[\"a\"],\"question_type\":\"x\"}\n\n",
+        )
+        .expect("valid");
         assert_eq!(qs.len(), 1);
         let err = read_queries("{}\n").expect_err("invalid");
         assert!(err.starts_with("line 1"));

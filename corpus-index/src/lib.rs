@@ -8,14 +8,14 @@
 //! This crate knows nothing of the Language Server Protocol: positions are byte offsets
 //! (see [`line_index`] for conversion), results are plain structs.
 
+pub mod ask;
 pub mod citation;
+pub mod config;
+pub mod engine;
+pub mod eval;
+pub mod features;
 pub mod line_index;
 pub mod model;
 pub mod parse;
-pub mod config;
-pub mod engine;
 pub mod search;
 pub mod workspace;
-pub mod features;
-pub mod ask;
-pub mod eval;

@@ -351,11 +351,12 @@ mod tests {
     #[test]
     fn document_kinds_parse_and_weigh_by_authority() {
         assert_eq!(DocumentKind::parse("Rule"), Some(DocumentKind::Regulation));
-        assert_eq!(DocumentKind::parse("advisory"), Some(DocumentKind::Guidance));
-        assert_eq!(DocumentKind::parse("memo"), None);
-        assert!(
-            DocumentKind::Statute.authority(0.5) > DocumentKind::Regulation.authority(0.5)
+        assert_eq!(
+            DocumentKind::parse("advisory"),
+            Some(DocumentKind::Guidance)
         );
+        assert_eq!(DocumentKind::parse("memo"), None);
+        assert!(DocumentKind::Statute.authority(0.5) > DocumentKind::Regulation.authority(0.5));
         assert_eq!(DocumentKind::Policy.authority(0.6), 0.6);
     }
 }

@@ -2,6 +2,7 @@
 //! line (`index`, `ask`, `check`, `eval`).
 
 mod cli;
+mod embed_worker;
 mod lsp;
 mod proto;
 
@@ -85,6 +86,22 @@ enum Command {
     },
     /// Run the language server over stdio.
     Serve,
+    /// Internal: run the embedding model for the language server (JSON lines on stdio).
+    #[command(hide = true)]
+    EmbedWorker {
+        /// Model directory.
+        #[arg(long)]
+        model_dir: Option<PathBuf>,
+        /// ONNX Runtime library.
+        #[arg(long)]
+        runtime: Option<PathBuf>,
+        /// Intra-op threads.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Batch size.
+        #[arg(long, default_value_t = 32)]
+        batch_size: usize,
+    },
     /// Measure retrieval and citation quality.
     Eval {
         #[command(subcommand)]
@@ -126,7 +143,11 @@ fn main() -> ExitCode {
     init_logging();
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Index { dir, no_model, json } => cli::index::run(&dir, no_model, json),
+        Command::Index {
+            dir,
+            no_model,
+            json,
+        } => cli::index::run(&dir, no_model, json),
         Command::Ask {
             workspace,
             json,
@@ -144,6 +165,18 @@ fn main() -> ExitCode {
         ),
         Command::Check { dir, json } => cli::check::run(&dir, json),
         Command::Serve => lsp::serve(),
+        Command::EmbedWorker {
+            model_dir,
+            runtime,
+            threads,
+            batch_size,
+        } => embed_worker::run_worker(&corpus_index::config::ModelConfig {
+            dir: model_dir,
+            runtime,
+            enabled: true,
+            batch_size,
+            threads,
+        }),
         Command::Eval { what } => match what {
             EvalCommand::Retrieval {
                 corpus,
@@ -175,8 +208,9 @@ fn main() -> ExitCode {
 
 /// Logs go to stderr (stdout carries the protocol); `LEXLS_LOG` sets the filter.
 fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("LEXLS_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,lexls=info,corpus_index=info"));
+    let filter = tracing_subscriber::EnvFilter::try_from_env("LEXLS_LOG").unwrap_or_else(|_| {
+        tracing_subscriber::EnvFilter::new("warn,lexls=info,corpus_index=info")
+    });
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)

@@ -43,14 +43,20 @@ pub fn position(lines: &LineIndex, text: &str, offset: usize) -> Position {
 
 /// LSP range of a byte range.
 pub fn range(lines: &LineIndex, text: &str, span: &Range<usize>) -> lsp::Range {
-    lsp::Range::new(position(lines, text, span.start), position(lines, text, span.end))
+    lsp::Range::new(
+        position(lines, text, span.start),
+        position(lines, text, span.end),
+    )
 }
 
 /// LSP location of a core location.
 pub fn location(snap: &Snapshot, loc: &features::Location) -> Option<lsp::Location> {
     let doc = snap.docs.get(loc.doc)?;
     let lines = snap.lines.get(loc.doc)?;
-    Some(lsp::Location::new(uri(&loc.path)?, range(lines, &doc.text, &loc.span)))
+    Some(lsp::Location::new(
+        uri(&loc.path)?,
+        range(lines, &doc.text, &loc.span),
+    ))
 }
 
 /// LSP severity (`None` for off).

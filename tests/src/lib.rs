@@ -1,1 +1,336 @@
-//! End-to-end test support.
+//! End-to-end test support: builds the `lexls` binary, starts `lexls serve` and speaks
+//! JSON-RPC over its stdio as an editor does (framing by `lsp-server`, the library
+//! rust-analyzer uses).
+
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::OnceLock;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use lsp_server::{Message, Notification, Request, RequestId, Response};
+use serde_json::{Value, json};
+
+/// The `lexls` binary, built once per test process with the profile of the tests.
+///
+/// # Panics
+/// When the binary does not build.
+pub fn lexls_bin() -> PathBuf {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        if let Some(bin) = std::env::var_os("LEXLS_BIN") {
+            return PathBuf::from(bin);
+        }
+        #[allow(clippy::expect_used)]
+        let built = escargot::CargoBuild::new()
+            .package("lexls")
+            .bin("lexls")
+            .current_release()
+            .current_target()
+            .run()
+            .expect("cargo builds lexls");
+        built.path().to_path_buf()
+    })
+    .clone()
+}
+
+/// The repository root.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from(".."), Path::to_path_buf)
+}
+
+/// An example workspace of the repository (`examples/<name>`).
+pub fn example(name: &str) -> PathBuf {
+    repo_root().join("examples").join(name)
+}
+
+/// Whether the default embedding model and runtime are installed (by
+/// `scripts/fetch-models.sh`) where lexls looks for them.
+pub fn model_available() -> bool {
+    let root = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .map(|c| c.join("lexls/models"));
+    let dir = std::env::var_os("LEXLS_MODEL_DIR")
+        .map(PathBuf::from)
+        .or_else(|| root.as_ref().map(|r| r.join("all-MiniLM-L6-v2")));
+    let runtime = std::env::var_os("ORT_DYLIB_PATH")
+        .map(PathBuf::from)
+        .or_else(|| {
+            dir.as_ref().and_then(|d| {
+                d.parent()
+                    .map(|p| p.join("onnxruntime/libonnxruntime.so.1.31.0"))
+            })
+        });
+    std::env::var_os("LEXLS_NO_MODEL").is_none()
+        && dir.is_some_and(|d| d.join("model.onnx").is_file() && d.join("tokenizer.json").is_file())
+        && runtime.is_some_and(|r| r.is_file())
+}
+
+/// A file URI.
+pub fn uri(path: &Path) -> String {
+    let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    format!("file://{}", path.display()).replace(' ', "%20")
+}
+
+/// A language client driving `lexls serve`.
+pub struct LspClient {
+    child: Child,
+    stdin: ChildStdin,
+    messages: Receiver<Message>,
+    next_id: i32,
+    /// Notifications received so far.
+    pub notifications: Vec<Notification>,
+    /// Requests the server sent to the client (method names).
+    pub server_requests: Vec<String>,
+    _index: tempfile::TempDir,
+}
+
+const TIMEOUT: Duration = Duration::from_secs(120);
+
+impl LspClient {
+    /// Starts `lexls serve` with a private index directory and the given extra environment.
+    ///
+    /// # Panics
+    /// When the server cannot be started.
+    pub fn start(env: &[(&str, &str)]) -> Self {
+        #[allow(clippy::expect_used)]
+        let index = tempfile::tempdir().expect("temp dir");
+        let mut cmd = Command::new(lexls_bin());
+        cmd.arg("serve")
+            .env("LEXLS_INDEX_DIR", index.path())
+            .env("LEXLS_LOG", "warn")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        #[allow(clippy::expect_used)]
+        let mut child = cmd.spawn().expect("lexls serve starts");
+        #[allow(clippy::expect_used)]
+        let stdin = child.stdin.take().expect("stdin");
+        #[allow(clippy::expect_used)]
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            while let Ok(Some(msg)) = Message::read(&mut reader) {
+                if tx.send(msg).is_err() {
+                    break;
+                }
+            }
+        });
+        Self {
+            child,
+            stdin,
+            messages: rx,
+            next_id: 1,
+            notifications: Vec::new(),
+            server_requests: Vec::new(),
+            _index: index,
+        }
+    }
+
+    fn send(&mut self, msg: Message) {
+        #[allow(clippy::expect_used)]
+        msg.write(&mut self.stdin)
+            .expect("server accepts the message");
+    }
+
+    /// Handles one incoming message; returns a response to `id` if it is one.
+    fn handle(&mut self, msg: Message, id: &RequestId) -> Option<Response> {
+        match msg {
+            Message::Response(r) if &r.id == id => return Some(r),
+            Message::Response(_) => {}
+            Message::Notification(n) => self.notifications.push(n),
+            Message::Request(req) => {
+                self.server_requests.push(req.method.clone());
+                let result = match req.method.as_str() {
+                    "workspace/configuration" => json!([{}]),
+                    _ => Value::Null,
+                };
+                self.send(Message::Response(Response::new_ok(req.id, result)));
+            }
+        }
+        None
+    }
+
+    /// Sends a request and waits for its response (`Err` carries a JSON-RPC error).
+    ///
+    /// # Panics
+    /// When the server does not answer within two minutes.
+    pub fn try_request(&mut self, method: &str, params: Value) -> Result<Value, Value> {
+        let id = RequestId::from(self.next_id);
+        self.next_id += 1;
+        self.send(Message::Request(Request::new(
+            id.clone(),
+            method.to_string(),
+            params,
+        )));
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.messages.recv_timeout(left) {
+                Ok(msg) => {
+                    if let Some(resp) = self.handle(msg, &id) {
+                        return match resp.response_result {
+                            Err(e) => Err(json!({"code": e.code, "message": e.message})),
+                            Ok(v) => Ok(v),
+                        };
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no response to {method} within {TIMEOUT:?}")
+                }
+                Err(RecvTimeoutError::Disconnected) => panic!("the server exited during {method}"),
+            }
+        }
+    }
+
+    /// Sends a request and returns its result.
+    ///
+    /// # Panics
+    /// On a JSON-RPC error or no answer.
+    pub fn request(&mut self, method: &str, params: Value) -> Value {
+        match self.try_request(method, params) {
+            Ok(v) => v,
+            Err(e) => panic!("{method} failed: {e}"),
+        }
+    }
+
+    /// Sends a notification.
+    pub fn notify(&mut self, method: &str, params: Value) {
+        self.send(Message::Notification(Notification::new(
+            method.to_string(),
+            params,
+        )));
+    }
+
+    /// Writes raw bytes to the server (for malformed-input tests).
+    ///
+    /// # Panics
+    /// When the pipe is closed.
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        use std::io::Write as _;
+        #[allow(clippy::expect_used)]
+        self.stdin.write_all(bytes).expect("write");
+        #[allow(clippy::expect_used)]
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Waits for a notification matching `method` and `pred` (also among those already
+    /// received) and returns its params.
+    ///
+    /// # Panics
+    /// When none arrives within two minutes.
+    pub fn wait_notification(&mut self, method: &str, pred: impl Fn(&Value) -> bool) -> Value {
+        if let Some(n) = self
+            .notifications
+            .iter()
+            .rev()
+            .find(|n| n.method == method && pred(&n.params))
+        {
+            return n.params.clone();
+        }
+        let deadline = Instant::now() + TIMEOUT;
+        let none = RequestId::from(-1);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.messages.recv_timeout(left) {
+                Ok(msg) => {
+                    let _ = self.handle(msg, &none);
+                    if let Some(n) = self.notifications.last() {
+                        if n.method == method && pred(&n.params) {
+                            return n.params.clone();
+                        }
+                    }
+                }
+                Err(_) => panic!("no {method} notification within {TIMEOUT:?}"),
+            }
+        }
+    }
+
+    /// `initialize` + `initialized` on `root`, with work-done progress support.
+    pub fn initialize(&mut self, root: &Path, options: Value) -> Value {
+        let result = self.request(
+            "initialize",
+            json!({
+                "processId": null,
+                "rootUri": uri(root),
+                "workspaceFolders": [{"uri": uri(root), "name": "workspace"}],
+                "initializationOptions": options,
+                "capabilities": {
+                    "window": {"workDoneProgress": true},
+                    "textDocument": {"hover": {"contentFormat": ["markdown"]}},
+                },
+            }),
+        );
+        self.notify("initialized", json!({}));
+        result
+    }
+
+    /// Waits until the initial indexing finished (its progress ended).
+    pub fn wait_indexed(&mut self) {
+        self.wait_notification("$/progress", |p| {
+            p["token"] == "lexls/indexing" && p["value"]["kind"] == "end"
+        });
+    }
+
+    /// Opens a file of the workspace in the "editor"; returns its URI and text.
+    ///
+    /// # Panics
+    /// When the file cannot be read.
+    pub fn open(&mut self, path: &Path) -> (String, String) {
+        #[allow(clippy::expect_used)]
+        let text = std::fs::read_to_string(path).expect("file to open");
+        let uri = uri(path);
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}),
+        );
+        (uri, text)
+    }
+
+    /// Shuts the server down and waits for it to exit; returns its exit status success.
+    pub fn shutdown(mut self) -> bool {
+        let _ = self.try_request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.success();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        false
+    }
+}
+
+impl Drop for LspClient {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+/// The LSP position (line, UTF-16 character) of the `nth` occurrence of `needle` in
+/// `text`, plus `offset` characters.
+///
+/// # Panics
+/// When `needle` does not occur `nth + 1` times.
+pub fn position_of(text: &str, needle: &str, nth: usize, offset: usize) -> Value {
+    #[allow(clippy::expect_used)]
+    let (at, _) = text
+        .match_indices(needle)
+        .nth(nth)
+        .expect("needle occurs in the text");
+    let before = &text[..at];
+    let line = before.matches('\n').count();
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col: usize = text[line_start..at].encode_utf16().count() + offset;
+    json!({"line": line, "character": col})
+}

@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::retrieve::Candidate;
-use crate::citation::resolve::DocId;
+use crate::citation::resolve::{DocId, Resolution};
 use crate::model::{Document, ProvisionId};
 use crate::workspace::Snapshot;
 
@@ -48,9 +48,9 @@ static LABEL_AT_LINE_START: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 const ABBREVIATIONS: &[&str] = &[
-    "e.g", "i.e", "etc", "no", "nos", "art", "arts", "sec", "secs", "para", "u.s", "u.s.c", "c.f.r",
-    "admin", "v", "vs", "inc", "corp", "co", "ltd", "st", "dr", "mr", "ms", "mrs", "p", "pp",
-    "al", "l.l", "n.y", "n.y.c", "stat", "pub", "fed", "reg", "ch", "subch", "cf",
+    "e.g", "i.e", "etc", "no", "nos", "art", "arts", "sec", "secs", "para", "u.s", "u.s.c",
+    "c.f.r", "admin", "v", "vs", "inc", "corp", "co", "ltd", "st", "dr", "mr", "ms", "mrs", "p",
+    "pp", "al", "l.l", "n.y", "n.y.c", "stat", "pub", "fed", "reg", "ch", "subch", "cf",
 ];
 
 /// Byte ranges of the sentences of `text[span]`: split after `.`, `;` or `:` before an
@@ -74,7 +74,9 @@ pub fn sentences(text: &str, span: Range<usize>) -> Vec<Range<usize>> {
         let b = bytes[i];
         if b == b'\n' {
             let blank = slice[i + 1..].starts_with('\n')
-                || slice[i + 1..].trim_start_matches([' ', '\t']).starts_with('\n');
+                || slice[i + 1..]
+                    .trim_start_matches([' ', '\t'])
+                    .starts_with('\n');
             if blank || LABEL_AT_LINE_START.is_match(&slice[i..]) {
                 push(&mut out, start, i);
                 start = i + 1;
@@ -83,7 +85,8 @@ pub fn sentences(text: &str, span: Range<usize>) -> Vec<Range<usize>> {
             let rest = &slice[i + 1..];
             let after = rest.trim_start_matches([' ', '\t', '\n', '\r']);
             let gap = rest.len() - after.len();
-            let next_ok = after.starts_with(|c: char| c.is_uppercase() || matches!(c, '(' | '“' | '"'));
+            let next_ok =
+                after.starts_with(|c: char| c.is_uppercase() || matches!(c, '(' | '“' | '"'));
             if gap > 0 && next_ok && !(b == b'.' && ends_with_abbreviation(&slice[start..i])) {
                 push(&mut out, start, i + 1);
                 start = i + 1;
@@ -145,6 +148,9 @@ pub fn select_quotes(
             if !quotable(&text) {
                 continue;
             }
+            if cites_unresolved(snap, cand.doc, &s) {
+                continue;
+            }
             let sentence_terms: HashSet<String> = analyze(&text).into_iter().collect();
             let overlap: f32 = terms
                 .iter()
@@ -154,10 +160,12 @@ pub fn select_quotes(
             if overlap <= 0.0 {
                 continue;
             }
-            let provision = doc.provision_at(s.start + (doc.text[s.clone()].len() - doc.text[s.clone()].trim_start().len()));
-            let cited_boost = if provision.is_some_and(|p| {
-                cand.cited.iter().any(|&c| doc.lineage(p).contains(&c))
-            }) {
+            let provision = doc.provision_at(
+                s.start + (doc.text[s.clone()].len() - doc.text[s.clone()].trim_start().len()),
+            );
+            let cited_boost = if provision
+                .is_some_and(|p| cand.cited.iter().any(|&c| doc.lineage(p).contains(&c)))
+            {
                 1.5
             } else {
                 1.0
@@ -189,6 +197,24 @@ pub fn select_quotes(
     }
     chosen.sort_by_key(|q| (q.source, q.span.start));
     chosen
+}
+
+/// Whether the text at `span` of document `doc` holds a citation that does not resolve: a
+/// quote must not carry it into an answer.
+fn cites_unresolved(snap: &Snapshot, doc: DocId, span: &Range<usize>) -> bool {
+    let (Some(d), Some(res)) = (snap.docs.get(doc), snap.resolutions.get(doc)) else {
+        return false;
+    };
+    d.citations.iter().zip(res).any(|(c, r)| {
+        c.span.start >= span.start
+            && c.span.start < span.end
+            && matches!(
+                r,
+                Resolution::Unresolved { .. }
+                    | Resolution::MissingSubsection { .. }
+                    | Resolution::Ambiguous { .. }
+            )
+    })
 }
 
 fn body_span(doc: &Document) -> Range<usize> {
@@ -226,7 +252,11 @@ mod tests {
 
     #[test]
     fn numeric_table_rows_are_not_quotable() {
-        assert!(!quotable("Male 1390 667 48% 1.00 Female 1181 555 47% 0.979"));
-        assert!(quotable("Such notice shall be made no less than ten business days before such use"));
+        assert!(!quotable(
+            "Male 1390 667 48% 1.00 Female 1181 555 47% 0.979"
+        ));
+        assert!(quotable(
+            "Such notice shall be made no less than ten business days before such use"
+        ));
     }
 }

@@ -96,7 +96,10 @@ pub fn abbreviations(snap: &Snapshot) -> Vec<(String, String)> {
 pub fn expand_abbreviations(snap: &Snapshot, query: &str) -> String {
     let mut out = query.to_string();
     for (alias, term) in abbreviations(snap) {
-        if query.split(|c: char| !c.is_alphanumeric()).any(|w| w == alias) {
+        if query
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == alias)
+        {
             out.push(' ');
             out.push_str(&term);
         }
@@ -161,26 +164,30 @@ pub fn ask(snap: &Snapshot, request: &AskRequest) -> AskResult {
     candidates.truncate(request.top_k.unwrap_or(config.top_k).max(1));
 
     let abbrevs = abbreviations(snap);
-    let (terms, analyze): (Vec<(String, f32)>, Box<dyn Fn(&str) -> Vec<String>>) = match &snap.search {
-        Some(index) => {
-            let bm25 = index.bm25.clone();
-            let mut terms: Vec<(String, f32)> = bm25
-                .terms(&contract_terms(&format!("{question} {context_text}"), &abbrevs))
-                .into_iter()
-                .map(|t| {
-                    let idf = bm25.idf(&t);
-                    (t, idf)
-                })
-                .collect();
-            terms.sort_by(|a, b| a.0.cmp(&b.0));
-            terms.dedup_by(|a, b| a.0 == b.0);
-            (
-                terms,
-                Box::new(move |text: &str| bm25.terms(&contract_terms(text, &abbrevs))),
-            )
-        }
-        None => (Vec::new(), Box::new(|_: &str| Vec::new())),
-    };
+    let (terms, analyze): (Vec<(String, f32)>, Box<dyn Fn(&str) -> Vec<String>>) =
+        match &snap.search {
+            Some(index) => {
+                let bm25 = index.bm25.clone();
+                let mut terms: Vec<(String, f32)> = bm25
+                    .terms(&contract_terms(
+                        &format!("{question} {context_text}"),
+                        &abbrevs,
+                    ))
+                    .into_iter()
+                    .map(|t| {
+                        let idf = bm25.idf(&t);
+                        (t, idf)
+                    })
+                    .collect();
+                terms.sort_by(|a, b| a.0.cmp(&b.0));
+                terms.dedup_by(|a, b| a.0 == b.0);
+                (
+                    terms,
+                    Box::new(move |text: &str| bm25.terms(&contract_terms(text, &abbrevs))),
+                )
+            }
+            None => (Vec::new(), Box::new(|_: &str| Vec::new())),
+        };
     let quotes = compose::select_quotes(snap, &candidates, &terms, analyze.as_ref(), 4);
 
     let sources: Vec<Source> = candidates
@@ -223,12 +230,22 @@ pub fn ask(snap: &Snapshot, request: &AskRequest) -> AskResult {
         for q in &quotes {
             let doc = &snap.docs[q.doc];
             text(&mut segments, "- ".into(), None, false);
-            text(&mut segments, compose::quote_text(&q.text), Some(q.doc), true);
+            text(
+                &mut segments,
+                compose::quote_text(&q.text),
+                Some(q.doc),
+                true,
+            );
             let attribution = match q.provision {
                 Some(p) => cite_string(doc, p),
                 None => format!("*{}*", doc.title),
             };
-            text(&mut segments, format!(" — {attribution}\n"), Some(q.doc), false);
+            text(
+                &mut segments,
+                format!(" — {attribution}\n"),
+                Some(q.doc),
+                false,
+            );
         }
     }
     if !sources.is_empty() {
@@ -250,9 +267,15 @@ pub fn ask(snap: &Snapshot, request: &AskRequest) -> AskResult {
     let citations = verify::verify(snap, &segments, &source_refs);
     for c in &citations {
         if !c.resolved {
-            warnings.push(format!("the answer cites `{}`, which does not resolve in this workspace", c.text));
+            warnings.push(format!(
+                "the answer cites `{}`, which does not resolve in this workspace",
+                c.text
+            ));
         } else if !c.supported {
-            warnings.push(format!("the answer cites `{}`, which is not among the sources", c.text));
+            warnings.push(format!(
+                "the answer cites `{}`, which is not among the sources",
+                c.text
+            ));
         }
     }
     let answer = segments.iter().map(|s| s.text.as_str()).collect::<String>();

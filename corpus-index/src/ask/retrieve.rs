@@ -49,7 +49,11 @@ pub struct RetrieveParams {
 
 /// Retrieves chunks for `query` (see [`crate::search::SearchIndex::search`]), with a
 /// warning when there is no index yet.
-pub fn rank_chunks(snap: &Snapshot, query: &str, params: RetrieveParams) -> (Vec<Hit>, Vec<String>) {
+pub fn rank_chunks(
+    snap: &Snapshot,
+    query: &str,
+    params: RetrieveParams,
+) -> (Vec<Hit>, Vec<String>) {
     match &snap.search {
         Some(index) => {
             let result = index.search(query, params.mode, params.candidates, params.rrf_k);
@@ -99,14 +103,22 @@ pub fn group_by_section(snap: &Snapshot, hits: &[Hit]) -> Vec<Candidate> {
     for c in by_key.values_mut() {
         c.score *= snap.docs[c.doc].kind.authority(policy);
     }
-    let mut out: Vec<Candidate> = order.into_iter().filter_map(|k| by_key.remove(&k)).collect();
+    let mut out: Vec<Candidate> = order
+        .into_iter()
+        .filter_map(|k| by_key.remove(&k))
+        .collect();
     out.sort_by(|a, b| b.score.total_cmp(&a.score));
     out
 }
 
 /// Sections that `text` cites and that resolve in the workspace, as candidates scored
 /// above every retrieved one (`top`), in order of citation.
-pub fn cited_candidates(snap: &Snapshot, text: &str, own_namespace: &str, top: f32) -> Vec<Candidate> {
+pub fn cited_candidates(
+    snap: &Snapshot,
+    text: &str,
+    own_namespace: &str,
+    top: f32,
+) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
     for cite in citation::extract(text) {
         let resolution = snap.namespaces.resolve_in(&snap.docs, own_namespace, &cite);
@@ -138,7 +150,10 @@ pub fn cited_candidates(snap: &Snapshot, text: &str, own_namespace: &str, top: f
 pub fn merge(cited: Vec<Candidate>, retrieved: Vec<Candidate>) -> Vec<Candidate> {
     let mut out = cited;
     for r in retrieved {
-        if let Some(c) = out.iter_mut().find(|c| c.doc == r.doc && c.section == r.section) {
+        if let Some(c) = out
+            .iter_mut()
+            .find(|c| c.doc == r.doc && c.section == r.section)
+        {
             c.chunks.extend(r.chunks);
         } else {
             out.push(r);

@@ -39,7 +39,11 @@ pub struct AnswerCitation {
 
 /// Extracts and checks the citations of `segments`, which concatenate to the answer.
 /// `sources` are the sections given as sources.
-pub fn verify(snap: &Snapshot, segments: &[Segment], sources: &[ProvisionRef]) -> Vec<AnswerCitation> {
+pub fn verify(
+    snap: &Snapshot,
+    segments: &[Segment],
+    sources: &[ProvisionRef],
+) -> Vec<AnswerCitation> {
     let mut out = Vec::new();
     let mut offset = 0;
     for seg in segments {
@@ -82,6 +86,7 @@ pub fn is_within_sources(snap: &Snapshot, target: ProvisionRef, sources: &[Provi
     let lineage = doc.lineage(target.provision);
     sources.iter().any(|s| {
         s.doc == target.doc
-            && (lineage.contains(&s.provision) || doc.lineage(s.provision).contains(&target.provision))
+            && (lineage.contains(&s.provision)
+                || doc.lineage(s.provision).contains(&target.provision))
     })
 }

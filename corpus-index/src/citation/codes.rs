@@ -50,9 +50,8 @@ static RCNY: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)^(?:(\d+)\s*R\.?\s?C\.?\s?N\.?\s?Y\.?|(?:the\s+)?Rules\s+of\s+the\s+City\s+of\s+New\s+York,?\s+Title\s+(\d+)|Title\s+(\d+)\s+of\s+the\s+Rules\s+of\s+the\s+City\s+of\s+New\s+York)$",
     )
 });
-static NYC_CHARTER: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^(?:the\s+)?(?:N\.?\s?Y\.?\s?C\.?|New\s+York\s+City)\s+Charter$")
-});
+static NYC_CHARTER: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i)^(?:the\s+)?(?:N\.?\s?Y\.?\s?C\.?|New\s+York\s+City)\s+Charter$"));
 static USC: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"(?i)^(?:(\d+[A-Z]?)\s*U\.?\s?S\.?\s?C\.?(?:\s?[AS]\.?)?|title\s+(\d+[A-Z]?)(?:,|\s+of)?\s+(?:the\s+)?United\s+States\s+Code)$",
@@ -72,7 +71,10 @@ static EU_ACT: LazyLock<Regex> = LazyLock::new(|| {
 /// Popular names of acts mapped to their canonical namespace.
 const POPULAR_NAMES: &[(&str, &str)] = &[
     ("gdpr", "Regulation (EU) 2016/679"),
-    ("general data protection regulation", "Regulation (EU) 2016/679"),
+    (
+        "general data protection regulation",
+        "Regulation (EU) 2016/679",
+    ),
     ("ai act", "Regulation (EU) 2024/1689"),
     ("eu ai act", "Regulation (EU) 2024/1689"),
     ("artificial intelligence act", "Regulation (EU) 2024/1689"),
@@ -127,7 +129,10 @@ fn eu_act_name(c: &regex::Captures<'_>) -> String {
     match (c.get(2), c.get(6)) {
         // New numbering (2015 onwards): Regulation (EU) 2016/679, Directive (EU) 2016/680.
         (Some(inst), None) => {
-            let inst = inst.as_str().to_ascii_uppercase().replace("EURATOM", "Euratom");
+            let inst = inst
+                .as_str()
+                .to_ascii_uppercase()
+                .replace("EURATOM", "Euratom");
             let no = if c.get(3).is_some() { "No " } else { "" };
             format!("{kind} ({inst}) {no}{a}/{b}")
         }
@@ -198,7 +203,10 @@ mod tests {
 
     #[test]
     fn canonicalises_the_codes_of_the_nyc_corpus() {
-        assert_eq!(name("NYC Administrative Code").as_deref(), Some("NYC Admin. Code"));
+        assert_eq!(
+            name("NYC Administrative Code").as_deref(),
+            Some("NYC Admin. Code")
+        );
         assert_eq!(
             name("the Administrative Code of the City of New York").as_deref(),
             Some("NYC Admin. Code")
@@ -208,7 +216,10 @@ mod tests {
             name("Rules of the City of New York, Title 6").as_deref(),
             Some("6 RCNY")
         );
-        assert_eq!(name("New York City Charter").as_deref(), Some("NYC Charter"));
+        assert_eq!(
+            name("New York City Charter").as_deref(),
+            Some("NYC Charter")
+        );
         assert_eq!(name("the Code"), None);
     }
 
@@ -225,7 +236,10 @@ mod tests {
             name("Regulation (EU) 2024/1689").as_deref(),
             Some("Regulation (EU) 2024/1689")
         );
-        assert_eq!(name("Directive 95/46/EC").as_deref(), Some("Directive 95/46/EC"));
+        assert_eq!(
+            name("Directive 95/46/EC").as_deref(),
+            Some("Directive 95/46/EC")
+        );
         assert_eq!(name("GDPR").as_deref(), Some("Regulation (EU) 2016/679"));
     }
 
@@ -237,21 +251,31 @@ mod tests {
             Some("NYC Admin. Code")
         );
         assert_eq!(
-            found("Regulation (EU) 2024/1689 (Artificial Intelligence Act); CHAPTER III").as_deref(),
+            found("Regulation (EU) 2024/1689 (Artificial Intelligence Act); CHAPTER III")
+                .as_deref(),
             Some("Regulation (EU) 2024/1689")
         );
         assert_eq!(
             found("Rules of the City of New York, Title 6, Chapter 5, Subchapter T").as_deref(),
             Some("6 RCNY")
         );
-        assert_eq!(found("27 CFR § 40.22 — Determination").as_deref(), Some("27 C.F.R."));
+        assert_eq!(
+            found("27 CFR § 40.22 — Determination").as_deref(),
+            Some("27 C.F.R.")
+        );
         assert_eq!(found("Definitions"), None);
     }
 
     #[test]
     fn loose_code_phrases_match_the_only_fitting_namespace() {
-        assert!(phrase_matches_namespace("administrative code", "NYC Admin. Code"));
+        assert!(phrase_matches_namespace(
+            "administrative code",
+            "NYC Admin. Code"
+        ));
         assert!(!phrase_matches_namespace("the Code", "NYC Admin. Code"));
-        assert!(!phrase_matches_namespace("federal regulations", "NYC Admin. Code"));
+        assert!(!phrase_matches_namespace(
+            "federal regulations",
+            "NYC Admin. Code"
+        ));
     }
 }

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use petgraph::Direction;
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use super::resolve::{DocId, ProvisionRef, Resolution};
 use super::Relative;
+use super::resolve::{DocId, ProvisionRef, Resolution};
 use crate::model::Document;
 
 /// A node: a provision, or a document for text outside any provision.

@@ -229,7 +229,10 @@ impl NamespaceIndex {
     }
 
     fn resolve_code_reference(&self, own: &str, cite: &Citation) -> Resolution {
-        if cite.relative.is_some() && cite.code != Some(CodeRef::This) && cite.relative != Some(Relative::ThisCode) {
+        if cite.relative.is_some()
+            && cite.code != Some(CodeRef::This)
+            && cite.relative != Some(Relative::ThisCode)
+        {
             return Resolution::Unanchored;
         }
         let name = match &cite.code {
@@ -332,9 +335,11 @@ impl NamespaceIndex {
                 if let Some(ns) = similar {
                     return Ok(ns);
                 }
-                if self.spaces.get(own).is_some_and(|s| {
-                    s.is_code && key.0 != Unit::Section && s.sections.keys().any(|(u, _)| *u == key.0)
-                }) {
+                if self
+                    .spaces
+                    .get(own)
+                    .is_some_and(|s| s.sections.keys().any(|(u, _)| *u == key.0))
+                {
                     return Ok(own.to_string());
                 }
                 Err(Resolution::External { code: None })
@@ -474,9 +479,7 @@ pub(crate) fn natural_key(number: &str) -> Vec<Chunk> {
 
 /// Everything up to the last separator: `20-` for `20-871`, `40.` for `40.22`, `` for `6`.
 fn number_prefix(number: &str) -> &str {
-    number
-        .rfind(['-', '.', ':'])
-        .map_or("", |i| &number[..=i])
+    number.rfind(['-', '.', ':']).map_or("", |i| &number[..=i])
 }
 
 fn tail_value(number: &str) -> Option<u64> {
@@ -504,12 +507,7 @@ fn in_range(space: &Namespace, unit: Unit, number: &str) -> bool {
     }
 }
 
-fn nearest_sections(
-    space: &Namespace,
-    unit: Unit,
-    number: &str,
-    n: usize,
-) -> Vec<ProvisionRef> {
+fn nearest_sections(space: &Namespace, unit: Unit, number: &str, n: usize) -> Vec<ProvisionRef> {
     let prefix = number_prefix(number).to_lowercase();
     let value = tail_value(number);
     let mut scored: Vec<(u64, Vec<Chunk>, ProvisionRef)> = space
@@ -530,7 +528,11 @@ fn nearest_sections(
     scored.into_iter().take(n).map(|(_, _, r)| r).collect()
 }
 
-fn nearest_children(docs: &[Arc<Document>], parent: ProvisionRef, missing: &[String]) -> Vec<ProvisionRef> {
+fn nearest_children(
+    docs: &[Arc<Document>],
+    parent: ProvisionRef,
+    missing: &[String],
+) -> Vec<ProvisionRef> {
     let doc = &docs[parent.doc];
     let Some(wanted) = missing.first() else {
         return vec![parent];

@@ -43,7 +43,9 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
 /// A section number: `20-871`, `5-301`, `40.25a`, `2000e-8`, `12A-1.032`, `III`. A line
 /// break right after a hyphen (`5-\n249`, from PDF text) continues the number.
 static SEC_NUM: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?:[0-9]+[A-Za-z]{0,4}(?:(?:[-–.:]|-[ \t]*\r?\n[ \t]*)[0-9]+[A-Za-z]{0,4}|-[a-z]\b)*|[IVXLCDM]{1,7}\b)")
+    re(
+        r"^(?:[0-9]+[A-Za-z]{0,4}(?:(?:[-–.:]|-[ \t]*\r?\n[ \t]*)[0-9]+[A-Za-z]{0,4}|-[a-z]\b)*|[IVXLCDM]{1,7}\b)",
+    )
 });
 /// One or more parenthesised subsection labels: `(b)`, `(b)(1)`, `(a)(2)(iii)`.
 static PAREN_LABELS: LazyLock<Regex> = LazyLock::new(|| {
@@ -54,14 +56,16 @@ static ONE_PAREN_LABEL: LazyLock<Regex> = LazyLock::new(|| re(r"\(([0-9A-Za-z]+)
 static BARE_LABEL: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?:[0-9]{1,3}[a-z]?|[a-z]{1,2}|[ivx]{1,5}|[A-Z])\b"));
 static LIST_SEP: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or|and/or)[ \t]+(?:\r?\n[ \t]*)?)?|[ \t]*(?:\r?\n[ \t]*)?[ \t]+(?:and|or|and/or)[ \t]+(?:\r?\n[ \t]*)?|[ \t]+(?:and|or|and/or)\r?\n[ \t]*)")
+    re(
+        r"^(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or|and/or)[ \t]+(?:\r?\n[ \t]*)?)?|[ \t]*(?:\r?\n[ \t]*)?[ \t]+(?:and|or|and/or)[ \t]+(?:\r?\n[ \t]*)?|[ \t]+(?:and|or|and/or)\r?\n[ \t]*)",
+    )
 });
-static RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?:[ \t\r\n]{1,6}(?:through|thru|to)[ \t\r\n]{1,6}|[ \t]*[–—][ \t]*)")
-});
+static RANGE_SEP: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?:[ \t\r\n]{1,6}(?:through|thru|to)[ \t\r\n]{1,6}|[ \t]*[–—][ \t]*)"));
 static LABEL_RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:-|[ \t]*[–—][ \t]*)"));
-static OF: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of[ \t]+(?:\r?\n[ \t]*)?"));
+static OF: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of[ \t]+(?:\r?\n[ \t]*)?")
+});
 static EU_SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^,[ \t]*(?:first|second|third|fourth|fifth|sixth|last)[ \t]+subparagraph,?")
 });
@@ -270,10 +274,7 @@ impl Phrase {
                 }
             };
             let range_end = item.range_end.as_ref().map(|(sec, end_labels)| {
-                let end_section = sec
-                    .clone()
-                    .or_else(|| section.clone())
-                    .unwrap_or_default();
+                let end_section = sec.clone().or_else(|| section.clone()).unwrap_or_default();
                 let mut end_subs = if sec.is_some() {
                     Vec::new()
                 } else {
@@ -336,9 +337,7 @@ fn kind_for(code: Option<&str>, unit: Unit) -> CitationKind {
         Some(CodeFamily::StateStatute) => CitationKind::StateStatute,
         Some(CodeFamily::StateRegulation) => CitationKind::StateRegulation,
         Some(CodeFamily::Eu) => CitationKind::EuArticle,
-        Some(CodeFamily::Named) if code.is_some_and(is_generic_code_phrase) => {
-            section_kind(unit)
-        }
+        Some(CodeFamily::Named) if code.is_some_and(is_generic_code_phrase) => section_kind(unit),
         Some(CodeFamily::Named) => CitationKind::NamedAct,
         None => section_kind(unit),
     }
@@ -395,7 +394,8 @@ fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phras
         phrase.end = trim_end(text, phrase.start, pos);
         // `part 1602.7 of title 29 of the code of federal regulations` names a CFR section;
         // other parts are containers lexls does not model.
-        if is_part && !matches!(&phrase.code, Some(CodeRef::Named(c)) if codes::family_of(c) == CodeFamily::Cfr)
+        if is_part
+            && !matches!(&phrase.code, Some(CodeRef::Named(c)) if codes::family_of(c) == CodeFamily::Cfr)
         {
             return None;
         }
@@ -553,9 +553,11 @@ fn label_item(text: &str, pos: usize) -> Option<(usize, Vec<String>)> {
     let rest = text[end..].trim_start_matches([' ', '\t']);
     let follows_ok = rest.is_empty()
         || rest.starts_with(['\n', '\r', ',', ';', '.', ':', ')'])
-        || ["of ", "and ", "or ", "through ", "to ", "shall ", "is ", "are "]
-            .iter()
-            .any(|w| rest.starts_with(w));
+        || [
+            "of ", "and ", "or ", "through ", "to ", "shall ", "is ", "are ",
+        ]
+        .iter()
+        .any(|w| rest.starts_with(w));
     follows_ok.then(|| (end, vec![label.to_string()]))
 }
 
@@ -660,15 +662,16 @@ fn split_hyphen_range(item: &mut Item, plural: bool) {
         return;
     }
     let digits = |s: &str| s.chars().take_while(char::is_ascii_digit).count();
-    let same_shape = if let (Some((lp, _)), Some((rp, _))) = (left.rsplit_once('.'), right.rsplit_once('.')) {
-        lp == rp
-    } else {
-        !left.contains('.')
-            && !right.contains('.')
-            && digits(left) == digits(right)
-            && digits(left) >= 2
-            && left < right
-    };
+    let same_shape =
+        if let (Some((lp, _)), Some((rp, _))) = (left.rsplit_once('.'), right.rsplit_once('.')) {
+            lp == rp
+        } else {
+            !left.contains('.')
+                && !right.contains('.')
+                && digits(left) == digits(right)
+                && digits(left) >= 2
+                && left < right
+        };
     if same_shape {
         item.section = Some(left.to_string());
         item.range_end = Some((Some(right.to_string()), std::mem::take(&mut item.labels)));
@@ -685,7 +688,9 @@ fn parse_label_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usiz
         range_end: None,
     });
     loop {
-        if let Some((after, _)) = eat(text, pos, &LABEL_RANGE_SEP).or_else(|| eat(text, pos, &RANGE_SEP)) {
+        if let Some((after, _)) =
+            eat(text, pos, &LABEL_RANGE_SEP).or_else(|| eat(text, pos, &RANGE_SEP))
+        {
             if let Some((end, labels)) = label_item(text, after) {
                 if let Some(last) = phrase.items.last_mut() {
                     last.range_end = Some((None, labels));
@@ -751,7 +756,8 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
             if phrase.relative.is_none() && phrase.chain_section.is_none() {
                 phrase.relative = Some(Relative::ThisLevel(level));
             }
-        } else if unit_of_word(word).is_some_and(|(u, _)| u != Unit::Section || !word.eq_ignore_ascii_case("part"))
+        } else if unit_of_word(word)
+            .is_some_and(|(u, _)| u != Unit::Section || !word.eq_ignore_ascii_case("part"))
         {
             if phrase.relative.is_none() && phrase.chain_section.is_none() {
                 phrase.relative = Some(Relative::ThisSection);
@@ -875,7 +881,10 @@ mod tests {
         let text = "See §§ 20-871 through 20-873.";
         let c = one(text);
         assert_eq!(raw(text, &c), "§§ 20-871 through 20-873");
-        assert_eq!(c.range_end.as_ref().map(|e| e.section.as_str()), Some("20-873"));
+        assert_eq!(
+            c.range_end.as_ref().map(|e| e.section.as_str()),
+            Some("20-873")
+        );
 
         let text = "the requirements of §§ 5-301 and 5-302 apply";
         let cites = extract(text);
@@ -888,7 +897,10 @@ mod tests {
         let text = "§§ 4001-4010 and § 248-1";
         let cites = extract(text);
         assert_eq!(cites[0].section.as_deref(), Some("4001"));
-        assert_eq!(cites[0].range_end.as_ref().map(|e| e.section.as_str()), Some("4010"));
+        assert_eq!(
+            cites[0].range_end.as_ref().map(|e| e.section.as_str()),
+            Some("4010")
+        );
         assert_eq!(cites[1].section.as_deref(), Some("248-1"));
         assert!(cites[1].range_end.is_none());
     }
@@ -925,10 +937,14 @@ mod tests {
 
     #[test]
     fn relative_references_keep_their_base() {
-        let text = "the calculations required in paragraphs (1) and (2) of this subdivision separately";
+        let text =
+            "the calculations required in paragraphs (1) and (2) of this subdivision separately";
         let cites = extract(text);
         assert_eq!(cites.len(), 2);
-        assert_eq!(cites[0].relative, Some(Relative::ThisLevel(LevelWord::Subdivision)));
+        assert_eq!(
+            cites[0].relative,
+            Some(Relative::ThisLevel(LevelWord::Subdivision))
+        );
         assert_eq!(cites[1].subsections, vec!["2"]);
 
         let text = "Notwithstanding the requirements of subdivision (a) of this section, an";
@@ -978,7 +994,10 @@ mod tests {
         let c = one("listed in Annex III");
         assert_eq!((c.unit, c.section.as_deref()), (Unit::Annex, Some("III")));
         let cites = extract("Articles 356 to 358 apply");
-        assert_eq!(cites[0].range_end.as_ref().map(|e| e.section.as_str()), Some("358"));
+        assert_eq!(
+            cites[0].range_end.as_ref().map(|e| e.section.as_str()),
+            Some("358")
+        );
     }
 
     #[test]

@@ -79,7 +79,16 @@ pub fn namespace_range(snap: &Snapshot, namespace: &str, unit: Unit) -> Option<S
         space
             .sections
             .get(&(unit, n.to_string()))
-            .and_then(|r| Some(snap.docs.get(r.doc)?.provisions.get(r.provision)?.number.clone()))
+            .and_then(|r| {
+                Some(
+                    snap.docs
+                        .get(r.doc)?
+                        .provisions
+                        .get(r.provision)?
+                        .number
+                        .clone(),
+                )
+            })
             .unwrap_or_else(|| n.to_string())
     };
     let plural = match unit {
@@ -120,17 +129,24 @@ pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
         let raw = &doc.text[cite.span.clone()];
         let raw_flat = raw.split_whitespace().collect::<Vec<_>>().join(" ");
         let (severity, code, message, fixes) = match resolution {
-            Resolution::Resolved { target, covered, .. } => {
+            Resolution::Resolved {
+                target, covered, ..
+            } => {
                 let repealed: Vec<&ProvisionRef> = std::iter::once(target)
                     .chain(covered.iter())
                     .filter(|r| is_repealed(snap, **r))
                     .collect();
-                let Some(first) = repealed.first() else { continue };
+                let Some(first) = repealed.first() else {
+                    continue;
+                };
                 let d = &snap.docs[first.doc];
                 (
                     sev.repealed,
                     DiagnosticCode::RepealedTarget,
-                    format!("`{raw_flat}` cites {}, which is repealed", cite_string(d, first.provision)),
+                    format!(
+                        "`{raw_flat}` cites {}, which is repealed",
+                        cite_string(d, first.provision)
+                    ),
                     Vec::new(),
                 )
             }
@@ -171,7 +187,12 @@ pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
                         })
                     })
                     .collect();
-                (sev.missing_subsection, DiagnosticCode::UnresolvedCitation, message, fixes)
+                (
+                    sev.missing_subsection,
+                    DiagnosticCode::UnresolvedCitation,
+                    message,
+                    fixes,
+                )
             }
             Resolution::Unresolved {
                 namespace,
@@ -184,7 +205,9 @@ pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
                 let message = if *in_range {
                     format!("`{raw_flat}` does not exist in {namespace}{have}")
                 } else {
-                    format!("`{raw_flat}` is not in this workspace: it holds only part of {namespace}{have}")
+                    format!(
+                        "`{raw_flat}` is not in this workspace: it holds only part of {namespace}{have}"
+                    )
                 };
                 let fixes = match cite.section.as_deref().filter(|s| raw.contains(*s)) {
                     Some(number) => suggestions
@@ -236,7 +259,9 @@ pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
                 sev.external,
                 DiagnosticCode::ExternalCitation,
                 match code {
-                    Some(code) => format!("`{raw_flat}` cites {code}, which is not in this workspace"),
+                    Some(code) => {
+                        format!("`{raw_flat}` cites {code}, which is not in this workspace")
+                    }
                     None => format!("`{raw_flat}` cites a code this workspace does not hold"),
                 },
                 Vec::new(),

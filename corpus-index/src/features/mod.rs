@@ -37,7 +37,11 @@ impl Location {
         Some(Self {
             doc: r.doc,
             path: doc.path.clone(),
-            span: if whole { p.span.clone() } else { p.label_span.clone() },
+            span: if whole {
+                p.span.clone()
+            } else {
+                p.label_span.clone()
+            },
         })
     }
 }

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::ops::Range;
 
-use super::{Location, cite_string, citation_at, excerpt, label, section_header_at};
+use super::{Location, citation_at, cite_string, excerpt, label, section_header_at};
 use crate::citation::resolve::{DocId, ProvisionRef, Resolution};
 use crate::workspace::Snapshot;
 
@@ -42,7 +42,11 @@ pub fn describe_provision(snap: &Snapshot, target: ProvisionRef, text_max: usize
     let p = &doc.provisions[target.provision];
     let section = doc.section_of(target.provision);
     let mut md = format!("**{}**", cite_string(doc, target.provision));
-    if let Some(h) = p.heading.as_ref().or(doc.provisions[section].heading.as_ref()) {
+    if let Some(h) = p
+        .heading
+        .as_ref()
+        .or(doc.provisions[section].heading.as_ref())
+    {
         let _ = write!(md, " — {h}");
     }
     let (count, _) = cited_count(snap, target);
@@ -68,7 +72,10 @@ pub fn hover(snap: &Snapshot, doc_id: DocId, offset: usize) -> Option<Hover> {
     if let Some(i) = citation_at(doc, offset) {
         let cite = &doc.citations[i];
         let resolution = snap.resolutions.get(doc_id)?.get(i)?;
-        let raw = doc.text[cite.span.clone()].split_whitespace().collect::<Vec<_>>().join(" ");
+        let raw = doc.text[cite.span.clone()]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
         let markdown = match resolution {
             Resolution::Resolved {
                 target,
@@ -106,7 +113,11 @@ pub fn hover(snap: &Snapshot, doc_id: DocId, offset: usize) -> Option<Hover> {
                     missing.join(")(")
                 );
                 if let Some(s) = suggestions.first() {
-                    let _ = write!(md, "; closest: {}", label(snap.docs.get(s.doc)?, s.provision));
+                    let _ = write!(
+                        md,
+                        "; closest: {}",
+                        label(snap.docs.get(s.doc)?, s.provision)
+                    );
                 }
                 md.push_str("\n\n---\n\n");
                 md.push_str(&describe_provision(snap, *deepest, HOVER_TEXT_MAX / 2));
@@ -118,7 +129,8 @@ pub fn hover(snap: &Snapshot, doc_id: DocId, offset: usize) -> Option<Hover> {
                 ..
             } => {
                 let mut md = format!("**{raw}** — not found in {namespace}");
-                if let Some(range) = super::diagnostics::namespace_range(snap, namespace, cite.unit) {
+                if let Some(range) = super::diagnostics::namespace_range(snap, namespace, cite.unit)
+                {
                     let _ = write!(md, " (the workspace has {range})");
                 }
                 if !suggestions.is_empty() {
@@ -132,7 +144,8 @@ pub fn hover(snap: &Snapshot, doc_id: DocId, offset: usize) -> Option<Hover> {
                 md
             }
             Resolution::Ambiguous { candidates } => {
-                let mut md = format!("**{raw}** — ambiguous: several codes of the workspace have it\n\n");
+                let mut md =
+                    format!("**{raw}** — ambiguous: several codes of the workspace have it\n\n");
                 for c in candidates {
                     if let Some(d) = snap.docs.get(c.doc) {
                         let _ = writeln!(md, "- {}", label(d, c.provision));
@@ -189,7 +202,12 @@ pub fn hover(snap: &Snapshot, doc_id: DocId, offset: usize) -> Option<Hover> {
         for r in refs.iter().take(8) {
             let d = &snap.docs[r.doc];
             let (line, _) = snap.lines[r.doc].to_line_col_1based(&d.text, r.span.start);
-            let _ = writeln!(md, "- {}:{line} `{}`", d.rel_path, excerpt(&d.text[r.span.clone()], 60));
+            let _ = writeln!(
+                md,
+                "- {}:{line} `{}`",
+                d.rel_path,
+                excerpt(&d.text[r.span.clone()], 60)
+            );
         }
         if refs.len() > 8 {
             let _ = writeln!(md, "- … and {} more", refs.len() - 8);

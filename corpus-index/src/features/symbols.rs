@@ -42,7 +42,10 @@ pub fn document_symbols(doc: &Document) -> Vec<Symbol> {
 fn symbol(doc: &Document, id: ProvisionId) -> Symbol {
     let p = &doc.provisions[id];
     let (name, kind) = match p.style {
-        None => (format!("{}{}", p.unit.prefix(), p.number), SymbolKind::Section),
+        None => (
+            format!("{}{}", p.unit.prefix(), p.number),
+            SymbolKind::Section,
+        ),
         Some(LabelStyle::Definition) => (p.number.clone(), SymbolKind::Definition),
         Some(_) => (format!("({})", p.number), SymbolKind::Subsection),
     };

@@ -126,7 +126,10 @@ mod tests {
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(front.kind, Some(DocumentKind::Policy));
         assert_eq!(front.title.as_deref(), Some("AEDT Policy"));
-        assert_eq!(front.aliases, vec![("Code".into(), "NYC Admin. Code".into())]);
+        assert_eq!(
+            front.aliases,
+            vec![("Code".into(), "NYC Admin. Code".into())]
+        );
         assert_eq!(&text[front.body_start..], "# Body\n");
     }
 

@@ -95,7 +95,10 @@ mod tests {
         let text = "# NYC Administrative Code § 20-871 Requirements\n\n<!-- Title 20, Chapter 5 -->\n\na. In the city\n\n```\n§ 1 not a section\n```\n## Sub *heading*\n";
         let b = blocks(text);
         assert_eq!(b.headings.len(), 2);
-        assert_eq!(b.headings[0].text, "NYC Administrative Code § 20-871 Requirements");
+        assert_eq!(
+            b.headings[0].text,
+            "NYC Administrative Code § 20-871 Requirements"
+        );
         assert_eq!(b.headings[1].text, "Sub heading");
         assert_eq!(b.headings[1].level, 2);
         assert_eq!(b.html.len(), 1);

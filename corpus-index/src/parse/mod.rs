@@ -44,8 +44,10 @@ pub fn parse_document(
         .clone()
         .or_else(|| outline.first_heading.clone())
         .unwrap_or_else(|| {
-            path.file_stem()
-                .map_or_else(|| rel_path.to_string(), |s| s.to_string_lossy().into_owned())
+            path.file_stem().map_or_else(
+                || rel_path.to_string(),
+                |s| s.to_string_lossy().into_owned(),
+            )
         });
     let code = front
         .namespace
@@ -87,8 +89,18 @@ pub fn parse_document(
     let citations = citation::extract(&text)
         .into_iter()
         .filter(|c| c.span.start >= body)
-        .filter(|c| !outline.header_spans.iter().any(|h| h.contains(&c.span.start)))
-        .filter(|c| !outline.code_blocks.iter().any(|r| r.contains(&c.span.start)))
+        .filter(|c| {
+            !outline
+                .header_spans
+                .iter()
+                .any(|h| h.contains(&c.span.start))
+        })
+        .filter(|c| {
+            !outline
+                .code_blocks
+                .iter()
+                .any(|r| r.contains(&c.span.start))
+        })
         .collect();
     let mut doc = Document {
         path: path.to_path_buf(),
@@ -116,7 +128,13 @@ pub fn parse_document(
 fn infer_kind(title: &str, rel_path: &str, namespace: &str, is_code: bool) -> DocumentKind {
     let hay = format!("{title} {rel_path}").to_ascii_lowercase();
     let has = |words: &[&str]| words.iter().any(|w| hay.contains(w));
-    if has(&["policy", "policies", "procedure", "handbook", "code of conduct"]) {
+    if has(&[
+        "policy",
+        "policies",
+        "procedure",
+        "handbook",
+        "code of conduct",
+    ]) {
         return DocumentKind::Policy;
     }
     if has(&[
@@ -135,9 +153,7 @@ fn infer_kind(title: &str, rel_path: &str, namespace: &str, is_code: bool) -> Do
     }
     if is_code {
         return match codes::family_of(namespace) {
-            codes::CodeFamily::Cfr | codes::CodeFamily::StateRegulation => {
-                DocumentKind::Regulation
-            }
+            codes::CodeFamily::Cfr | codes::CodeFamily::StateRegulation => DocumentKind::Regulation,
             _ => DocumentKind::Statute,
         };
     }
@@ -173,7 +189,10 @@ fn definitions(doc: &Document) -> (Vec<Definition>, Vec<(String, String)>) {
         }
         defs.push(Definition {
             term: term.as_str().to_string(),
-            aliases: c.get(2).map(|a| vec![a.as_str().to_string()]).unwrap_or_default(),
+            aliases: c
+                .get(2)
+                .map(|a| vec![a.as_str().to_string()])
+                .unwrap_or_default(),
             provision: doc.provision_at(term.start()),
             span: term.range(),
         });

@@ -36,9 +36,8 @@ static LABEL: LazyLock<Regex> = LazyLock::new(|| {
 });
 static INLINE_LABEL: LazyLock<Regex> =
     LazyLock::new(|| re(r"^[ \t]*\((?P<p>[0-9]{1,3}[a-z]?|[a-zA-Z]{1,6})\)(?:[ \t]+|$)"));
-static SUB_HEADING: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?P<h>[A-Z][^.—:;()\n]{0,80}?)[ \t]*(?:\.—|—|\.)(?:[ \t]+|$)")
-});
+static SUB_HEADING: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?P<h>[A-Z][^.—:;()\n]{0,80}?)[ \t]*(?:\.—|—|\.)(?:[ \t]+|$)"));
 static DEFINITION: LazyLock<Regex> = LazyLock::new(|| {
     re(r#"^(?P<term>[A-Z][^.“”"\n]{0,80}?)\.[ \t]+(?:The[ \t]+term[ \t]+)?[“"‘']"#)
 });
@@ -210,7 +209,15 @@ impl<'t> Builder<'t> {
         self.section = Some((id, level));
     }
 
-    fn push_child(&mut self, style: LabelStyle, number: String, ordinal: u32, start: usize, label_end: usize, heading: Option<String>) -> ProvisionId {
+    fn push_child(
+        &mut self,
+        style: LabelStyle,
+        number: String,
+        ordinal: u32,
+        start: usize,
+        label_end: usize,
+        heading: Option<String>,
+    ) -> ProvisionId {
         let parent = self
             .stack
             .last()
@@ -239,7 +246,13 @@ impl<'t> Builder<'t> {
     }
 
     /// Places a label starting at `start`; returns whether it was taken as a subsection.
-    fn place_label(&mut self, interps: &[(LabelStyle, u32, String)], start: usize, label_end: usize, heading: Option<String>) -> bool {
+    fn place_label(
+        &mut self,
+        interps: &[(LabelStyle, u32, String)],
+        start: usize,
+        label_end: usize,
+        heading: Option<String>,
+    ) -> bool {
         // A continuation of an open level.
         for depth in (0..self.stack.len()).rev() {
             let open = self.stack[depth];
@@ -265,7 +278,14 @@ impl<'t> Builder<'t> {
 
     fn open_definition(&mut self, term: &str, start: usize, label_end: usize) {
         self.close_stack_to(0, start);
-        self.push_child(LabelStyle::Definition, term.to_string(), 0, start, label_end, None);
+        self.push_child(
+            LabelStyle::Definition,
+            term.to_string(),
+            0,
+            start,
+            label_end,
+            None,
+        );
     }
 }
 
@@ -346,14 +366,19 @@ fn interpretations(core: &str, paren: bool) -> Vec<(LabelStyle, u32, String)> {
     if core.chars().next().is_some_and(|c| c.is_ascii_digit()) {
         let digits: String = core.chars().take_while(char::is_ascii_digit).collect();
         if let Ok(n) = digits.parse::<u32>() {
-            let style = if paren { LabelStyle::NumberParen } else { LabelStyle::NumberDot };
+            let style = if paren {
+                LabelStyle::NumberParen
+            } else {
+                LabelStyle::NumberDot
+            };
             out.push((style, n, label));
         }
         return out;
     }
     let lower = core.chars().all(|c| c.is_ascii_lowercase());
     let upper = core.chars().all(|c| c.is_ascii_uppercase());
-    let single_non_roman = core.len() == 1 && !matches!(core.to_ascii_lowercase().as_str(), "i" | "v" | "x");
+    let single_non_roman =
+        core.len() == 1 && !matches!(core.to_ascii_lowercase().as_str(), "i" | "v" | "x");
     if let Some(n) = roman_value(core).filter(|_| !single_non_roman) {
         let style = match (paren, lower) {
             (true, true) => Some(LabelStyle::RomanParen),
@@ -436,13 +461,17 @@ pub fn outline(text: &str, body_start: usize, format: Format) -> Outline {
         {
             headings.next();
         }
-        if let Some(h) = headings.peek().filter(|h| h.span.start + body_start == start) {
+        if let Some(h) = headings
+            .peek()
+            .filter(|h| h.span.start + body_start == start)
+        {
             let h_end = h.span.end + body_start;
             if out.first_heading.is_none() {
                 out.first_heading = Some(h.text.clone());
             }
             if let Some(header) = section_header(&h.text, true) {
-                let number_end = line_offset_of(content, &header.number).map_or(h_end, |o| start + o + header.number.len());
+                let number_end = line_offset_of(content, &header.number)
+                    .map_or(h_end, |o| start + o + header.number.len());
                 out.header_spans.push(start..number_end.min(h_end));
                 if out.header_code.is_none() {
                     out.header_code.clone_from(&header.code);
@@ -533,8 +562,12 @@ fn read_labels(b: &mut Builder<'_>, content: &str, start: usize, paragraph_start
     let mut offset = whole.end() + after_heading;
     while after_heading > 0 {
         let tail = &content[offset..];
-        let Some(c) = INLINE_LABEL.captures(tail) else { break };
-        let (Some(p), Some(m)) = (c.name("p"), c.get(0)) else { break };
+        let Some(c) = INLINE_LABEL.captures(tail) else {
+            break;
+        };
+        let (Some(p), Some(m)) = (c.name("p"), c.get(0)) else {
+            break;
+        };
         let interps = interpretations(p.as_str(), true);
         let label_start = start + offset + (m.as_str().len() - m.as_str().trim_start().len());
         let rest = &tail[m.end()..];
@@ -542,7 +575,12 @@ fn read_labels(b: &mut Builder<'_>, content: &str, start: usize, paragraph_start
             Some((h, end)) => (Some(h), end),
             None => (None, 0),
         };
-        if !b.place_label(&interps, label_start, start + offset + m.end() + consumed, heading) {
+        if !b.place_label(
+            &interps,
+            label_start,
+            start + offset + m.end() + consumed,
+            heading,
+        ) {
             break;
         }
         if consumed == 0 {
@@ -558,23 +596,42 @@ mod tests {
 
     #[test]
     fn recognises_section_headers() {
-        let h = section_header("NYC Administrative Code § 20-870 Definitions", true).expect("header");
+        let h =
+            section_header("NYC Administrative Code § 20-870 Definitions", true).expect("header");
         assert_eq!((h.unit, h.number.as_str()), (Unit::Section, "20-870"));
         assert_eq!(h.heading.as_deref(), Some("Definitions"));
         assert_eq!(h.code.map(|c| c.name).as_deref(), Some("NYC Admin. Code"));
 
-        let h = section_header("Article 6 — Classification rules for high-risk AI systems", true).expect("header");
+        let h = section_header(
+            "Article 6 — Classification rules for high-risk AI systems",
+            true,
+        )
+        .expect("header");
         assert_eq!((h.unit, h.number.as_str()), (Unit::Article, "6"));
-        assert_eq!(h.heading.as_deref(), Some("Classification rules for high-risk AI systems"));
+        assert_eq!(
+            h.heading.as_deref(),
+            Some("Classification rules for high-risk AI systems")
+        );
 
-        let h = section_header("Annex III — High-risk AI systems referred to in Article 6(2)", true).expect("header");
+        let h = section_header(
+            "Annex III — High-risk AI systems referred to in Article 6(2)",
+            true,
+        )
+        .expect("header");
         assert_eq!((h.unit, h.number.as_str()), (Unit::Annex, "III"));
         let h = section_header("Recital (47)", true).expect("header");
         assert_eq!((h.unit, h.number.as_str()), (Unit::Recital, "47"));
-        let h = section_header("27 CFR § 40.22 — Determination of sale price of large cigars", true).expect("header");
+        let h = section_header(
+            "27 CFR § 40.22 — Determination of sale price of large cigars",
+            true,
+        )
+        .expect("header");
         assert_eq!(h.number, "40.22");
         let h = section_header("§ 5. Scope.", false).expect("header");
-        assert_eq!((h.number.as_str(), h.heading.as_deref()), ("5", Some("Scope")));
+        assert_eq!(
+            (h.number.as_str(), h.heading.as_deref()),
+            ("5", Some("Scope"))
+        );
         let h = section_header("2. Notice to candidates", true).expect("numbered heading");
         assert_eq!(h.number, "2");
 
@@ -590,8 +647,14 @@ mod tests {
         assert_eq!(alpha_value("bb"), Some(28));
         assert_eq!(alpha_value("ab"), None);
         let i = interpretations("i", true);
-        assert!(i.iter().any(|(s, n, _)| *s == LabelStyle::RomanParen && *n == 1));
-        assert!(i.iter().any(|(s, n, _)| *s == LabelStyle::AlphaParen && *n == 9));
+        assert!(
+            i.iter()
+                .any(|(s, n, _)| *s == LabelStyle::RomanParen && *n == 1)
+        );
+        assert!(
+            i.iter()
+                .any(|(s, n, _)| *s == LabelStyle::AlphaParen && *n == 9)
+        );
         let c = interpretations("c", true);
         assert_eq!(c.len(), 1);
     }
@@ -600,7 +663,11 @@ mod tests {
     fn nests_labels_and_keeps_wrapped_lines_as_text() {
         let text = "§ 1. Scope.\n(a) First.\n(1) One;\n(2) Two, continued on a line that\n3. starts with a number;\n(i) roman one\n(ii) roman two\n(b) Second.\n(c) Third.\n";
         let o = outline(text, 0, Format::Text);
-        let labels: Vec<(String, u8)> = o.provisions.iter().map(|p| (p.number.clone(), p.depth)).collect();
+        let labels: Vec<(String, u8)> = o
+            .provisions
+            .iter()
+            .map(|p| (p.number.clone(), p.depth))
+            .collect();
         assert_eq!(
             labels,
             vec![
@@ -629,8 +696,15 @@ mod tests {
     fn inline_labels_after_heading_dashes() {
         let text = "# 35 U.S.C. § 122 — Confidential status\n\n(a) Confidentiality.— Except as provided.\n\n(b) Publication.— (1) In general.— (A) Subject to paragraph (2), each.\n\n(B) No information.\n\n(2) Exceptions.— (A) An application.\n";
         let o = outline(text, 0, Format::Markdown);
-        let path: Vec<String> = o.provisions.iter().map(|p| format!("{}@{}", p.number, p.depth)).collect();
-        assert_eq!(path, vec!["122@0", "a@1", "b@1", "1@2", "A@3", "B@3", "2@2", "A@3"]);
+        let path: Vec<String> = o
+            .provisions
+            .iter()
+            .map(|p| format!("{}@{}", p.number, p.depth))
+            .collect();
+        assert_eq!(
+            path,
+            vec!["122@0", "a@1", "b@1", "1@2", "A@3", "B@3", "2@2", "A@3"]
+        );
         assert_eq!(o.provisions[2].heading.as_deref(), Some("Publication"));
     }
 }

@@ -14,8 +14,7 @@ use tantivy::schema::{
     Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
 };
 use tantivy::tokenizer::{
-    Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, StopWordFilter,
-    TextAnalyzer,
+    Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, StopWordFilter, TextAnalyzer,
 };
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term};
 
@@ -52,7 +51,10 @@ fn schema() -> (Schema, Fields) {
     let indexing = TextFieldIndexing::default()
         .set_tokenizer(ANALYZER)
         .set_index_option(IndexRecordOption::WithFreqsAndPositions);
-    let text = b.add_text_field("text", TextOptions::default().set_indexing_options(indexing));
+    let text = b.add_text_field(
+        "text",
+        TextOptions::default().set_indexing_options(indexing),
+    );
     (b.build(), Fields { id, path, text })
 }
 
@@ -263,8 +265,8 @@ impl Bm25Searcher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::chunk::chunk_document;
     use crate::parse::tests::example;
+    use crate::search::chunk::chunk_document;
 
     #[test]
     fn finds_the_notice_subdivision_for_a_notice_question() {
@@ -278,9 +280,15 @@ mod tests {
         }
         bm25.commit("test").expect("commit");
         let s = bm25.searcher();
-        let hits = s.search("How many business days before use must a candidate be notified?", 5);
+        let hits = s.search(
+            "How many business days before use must a candidate be notified?",
+            5,
+        );
         assert!(!hits.is_empty());
-        assert!(hits[0].0.starts_with("statute/nyc-admin-code-20-871.md"), "{hits:?}");
+        assert!(
+            hits[0].0.starts_with("statute/nyc-admin-code-20-871.md"),
+            "{hits:?}"
+        );
         assert!(s.search("§ \"(\" AND OR", 5).is_empty());
         assert_eq!(bm25.payload().as_deref(), Some("test"));
         bm25.delete_document("statute/nyc-admin-code-20-871.md");

@@ -86,12 +86,12 @@ pub fn ancestry(doc: &Document, id: ProvisionId) -> String {
 pub fn chunk_document(doc: &Document) -> Vec<Chunk> {
     let mut chunks = Vec::new();
     let push = |chunks: &mut Vec<Chunk>,
-                    provision: Option<ProvisionId>,
-                    level: ChunkLevel,
-                    parent: Option<usize>,
-                    ancestry: String,
-                    heading: Option<&str>,
-                    span: Range<usize>| {
+                provision: Option<ProvisionId>,
+                level: ChunkLevel,
+                parent: Option<usize>,
+                ancestry: String,
+                heading: Option<&str>,
+                span: Range<usize>| {
         let body = doc.text[span.clone()].trim();
         if body.is_empty() {
             return;
@@ -117,10 +117,26 @@ pub fn chunk_document(doc: &Document) -> Vec<Chunk> {
     let sections: Vec<ProvisionId> = doc.sections().collect();
     if sections.is_empty() {
         let body = body_span(doc);
-        push(&mut chunks, None, ChunkLevel::Parent, None, doc.title.clone(), None, body.clone());
+        push(
+            &mut chunks,
+            None,
+            ChunkLevel::Parent,
+            None,
+            doc.title.clone(),
+            None,
+            body.clone(),
+        );
         if word_count(&doc.text[body.clone()]) > WINDOW_THRESHOLD_WORDS {
             for w in windows(&doc.text, body) {
-                push(&mut chunks, None, ChunkLevel::Child, Some(0), doc.title.clone(), None, w);
+                push(
+                    &mut chunks,
+                    None,
+                    ChunkLevel::Child,
+                    Some(0),
+                    doc.title.clone(),
+                    None,
+                    w,
+                );
             }
         }
         return chunks;
@@ -129,7 +145,15 @@ pub fn chunk_document(doc: &Document) -> Vec<Chunk> {
     let first = doc.provisions[sections[0]].span.start;
     let pre = body_span(doc).start..first;
     if word_count(&doc.text[pre.clone()]) >= 20 {
-        push(&mut chunks, None, ChunkLevel::Parent, None, doc.title.clone(), None, pre);
+        push(
+            &mut chunks,
+            None,
+            ChunkLevel::Parent,
+            None,
+            doc.title.clone(),
+            None,
+            pre,
+        );
     }
     for s in sections {
         let section = &doc.provisions[s];
@@ -231,7 +255,11 @@ mod tests {
         let chunks = chunk_document(&doc);
         assert_eq!(chunks.len(), 3, "{chunks:#?}");
         assert_eq!(chunks[0].level, ChunkLevel::Parent);
-        assert!(chunks[0].text.starts_with("NYC Admin. Code > § 20-871 Requirements"));
+        assert!(
+            chunks[0]
+                .text
+                .starts_with("NYC Admin. Code > § 20-871 Requirements")
+        );
         assert_eq!(chunks[2].ancestry, "NYC Admin. Code > § 20-871 > (b)");
         assert!(chunks[2].text.contains("ten business days"));
         assert_eq!(chunks[2].parent, Some(0));
@@ -241,7 +269,11 @@ mod tests {
     fn definitions_become_children_and_long_guidance_is_windowed() {
         let doc = example("rules/6-rcny-5-300.md");
         let chunks = chunk_document(&doc);
-        assert!(chunks.iter().any(|c| c.ancestry == "6 RCNY > § 5-300 > Bias Audit"));
+        assert!(
+            chunks
+                .iter()
+                .any(|c| c.ancestry == "6 RCNY > § 5-300 > Bias Audit")
+        );
         let doc = example("guidance/6-rcny-subchapter-t-notice-of-adoption.md");
         let chunks = chunk_document(&doc);
         assert!(chunks.len() >= 4, "{}", chunks.len());

@@ -43,7 +43,9 @@ pub enum ModelUnavailable {
     )]
     Runtime(String),
     /// The model files exist but do not load.
-    #[error("the embedding model at {dir} does not load: {message} — using BM25 and the citation graph only")]
+    #[error(
+        "the embedding model at {dir} does not load: {message} — using BM25 and the citation graph only"
+    )]
     Load {
         /// The model directory.
         dir: PathBuf,
@@ -77,7 +79,9 @@ pub struct FastEmbedder {
 
 impl std::fmt::Debug for FastEmbedder {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("FastEmbedder").field("id", &self.id).finish()
+        f.debug_struct("FastEmbedder")
+            .field("id", &self.id)
+            .finish()
     }
 }
 
@@ -95,7 +99,14 @@ impl Embedder for FastEmbedder {
         let result = catch_unwind(AssertUnwindSafe(|| model.embed(texts, Some(batch))));
         match result {
             Ok(Ok(vectors)) => Ok(vectors.into_iter().map(normalize).collect()),
-            Ok(Err(e)) => Err(EmbedError(e.to_string())),
+            Ok(Err(e)) => {
+                tracing::warn!(
+                    "embedding {} passages failed on {:?}: {e}",
+                    texts.len(),
+                    std::thread::current().name()
+                );
+                Err(EmbedError(e.to_string()))
+            }
             Err(_) => Err(EmbedError("the ONNX runtime panicked".into())),
         }
     }
@@ -124,7 +135,10 @@ pub struct ModelPaths {
 /// The model and runtime paths for `config` (after [`crate::config::Config::apply_env`]).
 pub fn model_paths(config: &ModelConfig) -> ModelPaths {
     let root = default_model_root().unwrap_or_else(|| PathBuf::from(".lexls-models"));
-    let dir = config.dir.clone().unwrap_or_else(|| root.join(DEFAULT_MODEL));
+    let dir = config
+        .dir
+        .clone()
+        .unwrap_or_else(|| root.join(DEFAULT_MODEL));
     let runtime = config.runtime.clone().unwrap_or_else(|| {
         let beside = dir
             .parent()
@@ -316,11 +330,17 @@ mod tests {
         };
         let err = load_embedder(&config).expect_err("no model");
         let msg = err.to_string();
-        assert!(msg.contains("model.onnx") && msg.contains("fetch-models.sh"), "{msg}");
+        assert!(
+            msg.contains("model.onnx") && msg.contains("fetch-models.sh"),
+            "{msg}"
+        );
         let disabled = ModelConfig {
             enabled: false,
             ..ModelConfig::default()
         };
-        assert_eq!(load_embedder(&disabled).expect_err("off"), ModelUnavailable::Disabled);
+        assert_eq!(
+            load_embedder(&disabled).expect_err("off"),
+            ModelUnavailable::Disabled
+        );
     }
 }

@@ -148,10 +148,16 @@ impl SearchIndex {
                 }
             },
         };
-        let bm25_ranks: HashMap<usize, usize> =
-            bm25.iter().enumerate().map(|(r, (c, _))| (*c, r + 1)).collect();
-        let dense_ranks: HashMap<usize, usize> =
-            dense.iter().enumerate().map(|(r, (c, _))| (*c, r + 1)).collect();
+        let bm25_ranks: HashMap<usize, usize> = bm25
+            .iter()
+            .enumerate()
+            .map(|(r, (c, _))| (*c, r + 1))
+            .collect();
+        let dense_ranks: HashMap<usize, usize> = dense
+            .iter()
+            .enumerate()
+            .map(|(r, (c, _))| (*c, r + 1))
+            .collect();
         let hits: Vec<Hit> = if mode == RetrievalMode::Dense && dense.is_empty() {
             // Dense asked for but unavailable: BM25 rather than nothing.
             self.bm25_ranking(query, candidates)

@@ -112,7 +112,9 @@ impl Store {
     /// A sled error.
     pub fn put_file(&self, rel_path: &str, record: &FileRecord) -> Result<(), StoreError> {
         let bytes = postcard::to_allocvec(record).map_err(|e| {
-            StoreError::Sled(sled::Error::Unsupported(format!("encoding {rel_path}: {e}")))
+            StoreError::Sled(sled::Error::Unsupported(format!(
+                "encoding {rel_path}: {e}"
+            )))
         })?;
         self.files.insert(rel_path, bytes)?;
         Ok(())

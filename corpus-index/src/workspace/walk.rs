@@ -146,7 +146,10 @@ pub fn decode(bytes: Vec<u8>) -> (String, Vec<Problem>) {
             let valid_up_to = err.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(err.as_bytes()).into_owned();
             let at = crate::line_index::floor_char_boundary(&text, valid_up_to);
-            let end = text[at..].char_indices().nth(1).map_or(text.len(), |(i, _)| at + i);
+            let end = text[at..]
+                .char_indices()
+                .nth(1)
+                .map_or(text.len(), |(i, _)| at + i);
             (
                 text,
                 vec![Problem {

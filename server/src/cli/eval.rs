@@ -57,7 +57,11 @@ pub fn retrieval(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
         candidates: 50,
         rrf_k: snap.config.retrieval.rrf_k,
     };
-    let report = eval::evaluate(&queries, |q| eval::rank_files(&snap, q, params), args.per_query);
+    let report = eval::evaluate(
+        &queries,
+        |q| eval::rank_files(&snap, q, params),
+        args.per_query,
+    );
     print_report(&report, args.json)?;
     Ok(ExitCode::SUCCESS)
 }

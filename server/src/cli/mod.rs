@@ -30,6 +30,7 @@ pub fn prepare(dir: &Path, config: Config, no_model: bool) -> anyhow::Result<(En
     let options = OpenOptions {
         persist: true,
         load_model: !no_model,
+        embedder: None,
     };
     let mut engine = Engine::open(dir, config, &options)?;
     for note in engine.take_notes() {

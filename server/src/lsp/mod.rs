@@ -1,6 +1,41 @@
-//! The language server.
+//! The language server (`lexls serve`): tower-lsp-server over stdio.
+//!
+//! Handlers are thin (see [`backend`]); a single writer thread owns the workspace state
+//! (see [`writer`]); requests read immutable snapshots and never wait on each other.
 
-/// Runs the language server over stdio.
-pub fn serve() -> anyhow::Result<std::process::ExitCode> {
-    anyhow::bail!("not yet")
+mod backend;
+mod framing;
+mod writer;
+
+use std::process::ExitCode;
+
+use tower_lsp_server::{LspService, Server};
+
+/// How many requests may be in flight at once. Handlers that wait for the client (progress
+/// creation) would hang with tower-lsp's default of 4.
+const CONCURRENCY: usize = 64;
+
+/// Runs the language server over stdio until the client exits.
+pub fn serve() -> anyhow::Result<ExitCode> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let (service, socket) = LspService::build(backend::Backend::new)
+            .custom_method("lexls/ask", backend::Backend::ask)
+            .custom_method("lexls/status", backend::Backend::status)
+            .custom_method(framing::INVALID_REQUEST, backend::Backend::invalid_request)
+            .custom_method(framing::INVALID_MESSAGE, backend::Backend::invalid_message)
+            .finish();
+        let (guarded, input) = tokio::io::duplex(1 << 16);
+        tokio::spawn(framing::guard(tokio::io::stdin(), guarded));
+        Server::new(input, tokio::io::stdout(), socket)
+            .concurrency_level(CONCURRENCY)
+            .serve(service)
+            .await;
+    });
+    // The stdin reader may still be blocked in a read; do not wait for it.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,246 @@
+//! The embedding model in a worker process (`lexls embed-worker`).
+//!
+//! The language server runs ONNX Runtime in a child process: a fault in the native runtime
+//! then ends the worker, not the server, and the model never shares a heap with the index.
+//! The protocol is one JSON object per line: the worker first writes `{"ready": model_id}` or
+//! `{"error": message}`; then for each `{"texts": [...]}` it reads, it writes
+//! `{"vectors": [[f32; dim], ...]}` or `{"error": message}`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use corpus_index::config::ModelConfig;
+use corpus_index::search::dense::{EmbedError, Embedder, load_embedder};
+use serde_json::{Value, json};
+
+/// How long one batch may take before the worker is considered hung.
+const CALL_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// Runs the worker loop on stdin/stdout (the `embed-worker` subcommand).
+pub fn run_worker(model: &ModelConfig) -> anyhow::Result<std::process::ExitCode> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let embedder = match load_embedder(model) {
+        Ok(e) => e,
+        Err(e) => {
+            writeln!(out, "{}", json!({"error": e.to_string()}))?;
+            return Ok(std::process::ExitCode::SUCCESS);
+        }
+    };
+    writeln!(out, "{}", json!({"ready": embedder.model_id()}))?;
+    out.flush()?;
+    for line in std::io::stdin().lock().lines() {
+        let line = line?;
+        let reply = match serde_json::from_str::<Value>(&line) {
+            Ok(v) => match v["texts"].as_array() {
+                Some(texts) => {
+                    let texts: Vec<String> = texts
+                        .iter()
+                        .map(|t| t.as_str().unwrap_or_default().to_string())
+                        .collect();
+                    match embedder.embed(&texts) {
+                        Ok(vectors) => json!({"vectors": vectors}),
+                        Err(e) => json!({"error": e.to_string()}),
+                    }
+                }
+                None => json!({"error": "expected {\"texts\": [...]}"}),
+            },
+            Err(e) => json!({"error": format!("invalid request: {e}")}),
+        };
+        writeln!(out, "{reply}")?;
+        out.flush()?;
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An [`Embedder`] that sends texts to a `lexls embed-worker` child process, restarting it
+/// once when it has died.
+pub struct WorkerEmbedder {
+    exe: PathBuf,
+    args: Vec<String>,
+    id: String,
+    worker: Mutex<Option<Worker>>,
+}
+
+impl std::fmt::Debug for WorkerEmbedder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WorkerEmbedder")
+            .field("id", &self.id)
+            .finish()
+    }
+}
+
+fn worker_args(model: &ModelConfig) -> Vec<String> {
+    let mut args = vec!["embed-worker".to_string()];
+    if let Some(dir) = &model.dir {
+        args.push("--model-dir".into());
+        args.push(dir.display().to_string());
+    }
+    if let Some(rt) = &model.runtime {
+        args.push("--runtime".into());
+        args.push(rt.display().to_string());
+    }
+    if let Some(t) = model.threads {
+        args.push("--threads".into());
+        args.push(t.to_string());
+    }
+    args.push("--batch-size".into());
+    args.push(model.batch_size.to_string());
+    args
+}
+
+fn start(exe: &PathBuf, args: &[String]) -> Result<(Worker, String), String> {
+    let mut child = Command::new(exe)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|e| format!("cannot start the embedding worker: {e}"))?;
+    let stdin = child.stdin.take().ok_or("the worker has no stdin")?;
+    let stdout = child.stdout.take().ok_or("the worker has no stdout")?;
+    let (tx, lines) = channel();
+    std::thread::Builder::new()
+        .name("lexls-embed-reader".into())
+        .spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        })
+        .map_err(|e| e.to_string())?;
+    let worker = Worker {
+        child,
+        stdin,
+        lines,
+    };
+    let first = worker
+        .lines
+        .recv_timeout(CALL_TIMEOUT)
+        .map_err(|_| "the embedding worker did not start".to_string())?;
+    let v: Value = serde_json::from_str(&first).map_err(|e| format!("embedding worker: {e}"))?;
+    if let Some(id) = v["ready"].as_str() {
+        return Ok((worker, id.to_string()));
+    }
+    Err(v["error"]
+        .as_str()
+        .unwrap_or("the embedding worker failed to load the model")
+        .to_string())
+}
+
+impl WorkerEmbedder {
+    /// Starts a worker for `model`; `Err` says why dense retrieval is unavailable.
+    pub fn start(model: &ModelConfig) -> Result<Self, String> {
+        if !model.enabled {
+            return Err(corpus_index::search::dense::ModelUnavailable::Disabled.to_string());
+        }
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let args = worker_args(model);
+        let (worker, id) = start(&exe, &args)?;
+        Ok(Self {
+            exe,
+            args,
+            id,
+            worker: Mutex::new(Some(worker)),
+        })
+    }
+
+    fn call(worker: &mut Worker, texts: &[String]) -> Result<Vec<Vec<f32>>, String> {
+        let line = json!({"texts": texts}).to_string();
+        writeln!(worker.stdin, "{line}").map_err(|e| format!("worker pipe: {e}"))?;
+        worker
+            .stdin
+            .flush()
+            .map_err(|e| format!("worker pipe: {e}"))?;
+        let reply = worker
+            .lines
+            .recv_timeout(CALL_TIMEOUT)
+            .map_err(|_| "the embedding worker stopped answering".to_string())?;
+        let v: Value = serde_json::from_str(&reply).map_err(|e| format!("worker reply: {e}"))?;
+        if let Some(err) = v["error"].as_str() {
+            return Err(err.to_string());
+        }
+        let vectors = v["vectors"]
+            .as_array()
+            .ok_or("worker reply without vectors")?;
+        let out: Vec<Vec<f32>> = vectors
+            .iter()
+            .map(|row| {
+                row.as_array()
+                    .map(|xs| {
+                        xs.iter()
+                            .filter_map(|x| x.as_f64())
+                            .map(|x| x as f32)
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            })
+            .collect();
+        if out.len() != texts.len() {
+            return Err("the worker returned a wrong number of vectors".into());
+        }
+        Ok(out)
+    }
+}
+
+impl Embedder for WorkerEmbedder {
+    fn model_id(&self) -> &str {
+        &self.id
+    }
+
+    fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        let mut guard = self
+            .worker
+            .lock()
+            .map_err(|_| EmbedError("the worker lock is poisoned".into()))?;
+        for attempt in 0..2 {
+            if guard.is_none() {
+                match start(&self.exe, &self.args) {
+                    Ok((w, _)) => *guard = Some(w),
+                    Err(e) => return Err(EmbedError(e)),
+                }
+            }
+            let Some(worker) = guard.as_mut() else {
+                continue;
+            };
+            match Self::call(worker, texts) {
+                Ok(v) => return Ok(v),
+                Err(e) => {
+                    tracing::warn!("embedding worker: {e}");
+                    // A dead or hung worker is replaced once.
+                    let alive = worker
+                        .child
+                        .try_wait()
+                        .map(|s| s.is_none())
+                        .unwrap_or(false);
+                    if !alive || e.contains("stopped answering") {
+                        *guard = None;
+                    }
+                    if attempt == 1 || alive {
+                        return Err(EmbedError(e));
+                    }
+                }
+            }
+        }
+        Err(EmbedError("the embedding worker failed".into()))
+    }
+}

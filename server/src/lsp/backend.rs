@@ -1,0 +1,608 @@
+//! The `LanguageServer` implementation: each handler converts the request, calls a pure
+//! function of `corpus_index::features` on the current snapshot, and converts the result.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use corpus_index::ask::{AskContext, AskRequest};
+use corpus_index::features;
+use corpus_index::workspace::Snapshot;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::watch;
+use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types::*;
+use tower_lsp_server::{Client, LanguageServer};
+
+use super::writer::{self, Msg, Published};
+use crate::proto;
+
+/// The command of the "Ask about selection" code action; the client runs it.
+pub const ASK_COMMAND: &str = "lexls.askAboutSelection";
+
+/// Shared state of the server.
+pub struct Backend {
+    client: Client,
+    writer: Mutex<Option<Sender<Msg>>>,
+    published: watch::Receiver<Published>,
+    publisher: Mutex<Option<watch::Sender<Published>>>,
+    events: Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<writer::Event>>>,
+    events_tx: tokio::sync::mpsc::UnboundedSender<writer::Event>,
+    root: Mutex<Option<PathBuf>>,
+    init_options: Mutex<Option<Value>>,
+    progress_supported: Mutex<bool>,
+    /// Latest editor version of each open document, set before the writer applies it.
+    wanted: Mutex<HashMap<PathBuf, i32>>,
+}
+
+impl std::fmt::Debug for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Backend").finish_non_exhaustive()
+    }
+}
+
+/// Parameters of `lexls/ask`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AskParams {
+    /// The question.
+    pub question: String,
+    /// The document the selection is in.
+    pub text_document: Option<TextDocumentIdentifier>,
+    /// The selection the question is about.
+    pub range: Option<Range>,
+    /// Number of sources.
+    pub top_k: Option<usize>,
+}
+
+impl Backend {
+    /// A backend talking to `client`.
+    pub fn new(client: Client) -> Self {
+        let empty_root = PathBuf::from(".");
+        let config = Arc::new(corpus_index::config::Config::default());
+        let (publisher, published) = watch::channel(Published {
+            snapshot: Arc::new(Snapshot::empty(&empty_root, config)),
+            versions: HashMap::new(),
+            ready: false,
+            embedding: (0, 0),
+            model_problem: None,
+            index_dir: None,
+        });
+        let (events_tx, events_rx) = tokio::sync::mpsc::unbounded_channel();
+        Self {
+            client,
+            writer: Mutex::new(None),
+            published,
+            publisher: Mutex::new(Some(publisher)),
+            events: Mutex::new(Some(events_rx)),
+            events_tx,
+            root: Mutex::new(None),
+            init_options: Mutex::new(None),
+            progress_supported: Mutex::new(false),
+            wanted: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn send(&self, msg: Msg) {
+        if let Ok(guard) = self.writer.lock() {
+            if let Some(tx) = guard.as_ref() {
+                let _ = tx.send(msg);
+            }
+        }
+    }
+
+    /// The snapshot to answer a request on `path`: one that includes the editor's latest
+    /// version of it (waiting up to two seconds for the writer), else the latest.
+    async fn snapshot_for(&self, path: &PathBuf) -> Arc<Snapshot> {
+        let wanted = self.wanted.lock().ok().and_then(|w| w.get(path).copied());
+        let mut rx = self.published.clone();
+        if let Some(version) = wanted {
+            let wait = rx.wait_for(|p| p.versions.get(path).is_some_and(|v| *v >= version));
+            if let Ok(Ok(p)) = tokio::time::timeout(Duration::from_secs(2), wait).await {
+                return p.snapshot.clone();
+            }
+        } else if !rx.borrow().ready {
+            let wait = rx.wait_for(|p| p.ready);
+            if let Ok(Ok(p)) = tokio::time::timeout(Duration::from_secs(10), wait).await {
+                return p.snapshot.clone();
+            }
+        }
+        let snap = rx.borrow().snapshot.clone();
+        snap
+    }
+
+    /// The snapshot, document id and byte offset for a position.
+    async fn locate(
+        &self,
+        uri: &Uri,
+        pos: Option<Position>,
+    ) -> Option<(Arc<Snapshot>, usize, usize)> {
+        let path = writer::canonical(&proto::path(uri)?);
+        let snap = self.snapshot_for(&path).await;
+        let doc_id = snap.doc_id(&path)?;
+        let offset = match pos {
+            Some(pos) => proto::offset(&snap.lines[doc_id], &snap.docs[doc_id].text, pos),
+            None => 0,
+        };
+        Some((snap, doc_id, offset))
+    }
+
+    /// Forwards the writer's events to the client.
+    async fn pump_events(
+        client: Client,
+        mut rx: tokio::sync::mpsc::UnboundedReceiver<writer::Event>,
+        progress: bool,
+    ) {
+        let mut created: std::collections::HashSet<&'static str> = Default::default();
+        while let Some(event) = rx.recv().await {
+            match event {
+                writer::Event::Diagnostics {
+                    uri,
+                    diagnostics,
+                    version,
+                } => client.publish_diagnostics(uri, diagnostics, version).await,
+                writer::Event::Log(kind, msg) => {
+                    tracing::info!("{msg}");
+                    client.log_message(kind, msg).await;
+                }
+                writer::Event::Show(kind, msg) => {
+                    tracing::warn!("{msg}");
+                    client.show_message(kind, msg).await;
+                }
+                writer::Event::Progress { token, step } => {
+                    if !progress {
+                        continue;
+                    }
+                    let token_value = ProgressToken::String(token.to_string());
+                    if created.insert(token) || matches!(step, writer::Step::Begin(_)) {
+                        if client
+                            .create_work_done_progress(token_value.clone())
+                            .await
+                            .is_err()
+                        {
+                            continue;
+                        }
+                    }
+                    let value = match step {
+                        writer::Step::Begin(title) => {
+                            WorkDoneProgress::Begin(WorkDoneProgressBegin {
+                                title,
+                                cancellable: Some(false),
+                                message: None,
+                                percentage: Some(0),
+                            })
+                        }
+                        writer::Step::Report(message, pct) => {
+                            WorkDoneProgress::Report(WorkDoneProgressReport {
+                                cancellable: Some(false),
+                                message: Some(message),
+                                percentage: Some(pct.min(100)),
+                            })
+                        }
+                        writer::Step::End(message) => {
+                            created.remove(token);
+                            WorkDoneProgress::End(WorkDoneProgressEnd {
+                                message: Some(message),
+                            })
+                        }
+                    };
+                    client
+                        .send_notification::<notification::Progress>(ProgressParams {
+                            token: token_value,
+                            value: ProgressParamsValue::WorkDone(value),
+                        })
+                        .await;
+                }
+            }
+        }
+    }
+
+    /// `lexls/ask`: answer a question (see `docs/lsp-extensions.md`).
+    pub async fn ask(&self, params: AskParams) -> Result<Value> {
+        if params.question.trim().is_empty() {
+            return Err(Error::invalid_params("`question` must not be empty"));
+        }
+        let (snap, context) = match &params.text_document {
+            Some(td) => match self.locate(&td.uri, None).await {
+                Some((snap, doc_id, _)) => {
+                    let text = params.range.map(|r| {
+                        let doc = &snap.docs[doc_id];
+                        let lines = &snap.lines[doc_id];
+                        let start = proto::offset(lines, &doc.text, r.start);
+                        let end = proto::offset(lines, &doc.text, r.end).max(start);
+                        doc.text[start..end].to_string()
+                    });
+                    let context = text.map(|text| AskContext {
+                        doc: Some(doc_id),
+                        text,
+                    });
+                    (snap, context)
+                }
+                None => (self.published.borrow().snapshot.clone(), None),
+            },
+            None => {
+                let mut rx = self.published.clone();
+                let _ =
+                    tokio::time::timeout(Duration::from_secs(10), rx.wait_for(|p| p.ready)).await;
+                let snap = rx.borrow().snapshot.clone();
+                (snap, None)
+            }
+        };
+        let request = AskRequest {
+            question: params.question,
+            context,
+            top_k: params.top_k,
+            mode: None,
+        };
+        let answered = tokio::task::spawn_blocking(move || {
+            let result = corpus_index::ask::ask(&snap, &request);
+            proto::ask_result(&snap, &result)
+        })
+        .await;
+        answered.map_err(|e| Error {
+            code: tower_lsp_server::jsonrpc::ErrorCode::InternalError,
+            message: format!("lexls/ask failed: {e}").into(),
+            data: None,
+        })
+    }
+
+    /// Answers a message the framing guard found malformed (see [`super::framing`]).
+    pub async fn invalid_request(&self, params: Value) -> Result<Value> {
+        let why = params["error"].as_str().unwrap_or("malformed message");
+        Err(Error {
+            code: tower_lsp_server::jsonrpc::ErrorCode::InvalidRequest,
+            message: format!("invalid request: {why}").into(),
+            data: None,
+        })
+    }
+
+    /// Logs a malformed notification (see [`super::framing`]).
+    pub async fn invalid_message(&self, params: Value) {
+        let why = params["error"].as_str().unwrap_or("malformed message");
+        self.client
+            .log_message(
+                MessageType::ERROR,
+                format!("lexls ignored an invalid message: {why}"),
+            )
+            .await;
+    }
+
+    /// `lexls/status`: what the index holds.
+    pub async fn status(&self) -> Result<Value> {
+        let p = self.published.borrow().clone();
+        let counts = p.snapshot.counts();
+        Ok(json!({
+            "ready": p.ready,
+            "root": p.snapshot.root,
+            "indexDir": p.index_dir,
+            "documents": counts.documents,
+            "provisions": counts.provisions,
+            "citations": counts.citations,
+            "unresolved": counts.unresolved,
+            "external": counts.external,
+            "embedding": {"done": p.embedding.0, "total": p.embedding.1},
+            "model": match &p.model_problem { None => json!({"loaded": true}), Some(why) => json!({"loaded": false, "reason": why}) },
+            "llm": {"configured": false},
+            "version": env!("CARGO_PKG_VERSION"),
+        }))
+    }
+}
+
+fn root_of(params: &InitializeParams) -> Option<PathBuf> {
+    if let Some(folder) = params.workspace_folders.as_ref().and_then(|f| f.first()) {
+        return proto::path(&folder.uri);
+    }
+    #[allow(deprecated)]
+    params.root_uri.as_ref().and_then(proto::path)
+}
+
+/// Deep-merges `overlay` into `base` (objects key by key; other values replace).
+fn merge_json(base: &mut Value, overlay: Value) {
+    match (base, overlay) {
+        (Value::Object(b), Value::Object(o)) => {
+            for (k, v) in o {
+                merge_json(b.entry(k).or_insert(Value::Null), v);
+            }
+        }
+        (b, o) => *b = o,
+    }
+}
+
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        let root = root_of(&params).or_else(|| std::env::current_dir().ok());
+        if let Ok(mut r) = self.root.lock() {
+            *r = root;
+        }
+        if let Ok(mut o) = self.init_options.lock() {
+            *o = params.initialization_options.clone();
+        }
+        let progress = params
+            .capabilities
+            .window
+            .as_ref()
+            .and_then(|w| w.work_done_progress)
+            .unwrap_or(false);
+        if let Ok(mut p) = self.progress_supported.lock() {
+            *p = progress;
+        }
+        Ok(InitializeResult {
+            capabilities: ServerCapabilities {
+                text_document_sync: Some(TextDocumentSyncCapability::Options(
+                    TextDocumentSyncOptions {
+                        open_close: Some(true),
+                        change: Some(TextDocumentSyncKind::FULL),
+                        save: Some(TextDocumentSyncSaveOptions::Supported(true)),
+                        ..TextDocumentSyncOptions::default()
+                    },
+                )),
+                hover_provider: Some(HoverProviderCapability::Simple(true)),
+                definition_provider: Some(OneOf::Left(true)),
+                references_provider: Some(OneOf::Left(true)),
+                document_symbol_provider: Some(OneOf::Left(true)),
+                code_action_provider: Some(CodeActionProviderCapability::Options(
+                    CodeActionOptions {
+                        code_action_kinds: Some(vec![
+                            CodeActionKind::QUICKFIX,
+                            CodeActionKind::new("lexls.ask"),
+                        ]),
+                        ..CodeActionOptions::default()
+                    },
+                )),
+                ..ServerCapabilities::default()
+            },
+            server_info: Some(ServerInfo {
+                name: "lexls".into(),
+                version: Some(env!("CARGO_PKG_VERSION").into()),
+            }),
+            offset_encoding: None,
+        })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        let root = self
+            .root
+            .lock()
+            .ok()
+            .and_then(|r| r.clone())
+            .unwrap_or_else(|| PathBuf::from("."));
+        let mut config = match corpus_index::config::Config::load(&root) {
+            Ok(c) => c,
+            Err(e) => {
+                self.client
+                    .show_message(
+                        MessageType::ERROR,
+                        format!("lexls: {e}; using the defaults"),
+                    )
+                    .await;
+                corpus_index::config::Config::default()
+            }
+        };
+        let options = self.init_options.lock().ok().and_then(|o| o.clone());
+        if let Some(options) = options.filter(|o| o.as_object().is_some_and(|m| !m.is_empty())) {
+            let mut merged = serde_json::to_value(&config).unwrap_or(Value::Null);
+            merge_json(&mut merged, options);
+            match serde_json::from_value::<corpus_index::config::Config>(merged) {
+                Ok(c) => config = c,
+                Err(e) => {
+                    self.client
+                        .show_message(
+                            MessageType::ERROR,
+                            format!("lexls: invalid initializationOptions ({e}); they are ignored"),
+                        )
+                        .await;
+                }
+            }
+        }
+        config.apply_env();
+        let (tx, rx) = std::sync::mpsc::channel();
+        if let Ok(mut w) = self.writer.lock() {
+            *w = Some(tx.clone());
+        }
+        let progress = self.progress_supported.lock().map(|p| *p).unwrap_or(false);
+        if let Some(events) = self.events.lock().ok().and_then(|mut e| e.take()) {
+            tokio::spawn(Self::pump_events(self.client.clone(), events, progress));
+        }
+        if let Some(publisher) = self.publisher.lock().ok().and_then(|mut p| p.take()) {
+            writer::spawn(root, config, rx, tx, self.events_tx.clone(), publisher);
+        }
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        let (done, flushed) = std::sync::mpsc::channel();
+        self.send(Msg::Shutdown(Some(done)));
+        // Wait (off the executor) until the index is written, at most five seconds.
+        let _ =
+            tokio::task::spawn_blocking(move || flushed.recv_timeout(Duration::from_secs(5))).await;
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let doc = params.text_document;
+        if let Some(path) = proto::path(&doc.uri) {
+            let path = writer::canonical(&path);
+            if let Ok(mut w) = self.wanted.lock() {
+                w.insert(path.clone(), doc.version);
+            }
+            self.send(Msg::Text {
+                path,
+                text: doc.text,
+                version: doc.version,
+            });
+        }
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        let Some(path) = proto::path(&params.text_document.uri) else {
+            return;
+        };
+        // Full synchronisation: the last change holds the whole text.
+        let Some(change) = params.content_changes.into_iter().last() else {
+            return;
+        };
+        let path = writer::canonical(&path);
+        if let Ok(mut w) = self.wanted.lock() {
+            w.insert(path.clone(), params.text_document.version);
+        }
+        self.send(Msg::Text {
+            path,
+            text: change.text,
+            version: params.text_document.version,
+        });
+    }
+
+    async fn did_save(&self, _: DidSaveTextDocumentParams) {
+        self.send(Msg::Save);
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        if let Some(path) = proto::path(&params.text_document.uri) {
+            let path = writer::canonical(&path);
+            if let Ok(mut w) = self.wanted.lock() {
+                w.remove(&path);
+            }
+            self.send(Msg::Close(path));
+        }
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        let paths = params
+            .changes
+            .iter()
+            .filter_map(|c| proto::path(&c.uri))
+            .collect();
+        self.send(Msg::FilesChanged(paths));
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let pos = params.text_document_position_params;
+        let Some((snap, doc_id, offset)) = self
+            .locate(&pos.text_document.uri, Some(pos.position))
+            .await
+        else {
+            return Ok(None);
+        };
+        Ok(features::hover(&snap, doc_id, offset).map(|h| Hover {
+            contents: HoverContents::Markup(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: h.markdown,
+            }),
+            range: Some(proto::range(
+                &snap.lines[doc_id],
+                &snap.docs[doc_id].text,
+                &h.span,
+            )),
+        }))
+    }
+
+    async fn goto_definition(
+        &self,
+        params: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
+        let pos = params.text_document_position_params;
+        let Some((snap, doc_id, offset)) = self
+            .locate(&pos.text_document.uri, Some(pos.position))
+            .await
+        else {
+            return Ok(None);
+        };
+        Ok(features::definition(&snap, doc_id, offset)
+            .and_then(|loc| proto::location(&snap, &loc))
+            .map(GotoDefinitionResponse::Scalar))
+    }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        let pos = params.text_document_position;
+        let Some((snap, doc_id, offset)) = self
+            .locate(&pos.text_document.uri, Some(pos.position))
+            .await
+        else {
+            return Ok(None);
+        };
+        let refs = features::references(&snap, doc_id, offset, params.context.include_declaration);
+        Ok(Some(
+            refs.iter()
+                .filter_map(|l| proto::location(&snap, l))
+                .collect(),
+        ))
+    }
+
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        let Some((snap, doc_id, _)) = self.locate(&params.text_document.uri, None).await else {
+            return Ok(None);
+        };
+        let doc = &snap.docs[doc_id];
+        let symbols = features::document_symbols(doc);
+        Ok(Some(DocumentSymbolResponse::Nested(proto::symbols(
+            &snap.lines[doc_id],
+            &doc.text,
+            symbols,
+        ))))
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let uri = params.text_document.uri.clone();
+        let Some((snap, doc_id, _)) = self.locate(&uri, None).await else {
+            return Ok(None);
+        };
+        let doc = &snap.docs[doc_id];
+        let lines = &snap.lines[doc_id];
+        let start = proto::offset(lines, &doc.text, params.range.start);
+        let end = proto::offset(lines, &doc.text, params.range.end).max(start);
+        let mut actions: Vec<CodeActionOrCommand> = Vec::new();
+        for d in features::diagnostics(&snap, doc_id) {
+            if d.span.end < start || d.span.start > end {
+                continue;
+            }
+            let diagnostic = Diagnostic {
+                range: proto::range(lines, &doc.text, &d.span),
+                severity: proto::severity(d.severity),
+                code: Some(NumberOrString::String(d.code.as_str().into())),
+                source: Some("lexls".into()),
+                message: d.message.clone(),
+                ..Diagnostic::default()
+            };
+            for (i, fix) in d.fixes.iter().enumerate() {
+                let edit = TextEdit {
+                    range: proto::range(lines, &doc.text, &fix.span),
+                    new_text: fix.replacement.clone(),
+                };
+                actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: fix.title.clone(),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: Some(vec![diagnostic.clone()]),
+                    edit: Some(WorkspaceEdit {
+                        changes: Some(HashMap::from([(uri.clone(), vec![edit])])),
+                        ..WorkspaceEdit::default()
+                    }),
+                    is_preferred: Some(i == 0),
+                    ..CodeAction::default()
+                }));
+            }
+        }
+        if end > start {
+            let selected = doc.text[start..end].to_string();
+            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: "Ask about selection".into(),
+                kind: Some(CodeActionKind::new("lexls.ask")),
+                command: Some(Command {
+                    title: "Ask about selection".into(),
+                    command: ASK_COMMAND.into(),
+                    arguments: Some(vec![json!({
+                        "text": selected,
+                        "textDocument": {"uri": uri},
+                        "range": params.range,
+                    })]),
+                }),
+                ..CodeAction::default()
+            }));
+        }
+        Ok(Some(actions))
+    }
+}

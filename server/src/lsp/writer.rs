@@ -1,0 +1,441 @@
+//! The single owner of the workspace state: a thread that applies edits and file events
+//! to the [`Engine`] and publishes immutable snapshots. Heavy work (scans, parsing,
+//! tantivy commits) happens here, off the async executor; embeddings are computed on a
+//! second thread and handed back in batches.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+use corpus_index::config::Config;
+use corpus_index::engine::{Engine, OpenOptions, ScanProgress};
+use corpus_index::search::dense::Embedder;
+use corpus_index::workspace::Snapshot;
+use tokio::sync::{mpsc, watch};
+use tower_lsp_server::ls_types::{Diagnostic, MessageType, Uri};
+
+use crate::proto;
+
+/// How long after the last edit the BM25 index is brought up to date.
+const SEARCH_DEBOUNCE: Duration = Duration::from_millis(800);
+
+/// A request to the writer.
+#[derive(Debug)]
+pub enum Msg {
+    /// An editor opened or changed a document.
+    Text {
+        /// The file.
+        path: PathBuf,
+        /// Its full text.
+        text: String,
+        /// The editor's version.
+        version: i32,
+    },
+    /// An editor closed a document: read it from disk again.
+    Close(PathBuf),
+    /// A document was saved: bring the search index up to date now.
+    Save,
+    /// Files changed outside the editor.
+    FilesChanged(Vec<PathBuf>),
+    /// A batch of embeddings is ready.
+    Embedded {
+        /// `(cache key, vector)` pairs.
+        items: Vec<(String, Vec<f32>)>,
+        /// Chunks embedded so far.
+        done: usize,
+        /// Chunks to embed.
+        total: usize,
+    },
+    /// Embedding failed; dense retrieval stays partial.
+    EmbeddingFailed(String),
+    /// Flush and stop; the sender is told when done.
+    Shutdown(Option<std::sync::mpsc::Sender<()>>),
+}
+
+/// Something to tell the client.
+#[derive(Debug)]
+pub enum Event {
+    /// Work-done progress.
+    Progress {
+        /// The progress token.
+        token: &'static str,
+        /// Begin, report or end.
+        step: Step,
+    },
+    /// Diagnostics of a document.
+    Diagnostics {
+        /// The document.
+        uri: Uri,
+        /// All its diagnostics.
+        diagnostics: Vec<Diagnostic>,
+        /// The editor version they belong to.
+        version: Option<i32>,
+    },
+    /// A log line (window/logMessage).
+    Log(MessageType, String),
+    /// A message the user should see once (window/showMessage).
+    Show(MessageType, String),
+}
+
+/// A progress step.
+#[derive(Debug, Clone)]
+pub enum Step {
+    /// Begin with a title.
+    Begin(String),
+    /// Report a message and percentage.
+    Report(String, u32),
+    /// End with a message.
+    End(String),
+}
+
+/// What the writer publishes.
+#[derive(Debug, Clone)]
+pub struct Published {
+    /// The latest snapshot.
+    pub snapshot: Arc<Snapshot>,
+    /// Editor versions of the documents the snapshot includes.
+    pub versions: HashMap<PathBuf, i32>,
+    /// The first scan is done.
+    pub ready: bool,
+    /// Embedding progress `(done, total)`.
+    pub embedding: (usize, usize),
+    /// Why dense retrieval is unavailable, if it is.
+    pub model_problem: Option<String>,
+    /// Where the index is kept.
+    pub index_dir: Option<PathBuf>,
+}
+
+/// Starts the writer thread for `root`.
+pub fn spawn(
+    root: PathBuf,
+    config: Config,
+    rx: Receiver<Msg>,
+    tx: Sender<Msg>,
+    events: mpsc::UnboundedSender<Event>,
+    published: watch::Sender<Published>,
+) {
+    let spawned = std::thread::Builder::new()
+        .name("lexls-writer".into())
+        .spawn(move || {
+            let mut writer = Writer {
+                root,
+                events,
+                published,
+                tx,
+                versions: HashMap::new(),
+                last_diagnostics: HashMap::new(),
+                embedding: (0, 0),
+            };
+            writer.run(config, &rx);
+        });
+    if let Err(e) = spawned {
+        tracing::error!("cannot start the writer thread: {e}");
+    }
+}
+
+struct Writer {
+    root: PathBuf,
+    events: mpsc::UnboundedSender<Event>,
+    published: watch::Sender<Published>,
+    tx: Sender<Msg>,
+    versions: HashMap<PathBuf, i32>,
+    last_diagnostics: HashMap<Uri, Vec<Diagnostic>>,
+    embedding: (usize, usize),
+}
+
+impl Writer {
+    fn event(&self, e: Event) {
+        let _ = self.events.send(e);
+    }
+
+    fn run(&mut self, config: Config, rx: &Receiver<Msg>) {
+        let embedder = crate::embed_worker::WorkerEmbedder::start(&config.model)
+            .map(|e| std::sync::Arc::new(e) as std::sync::Arc<dyn Embedder>);
+        let options = OpenOptions {
+            embedder: Some(embedder),
+            ..OpenOptions::default()
+        };
+        let mut engine = match Engine::open(&self.root, config, &options) {
+            Ok(engine) => engine,
+            Err(e) => {
+                self.event(Event::Show(
+                    MessageType::ERROR,
+                    format!("lexls cannot open the workspace: {e}"),
+                ));
+                // Keep answering (with an empty snapshot) until shutdown.
+                while let Ok(msg) = rx.recv() {
+                    if let Msg::Shutdown(done) = msg {
+                        if let Some(done) = done {
+                            let _ = done.send(());
+                        }
+                        break;
+                    }
+                }
+                return;
+            }
+        };
+        for note in engine.take_notes() {
+            self.event(Event::Log(MessageType::WARNING, note));
+        }
+        if let Some(problem) = engine.model_problem() {
+            self.event(Event::Show(
+                MessageType::WARNING,
+                format!("lexls: {problem}"),
+            ));
+        }
+        self.initial_scan(&mut engine);
+        self.start_embedding(&mut engine);
+
+        let mut flush_at: Option<Instant> = None;
+        loop {
+            let msg = match flush_at {
+                Some(at) => match rx.recv_timeout(at.saturating_duration_since(Instant::now())) {
+                    Ok(m) => Some(m),
+                    Err(RecvTimeoutError::Timeout) => None,
+                    Err(RecvTimeoutError::Disconnected) => break,
+                },
+                None => match rx.recv() {
+                    Ok(m) => Some(m),
+                    Err(_) => break,
+                },
+            };
+            let Some(first) = msg else {
+                engine.flush_search();
+                flush_at = None;
+                self.publish(&engine, false);
+                continue;
+            };
+            // Apply everything queued before publishing once.
+            let mut batch = vec![first];
+            while let Ok(m) = rx.try_recv() {
+                batch.push(m);
+            }
+            let mut changed = false;
+            let mut stop = None;
+            for msg in batch {
+                match msg {
+                    Msg::Text {
+                        path,
+                        text,
+                        version,
+                    } => {
+                        let path = canonical(&path);
+                        changed |= engine.set_overlay(&path, text);
+                        self.versions.insert(path, version);
+                        flush_at.get_or_insert_with(|| Instant::now() + SEARCH_DEBOUNCE);
+                    }
+                    Msg::Close(path) => {
+                        let path = canonical(&path);
+                        changed |= engine.clear_overlay(&path);
+                        self.versions.remove(&path);
+                        flush_at.get_or_insert_with(|| Instant::now() + SEARCH_DEBOUNCE);
+                    }
+                    Msg::Save => {
+                        flush_at = Some(Instant::now());
+                    }
+                    Msg::FilesChanged(paths) => {
+                        for path in paths {
+                            changed |= engine.refresh_file(&canonical(&path));
+                        }
+                        flush_at.get_or_insert_with(|| Instant::now() + SEARCH_DEBOUNCE);
+                    }
+                    Msg::Embedded { items, done, total } => {
+                        engine.add_embeddings(items);
+                        self.embedding = (done, total);
+                        let pct = (done * 100 / total.max(1)) as u32;
+                        let step = if done >= total {
+                            Step::End(format!("{total} passages embedded"))
+                        } else {
+                            Step::Report(format!("{done}/{total} passages"), pct)
+                        };
+                        self.event(Event::Progress {
+                            token: "lexls/embedding",
+                            step,
+                        });
+                        changed = true;
+                    }
+                    Msg::EmbeddingFailed(why) => {
+                        self.event(Event::Progress {
+                            token: "lexls/embedding",
+                            step: Step::End(format!("embedding stopped: {why}")),
+                        });
+                        self.event(Event::Show(
+                            MessageType::WARNING,
+                            format!("lexls: embedding failed ({why}); answers use BM25 and the citation graph"),
+                        ));
+                    }
+                    Msg::Shutdown(done) => stop = Some(done),
+                }
+            }
+            if changed {
+                self.publish(&engine, true);
+            }
+            if let Some(done) = stop {
+                engine.flush();
+                if let Some(done) = done {
+                    let _ = done.send(());
+                }
+                return;
+            }
+        }
+        engine.flush();
+    }
+
+    fn initial_scan(&mut self, engine: &mut Engine) {
+        self.event(Event::Progress {
+            token: "lexls/indexing",
+            step: Step::Begin("Indexing statutes and policies".into()),
+        });
+        let mut last = Instant::now();
+        let events = self.events.clone();
+        let report = engine.scan(&mut |p| {
+            if let ScanProgress::Reading { done, total } = p {
+                if last.elapsed() > Duration::from_millis(150) || done == total {
+                    last = Instant::now();
+                    let pct = (done * 100 / total.max(1)) as u32;
+                    let _ = events.send(Event::Progress {
+                        token: "lexls/indexing",
+                        step: Step::Report(format!("{done}/{total} files"), pct),
+                    });
+                }
+            }
+        });
+        for s in &report.skipped {
+            self.event(Event::Log(
+                MessageType::WARNING,
+                format!("skipped {}: {}", s.path.display(), s.reason),
+            ));
+        }
+        self.event(Event::Progress {
+            token: "lexls/indexing",
+            step: Step::End(format!(
+                "{} files ({} parsed, {} unchanged)",
+                report.files, report.parsed, report.reused
+            )),
+        });
+        if report.files == 0 {
+            self.event(Event::Show(
+                MessageType::INFO,
+                format!(
+                    "lexls found no statute or policy files (.md, .txt) under {}",
+                    self.root.display()
+                ),
+            ));
+        }
+        self.publish(engine, true);
+    }
+
+    fn start_embedding(&mut self, engine: &mut Engine) {
+        let Some(embedder) = engine.embedder() else {
+            return;
+        };
+        let pending = engine.pending_embeddings();
+        if pending.is_empty() {
+            return;
+        }
+        let total = pending.len();
+        self.embedding = (0, total);
+        self.event(Event::Progress {
+            token: "lexls/embedding",
+            step: Step::Begin(format!("Embedding {total} passages")),
+        });
+        let batch = engine.config().model.batch_size.clamp(1, 256);
+        let tx = self.tx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("lexls-embed".into())
+            .spawn(move || embed_all(embedder.as_ref(), pending, batch, &tx));
+        if let Err(e) = spawned {
+            self.event(Event::Log(
+                MessageType::ERROR,
+                format!("cannot start embedding: {e}"),
+            ));
+        }
+    }
+
+    /// Publishes a snapshot and, with `diagnostics`, the diagnostics that changed.
+    fn publish(&mut self, engine: &Engine, diagnostics: bool) {
+        let snapshot = Arc::new(engine.snapshot());
+        if diagnostics {
+            self.publish_diagnostics(&snapshot);
+        }
+        let published = Published {
+            snapshot,
+            versions: self.versions.clone(),
+            ready: true,
+            embedding: self.embedding,
+            model_problem: engine.model_problem().map(str::to_string),
+            index_dir: engine.index_dir().map(PathBuf::from),
+        };
+        self.published.send_replace(published);
+    }
+
+    fn publish_diagnostics(&mut self, snap: &Snapshot) {
+        let mut current: HashMap<Uri, Vec<Diagnostic>> = HashMap::new();
+        for (doc_id, doc) in snap.docs.iter().enumerate() {
+            let Some(uri) = proto::uri(&doc.path) else {
+                continue;
+            };
+            current.insert(uri, proto::diagnostics(snap, doc_id));
+        }
+        for (uri, diags) in &current {
+            let before = self.last_diagnostics.get(uri);
+            let unchanged = match before {
+                Some(b) => b == diags,
+                None => diags.is_empty(),
+            };
+            if !unchanged {
+                let version = uri
+                    .to_file_path()
+                    .and_then(|p| self.versions.get(p.as_ref()).copied());
+                self.event(Event::Diagnostics {
+                    uri: uri.clone(),
+                    diagnostics: diags.clone(),
+                    version,
+                });
+            }
+        }
+        for uri in self.last_diagnostics.keys() {
+            if !current.contains_key(uri) {
+                self.event(Event::Diagnostics {
+                    uri: uri.clone(),
+                    diagnostics: Vec::new(),
+                    version: None,
+                });
+            }
+        }
+        self.last_diagnostics = current;
+    }
+}
+
+fn embed_all(
+    embedder: &dyn Embedder,
+    pending: Vec<(String, String)>,
+    batch: usize,
+    tx: &Sender<Msg>,
+) {
+    let total = pending.len();
+    let mut done = 0;
+    for part in pending.chunks(batch) {
+        let texts: Vec<String> = part.iter().map(|(_, t)| t.clone()).collect();
+        match embedder.embed(&texts) {
+            Ok(vectors) => {
+                done += part.len();
+                let items = part.iter().map(|(k, _)| k.clone()).zip(vectors).collect();
+                if tx.send(Msg::Embedded { items, done, total }).is_err() {
+                    return;
+                }
+            }
+            Err(e) => {
+                let _ = tx.send(Msg::EmbeddingFailed(e.to_string()));
+                return;
+            }
+        }
+    }
+}
+
+/// The canonical form of a path (symlinks resolved) when it exists.
+pub fn canonical(path: &std::path::Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
