@@ -280,20 +280,21 @@ impl Engine {
     /// Loads one file from the store or by parsing it; `Ok(true)` when it was parsed.
     fn load_file(&mut self, file: &FoundFile) -> Result<bool, String> {
         let record = self.store.file(&file.rel_path);
-        if let Some(record) = &record {
-            if record.mtime_ns == file.mtime_ns && record.size == file.size {
-                if self
-                    .entries
-                    .get(&file.rel_path)
-                    .is_some_and(|e| e.doc.hash == record.hash)
-                {
-                    return Ok(false);
-                }
-                let mut doc = record.doc.clone();
-                doc.path.clone_from(&file.path);
-                self.install(doc);
+        if let Some(record) = &record
+            && record.mtime_ns == file.mtime_ns
+            && record.size == file.size
+        {
+            if self
+                .entries
+                .get(&file.rel_path)
+                .is_some_and(|e| e.doc.hash == record.hash)
+            {
                 return Ok(false);
             }
+            let mut doc = record.doc.clone();
+            doc.path.clone_from(&file.path);
+            self.install(doc);
+            return Ok(false);
         }
         let (text, problems) =
             walk::read_text(&file.path).map_err(|e| format!("cannot read: {e}"))?;

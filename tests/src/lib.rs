@@ -243,10 +243,11 @@ impl LspClient {
             match self.messages.recv_timeout(left) {
                 Ok(msg) => {
                     let _ = self.handle(msg, &none);
-                    if let Some(n) = self.notifications.last() {
-                        if n.method == method && pred(&n.params) {
-                            return n.params.clone();
-                        }
+                    if let Some(n) = self.notifications.last()
+                        && n.method == method
+                        && pred(&n.params)
+                    {
+                        return n.params.clone();
                     }
                 }
                 Err(_) => panic!("no {method} notification within {TIMEOUT:?}"),

@@ -119,6 +119,9 @@ fn contract_terms(text: &str, abbreviations: &[(String, String)]) -> String {
     out
 }
 
+/// Analyses text into the index's terms.
+type Analyzer = Box<dyn Fn(&str) -> Vec<String>>;
+
 /// Answers `request` from the snapshot.
 pub fn ask(snap: &Snapshot, request: &AskRequest) -> AskResult {
     let config = &snap.config.retrieval;
@@ -164,30 +167,29 @@ pub fn ask(snap: &Snapshot, request: &AskRequest) -> AskResult {
     candidates.truncate(request.top_k.unwrap_or(config.top_k).max(1));
 
     let abbrevs = abbreviations(snap);
-    let (terms, analyze): (Vec<(String, f32)>, Box<dyn Fn(&str) -> Vec<String>>) =
-        match &snap.search {
-            Some(index) => {
-                let bm25 = index.bm25.clone();
-                let mut terms: Vec<(String, f32)> = bm25
-                    .terms(&contract_terms(
-                        &format!("{question} {context_text}"),
-                        &abbrevs,
-                    ))
-                    .into_iter()
-                    .map(|t| {
-                        let idf = bm25.idf(&t);
-                        (t, idf)
-                    })
-                    .collect();
-                terms.sort_by(|a, b| a.0.cmp(&b.0));
-                terms.dedup_by(|a, b| a.0 == b.0);
-                (
-                    terms,
-                    Box::new(move |text: &str| bm25.terms(&contract_terms(text, &abbrevs))),
-                )
-            }
-            None => (Vec::new(), Box::new(|_: &str| Vec::new())),
-        };
+    let (terms, analyze): (Vec<(String, f32)>, Analyzer) = match &snap.search {
+        Some(index) => {
+            let bm25 = index.bm25.clone();
+            let mut terms: Vec<(String, f32)> = bm25
+                .terms(&contract_terms(
+                    &format!("{question} {context_text}"),
+                    &abbrevs,
+                ))
+                .into_iter()
+                .map(|t| {
+                    let idf = bm25.idf(&t);
+                    (t, idf)
+                })
+                .collect();
+            terms.sort_by(|a, b| a.0.cmp(&b.0));
+            terms.dedup_by(|a, b| a.0 == b.0);
+            (
+                terms,
+                Box::new(move |text: &str| bm25.terms(&contract_terms(text, &abbrevs))),
+            )
+        }
+        None => (Vec::new(), Box::new(|_: &str| Vec::new())),
+    };
     let quotes = compose::select_quotes(snap, &candidates, &terms, analyze.as_ref(), 4);
 
     let sources: Vec<Source> = candidates

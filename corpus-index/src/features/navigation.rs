@@ -256,14 +256,14 @@ pub fn references(
         out.extend(Location::of_provision(snap, target, false));
     }
     for edge in snap.graph.citations_of(&snap.docs, target) {
-        if let Some(d) = snap.docs.get(edge.doc) {
-            if let Some(c) = d.citations.get(edge.citation) {
-                out.push(Location {
-                    doc: edge.doc,
-                    path: d.path.clone(),
-                    span: c.span.clone(),
-                });
-            }
+        if let Some(d) = snap.docs.get(edge.doc)
+            && let Some(c) = d.citations.get(edge.citation)
+        {
+            out.push(Location {
+                doc: edge.doc,
+                path: d.path.clone(),
+                span: c.span.clone(),
+            });
         }
     }
     out

@@ -201,4 +201,4 @@ fn definitions(doc: &Document) -> (Vec<Definition>, Vec<(String, String)>) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

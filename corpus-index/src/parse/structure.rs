@@ -526,17 +526,15 @@ fn line_offset_of(line: &str, needle: &str) -> Option<usize> {
 
 /// Reads the label(s) that open a line inside a section.
 fn read_labels(b: &mut Builder<'_>, content: &str, start: usize, paragraph_start: bool) {
-    if paragraph_start {
-        if let Some(c) = DEFINITION.captures(content) {
-            let window_end = (start + 400).min(b.text.len());
-            let window_end = crate::line_index::floor_char_boundary(b.text, window_end);
-            if b.text[start..window_end].contains(" means") {
-                if let Some(term) = c.name("term") {
-                    let term_end = start + term.end() + 1;
-                    b.open_definition(term.as_str().trim(), start, term_end);
-                    return;
-                }
-            }
+    if paragraph_start && let Some(c) = DEFINITION.captures(content) {
+        let window_end = (start + 400).min(b.text.len());
+        let window_end = crate::line_index::floor_char_boundary(b.text, window_end);
+        if b.text[start..window_end].contains(" means")
+            && let Some(term) = c.name("term")
+        {
+            let term_end = start + term.end() + 1;
+            b.open_definition(term.as_str().trim(), start, term_end);
+            return;
         }
     }
     let Some(c) = LABEL.captures(content) else {
@@ -559,8 +557,11 @@ fn read_labels(b: &mut Builder<'_>, content: &str, start: usize, paragraph_start
         return;
     }
     // Inline labels after a heading dash: `(b) Publication.— (1) In general.— (A) …`.
+    if after_heading == 0 {
+        return;
+    }
     let mut offset = whole.end() + after_heading;
-    while after_heading > 0 {
+    loop {
         let tail = &content[offset..];
         let Some(c) = INLINE_LABEL.captures(tail) else {
             break;

@@ -36,10 +36,10 @@ pub fn prepare(dir: &Path, config: Config, no_model: bool) -> anyhow::Result<(En
     for note in engine.take_notes() {
         tracing::warn!("{note}");
     }
-    if let Some(problem) = engine.model_problem() {
-        if !no_model {
-            tracing::warn!("{problem}");
-        }
+    if let Some(problem) = engine.model_problem()
+        && !no_model
+    {
+        tracing::warn!("{problem}");
     }
     let bar = ProgressBar::new(0);
     bar.set_style(

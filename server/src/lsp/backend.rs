@@ -87,10 +87,10 @@ impl Backend {
     }
 
     fn send(&self, msg: Msg) {
-        if let Ok(guard) = self.writer.lock() {
-            if let Some(tx) = guard.as_ref() {
-                let _ = tx.send(msg);
-            }
+        if let Ok(guard) = self.writer.lock()
+            && let Some(tx) = guard.as_ref()
+        {
+            let _ = tx.send(msg);
         }
     }
 
@@ -110,8 +110,8 @@ impl Backend {
                 return p.snapshot.clone();
             }
         }
-        let snap = rx.borrow().snapshot.clone();
-        snap
+
+        rx.borrow().snapshot.clone()
     }
 
     /// The snapshot, document id and byte offset for a position.
@@ -157,14 +157,13 @@ impl Backend {
                         continue;
                     }
                     let token_value = ProgressToken::String(token.to_string());
-                    if created.insert(token) || matches!(step, writer::Step::Begin(_)) {
-                        if client
+                    if (created.insert(token) || matches!(step, writer::Step::Begin(_)))
+                        && client
                             .create_work_done_progress(token_value.clone())
                             .await
                             .is_err()
-                        {
-                            continue;
-                        }
+                    {
+                        continue;
                     }
                     let value = match step {
                         writer::Step::Begin(title) => {

@@ -41,10 +41,10 @@ where
                 continue;
             }
             saw_header = true;
-            if let Some((name, value)) = trimmed.split_once(':') {
-                if name.trim().eq_ignore_ascii_case("content-length") {
-                    length = value.trim().parse().ok();
-                }
+            if let Some((name, value)) = trimmed.split_once(':')
+                && name.trim().eq_ignore_ascii_case("content-length")
+            {
+                length = value.trim().parse().ok();
             }
         }
         let Some(length) = length else {

@@ -291,15 +291,15 @@ impl Writer {
         let mut last = Instant::now();
         let events = self.events.clone();
         let report = engine.scan(&mut |p| {
-            if let ScanProgress::Reading { done, total } = p {
-                if last.elapsed() > Duration::from_millis(150) || done == total {
-                    last = Instant::now();
-                    let pct = (done * 100 / total.max(1)) as u32;
-                    let _ = events.send(Event::Progress {
-                        token: "lexls/indexing",
-                        step: Step::Report(format!("{done}/{total} files"), pct),
-                    });
-                }
+            if let ScanProgress::Reading { done, total } = p
+                && (last.elapsed() > Duration::from_millis(150) || done == total)
+            {
+                last = Instant::now();
+                let pct = (done * 100 / total.max(1)) as u32;
+                let _ = events.send(Event::Progress {
+                    token: "lexls/indexing",
+                    step: Step::Report(format!("{done}/{total} files"), pct),
+                });
             }
         });
         for s in &report.skipped {
