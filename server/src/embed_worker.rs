@@ -20,8 +20,16 @@ use serde_json::{Value, json};
 /// How long one batch may take before the worker is considered hung.
 const CALL_TIMEOUT: Duration = Duration::from_secs(120);
 
-/// Runs the worker loop on stdin/stdout (the `embed-worker` subcommand).
+/// Runs the worker loop on stdin/stdout (the `embed-worker` subcommand). The worker ends
+/// quietly when the server closes its pipes.
 pub fn run_worker(model: &ModelConfig) -> anyhow::Result<std::process::ExitCode> {
+    match serve_worker(model) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(std::process::ExitCode::SUCCESS),
+        other => Ok(other?),
+    }
+}
+
+fn serve_worker(model: &ModelConfig) -> std::io::Result<std::process::ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let embedder = match load_embedder(model) {

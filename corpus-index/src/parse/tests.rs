@@ -12,7 +12,14 @@ pub(crate) fn example(rel: &str) -> Document {
     let path = root.join(rel);
     #[allow(clippy::expect_used)]
     let text = std::fs::read_to_string(&path).expect("example file");
-    parse_document(&path, rel, text, Format::Markdown, &Hints::default(), Vec::new())
+    parse_document(
+        &path,
+        rel,
+        text,
+        Format::Markdown,
+        &Hints::default(),
+        Vec::new(),
+    )
 }
 
 fn outline(doc: &Document) -> Vec<String> {
@@ -30,7 +37,9 @@ fn section_tree_of_20_871() {
     assert_eq!(doc.kind, DocumentKind::Statute);
     assert_eq!(
         outline(&doc),
-        vec!["20-871", "  a", "    1", "    2", "  b", "    1", "    2", "    3"]
+        vec![
+            "20-871", "  a", "    1", "    2", "  b", "    1", "    2", "    3"
+        ]
     );
     let section = &doc.provisions[0];
     assert_eq!(section.unit, Unit::Section);
@@ -39,7 +48,10 @@ fn section_tree_of_20_871() {
         Some("Requirements for automated employment decision tools")
     );
     let b = doc.child_by_label(0, "b").expect("(b)");
-    assert_eq!(doc.provisions[b].heading.as_deref(), Some("Notices required"));
+    assert_eq!(
+        doc.provisions[b].heading.as_deref(),
+        Some("Notices required")
+    );
     assert_eq!(doc.provisions[b].style, Some(LabelStyle::AlphaDot));
     let b1 = doc.child_by_label(b, "1").expect("(b)(1)");
     let text = doc.provision_text(b1);
@@ -48,8 +60,17 @@ fn section_tree_of_20_871() {
     assert!(!text.contains("2. The job qualifications"));
     assert_eq!(doc.display_path(b1), "§ 20-871(b)(1)");
     // The subdivision spans its paragraphs.
-    assert!(doc.provisions[b].span.contains(&doc.provisions[b1].span.start));
-    assert!(doc.provisions[b].span.end >= doc.provisions[doc.child_by_label(b, "3").expect("(3)")].span.end);
+    assert!(
+        doc.provisions[b]
+            .span
+            .contains(&doc.provisions[b1].span.start)
+    );
+    assert!(
+        doc.provisions[b].span.end
+            >= doc.provisions[doc.child_by_label(b, "3").expect("(3)")]
+                .span
+                .end
+    );
 }
 
 #[test]
@@ -107,7 +128,10 @@ fn definitions_sections_nest_items_under_each_term() {
         .find(|d| d.term == "Automated employment decision tool")
         .expect("AEDT defined");
     assert_eq!(aedt.aliases, vec!["AEDT"]);
-    assert!(doc.code_aliases.contains(&("Code".to_string(), "NYC Admin. Code".to_string())));
+    assert!(
+        doc.code_aliases
+            .contains(&("Code".to_string(), "NYC Admin. Code".to_string()))
+    );
 }
 
 #[test]
@@ -115,10 +139,16 @@ fn citation_forms_of_the_corpus() {
     let doc = example("statute/nyc-admin-code-20-872.md");
     let normalized: Vec<String> = doc.citations.iter().map(|c| c.normalized()).collect();
     // `subdivision a of section 20-871`
-    assert!(normalized.contains(&"§ 20-871(a)".to_string()), "{normalized:?}");
+    assert!(
+        normalized.contains(&"§ 20-871(a)".to_string()),
+        "{normalized:?}"
+    );
     // `paragraphs 1, 2 or 3 of subdivision b of section  20-871`
     for p in ["1", "2", "3"] {
-        assert!(normalized.contains(&format!("§ 20-871(b)({p})")), "{normalized:?}");
+        assert!(
+            normalized.contains(&format!("§ 20-871(b)({p})")),
+            "{normalized:?}"
+        );
     }
     let doc = example("rules/6-rcny-5-304.md");
     let c = &doc.citations[0];
@@ -168,14 +198,21 @@ fn relative_references_resolve_from_where_they_stand() {
     assert_eq!(&doc.text[c.span.clone()], "subdivision (a) of this section");
     assert_eq!(c.normalized(), "§ 5-302(a)");
     // Citations in headers are the headers themselves, not references.
-    assert!(doc.citations.iter().all(|c| c.span.start > doc.provisions[0].label_span.end));
+    assert!(
+        doc.citations
+            .iter()
+            .all(|c| c.span.start > doc.provisions[0].label_span.end)
+    );
 }
 
 #[test]
 fn front_matter_sets_kind_title_and_namespace() {
     let doc = example("policy/acme-aedt-hiring-policy.md");
     assert_eq!(doc.kind, DocumentKind::Policy);
-    assert_eq!(doc.title, "Acme Corp. Policy on Automated Employment Decision Tools");
+    assert_eq!(
+        doc.title,
+        "Acme Corp. Policy on Automated Employment Decision Tools"
+    );
     assert_eq!(doc.namespace, "Acme AEDT Policy");
     let sections: Vec<&str> = doc
         .sections()

@@ -213,6 +213,7 @@ impl Writer {
                 batch.push(m);
             }
             let mut changed = false;
+            let mut versions_changed = false;
             let mut stop = None;
             for msg in batch {
                 match msg {
@@ -224,12 +225,14 @@ impl Writer {
                         let path = canonical(&path);
                         changed |= engine.set_overlay(&path, text);
                         self.versions.insert(path, version);
+                        versions_changed = true;
                         flush_at.get_or_insert_with(|| Instant::now() + SEARCH_DEBOUNCE);
                     }
                     Msg::Close(path) => {
                         let path = canonical(&path);
                         changed |= engine.clear_overlay(&path);
                         self.versions.remove(&path);
+                        versions_changed = true;
                         flush_at.get_or_insert_with(|| Instant::now() + SEARCH_DEBOUNCE);
                     }
                     Msg::Save => {
@@ -271,6 +274,11 @@ impl Writer {
             }
             if changed {
                 self.publish(&engine, true);
+            } else if versions_changed {
+                // Same content (an editor opened a file as it is on disk): requests waiting
+                // for this version can use the current snapshot.
+                self.published
+                    .send_modify(|p| p.versions = self.versions.clone());
             }
             if let Some(done) = stop {
                 engine.flush();
