@@ -592,15 +592,15 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 continue;
             }
         }
-        if let Some((after, _)) = eat(text, pos, &LABEL_RANGE_SEP) {
-            if let Some((end, labels)) = paren_labels(text, after) {
-                if let Some(last) = phrase.items.last_mut() {
-                    last.range_end = Some((None, labels));
-                    last.span.end = end;
-                }
-                pos = end;
-                continue;
+        if let Some((after, _)) = eat(text, pos, &LABEL_RANGE_SEP)
+            && let Some((end, labels)) = paren_labels(text, after)
+        {
+            if let Some(last) = phrase.items.last_mut() {
+                last.range_end = Some((None, labels));
+                last.span.end = end;
             }
+            pos = end;
+            continue;
         }
         if let Some((after, _)) = eat(text, pos, &LIST_SEP) {
             let item_start = ws(text, after);
@@ -625,19 +625,19 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 pos = end;
                 continue;
             }
-            if plural || next_is_word {
-                if let Some((end, number, labels)) = section_item(text, item_pos) {
-                    let mut item = Item {
-                        span: item_start..end,
-                        section: Some(number),
-                        labels,
-                        range_end: None,
-                    };
-                    split_hyphen_range(&mut item, plural);
-                    phrase.items.push(item);
-                    pos = end;
-                    continue;
-                }
+            if (plural || next_is_word)
+                && let Some((end, number, labels)) = section_item(text, item_pos)
+            {
+                let mut item = Item {
+                    span: item_start..end,
+                    section: Some(number),
+                    labels,
+                    range_end: None,
+                };
+                split_hyphen_range(&mut item, plural);
+                phrase.items.push(item);
+                pos = end;
+                continue;
             }
         }
         break;
@@ -690,15 +690,14 @@ fn parse_label_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usiz
     loop {
         if let Some((after, _)) =
             eat(text, pos, &LABEL_RANGE_SEP).or_else(|| eat(text, pos, &RANGE_SEP))
+            && let Some((end, labels)) = label_item(text, after)
         {
-            if let Some((end, labels)) = label_item(text, after) {
-                if let Some(last) = phrase.items.last_mut() {
-                    last.range_end = Some((None, labels));
-                    last.span.end = end;
-                }
-                pos = end;
-                continue;
+            if let Some(last) = phrase.items.last_mut() {
+                last.range_end = Some((None, labels));
+                last.span.end = end;
             }
+            pos = end;
+            continue;
         }
         if let Some((after, _)) = eat(text, pos, &LIST_SEP) {
             let item_start = ws(text, after);
@@ -735,10 +734,10 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
     }
     if let Some((after, caps)) = eat(text, pos, &SUFFIX) {
         if let Some(c) = caps.name("c") {
-            if phrase.code.is_none() {
-                if let Some(code) = codes::canonical_code(c.as_str()) {
-                    phrase.code = Some(CodeRef::Named(code.name));
-                }
+            if phrase.code.is_none()
+                && let Some(code) = codes::canonical_code(c.as_str())
+            {
+                phrase.code = Some(CodeRef::Named(code.name));
             }
             pos = after;
         } else if caps.name("etseq").is_some() {
@@ -767,16 +766,17 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         }
         return Some(end);
     }
-    if matches!(phrase.head, Head::Level(_)) && phrase.chain_section.is_none() {
-        if let Some((after, caps)) = eat(text, pos, &LEVEL_WORD) {
-            let word = LevelWord::parse(caps.name("w")?.as_str())?;
-            if let Some((end, labels)) = label_item(text, after) {
-                phrase.chain_labels.push(labels);
-                phrase.outer_word = Some(word);
-                return Some(end);
-            }
-            return None;
+    if matches!(phrase.head, Head::Level(_))
+        && phrase.chain_section.is_none()
+        && let Some((after, caps)) = eat(text, pos, &LEVEL_WORD)
+    {
+        let word = LevelWord::parse(caps.name("w")?.as_str())?;
+        if let Some((end, labels)) = label_item(text, after) {
+            phrase.chain_labels.push(labels);
+            phrase.outer_word = Some(word);
+            return Some(end);
         }
+        return None;
     }
     if let Some((after, caps)) = eat(text, pos, &SECTION_WORD) {
         let (unit, _) = unit_of_word(caps.name("w")?.as_str())?;
