@@ -84,6 +84,19 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print the citations of the text on stdin as JSON (`kind, raw, start, end,
+    /// normalized, title, section, subsections, range_end, antecedent`; offsets in Unicode
+    /// scalar values).
+    Cite {
+        /// The code of the document the text belongs to (`"NYC Admin. Code"`, `"27
+        /// C.F.R."`), given to citations that name none.
+        #[arg(long)]
+        namespace: Option<String>,
+        /// Read one JSON object a line (`{"text", "context"?}`) and write one
+        /// `{"citations": […]}` a line.
+        #[arg(long)]
+        jsonl: bool,
+    },
     /// Run the language server over stdio.
     Serve,
     /// Internal: run the embedding model for the language server (JSON lines on stdio).
@@ -137,6 +150,19 @@ enum EvalCommand {
         #[arg(long)]
         per_query: bool,
     },
+    /// Precision, recall and F1 per kind, span accuracy and short-form resolution accuracy
+    /// of citation extraction over a case file (`shared/eval/citations/cases.jsonl`).
+    Citations {
+        /// The case file (JSON lines).
+        #[arg(long)]
+        cases: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// List the cases with errors.
+        #[arg(long)]
+        failures: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -164,6 +190,7 @@ fn main() -> ExitCode {
             no_model,
         ),
         Command::Check { dir, json } => cli::check::run(&dir, json),
+        Command::Cite { namespace, jsonl } => cli::cite::run(namespace.as_deref(), jsonl),
         Command::Serve => lsp::serve(),
         Command::EmbedWorker {
             model_dir,
@@ -195,6 +222,11 @@ fn main() -> ExitCode {
                 json,
                 per_query,
             }),
+            EvalCommand::Citations {
+                cases,
+                json,
+                failures,
+            } => cli::eval::citations(&cases, json, failures),
         },
     };
     match result {

@@ -54,7 +54,7 @@ static NYC_CHARTER: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)^(?:the\s+)?(?:N\.?\s?Y\.?\s?C\.?|New\s+York\s+City)\s+Charter$"));
 static USC: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)^(?:(\d+[A-Z]?)\s*U\.?\s?S\.?\s?C\.?(?:\s?[AS]\.?)?|title\s+(\d+[A-Z]?)(?:,|\s+of)?\s+(?:the\s+)?United\s+States\s+Code)$",
+        r"(?i)^(?:(\d+[A-Z]?)\s*(?:U\.?\s?S\.?\s?C\.?(?:\s?[AS]\.?)?|U\.\s?S\.\s+Code)|title\s+(\d+[A-Z]?)(?:,|\s+of)?\s+(?:the\s+)?United\s+States\s+Code)$",
     )
 });
 static CFR: LazyLock<Regex> = LazyLock::new(|| {

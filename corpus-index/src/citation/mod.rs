@@ -7,10 +7,13 @@
 //! through 20-873`) is one citation with a [`Citation::range_end`].
 
 pub mod codes;
+pub mod forms;
 pub mod graph;
+pub mod record;
 pub mod relative;
 pub mod resolve;
 pub mod scan;
+pub mod short_form;
 
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -42,8 +45,31 @@ pub enum CitationKind {
     /// An EU act as a whole (`Regulation (EU) 2016/679`).
     EuAct,
     /// A provision of a document the text names but lexls does not know as a code
-    /// (`section 1043 of the New York City Charter`).
+    /// (`section 1043 of the New York City Charter`), or of an act cited by its popular
+    /// name (`INA § 101(11)`, `I.R.C. § 671`).
     NamedAct,
+    /// A public or private law of the United States (`Pub. L. 112-29`).
+    PublicLaw,
+    /// The United States Statutes at Large (`125 Stat. 284`).
+    Stat,
+    /// The Federal Register (`74 FR 29408`, `75 Fed. Reg. 28404`).
+    FedReg,
+    /// The United States Constitution (`U.S. Const. art. I, § 8`).
+    UsConst,
+    /// A state constitution (`Cal. Const. art. XI, § 1`).
+    StateConstitution,
+    /// A federal rule of procedure or evidence (`Fed. R. Civ. P. 12(b)(6)`).
+    CourtRule,
+    /// A reported case (`558 U.S. 310`), and its short form (`477 U.S. at 574`).
+    Case,
+    /// `Id.`: the immediately preceding authority.
+    Id,
+    /// `supra`: an authority cited earlier.
+    Supra,
+    /// A decision of a federal agency (`202 NLRB 538`).
+    AgencyDecision,
+    /// A German statute (`§ 556d BGB`, `Art. 3 Abs. 1 GG`).
+    DeStatute,
 }
 
 impl CitationKind {
@@ -58,6 +84,17 @@ impl CitationKind {
             Self::EuArticle => "eu_article",
             Self::EuAct => "eu_act",
             Self::NamedAct => "named_act",
+            Self::PublicLaw => "public_law",
+            Self::Stat => "stat",
+            Self::FedReg => "fed_reg",
+            Self::UsConst => "usconst",
+            Self::StateConstitution => "state_constitution",
+            Self::CourtRule => "court_rule",
+            Self::Case => "case",
+            Self::Id => "id",
+            Self::Supra => "supra",
+            Self::AgencyDecision => "agency_decision",
+            Self::DeStatute => "de_statute",
         }
     }
 }
@@ -166,6 +203,34 @@ pub struct Citation {
     pub relative: Option<Relative>,
     /// `et seq.`: the section and those following it.
     pub et_seq: bool,
+    /// How the number is introduced in the normalized form when it is not `§` (`art.`,
+    /// `r.`, `Part`, `¶`); `None` for the default of the kind.
+    pub designator: Option<String>,
+    /// The kind of short form, when the citation takes its authority from an earlier one.
+    pub short_form: Option<ShortForm>,
+    /// Index (in the same extraction) of the citation a short form refers to; `None` when
+    /// it is not a short form or its antecedent cannot be determined.
+    pub antecedent: Option<usize>,
+    /// A pinpoint page (`Id. at 2`, `477 U.S. at 574`).
+    pub pin: Option<String>,
+}
+
+/// Short forms: citations that take their authority from an earlier citation of the same
+/// text (The Bluebook, rules 4.1, 4.2 and 12.10; EUR-Lex style guide for `that Regulation`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShortForm {
+    /// `Id.`, `Id. at (b)`, `id. § 6`: the immediately preceding authority.
+    Id,
+    /// `supra`: an authority cited earlier, named by its author or party.
+    Supra,
+    /// A bare `§ 1988(b)` after `42 U.S.C. § 1983`: the code of the previous citation.
+    Inherited,
+    /// A case short form `477 U.S. at 574`: the case of that volume and reporter.
+    Reporter,
+    /// `that Regulation`, `that Article`, `thereof`, `such section`: the act or provision
+    /// last cited.
+    That,
 }
 
 impl Citation {
@@ -184,24 +249,32 @@ impl Citation {
                 let _ = write!(out, "({l})");
             }
         };
-        match (self.kind, &self.section) {
-            (CitationKind::EuAct, _) | (_, None) => {
-                if let Some(code) = code {
-                    out.push_str(code);
-                } else if self.relative == Some(Relative::ThisCode) {
-                    out.push_str("[this code]");
-                }
-                if self.section.is_none() && !self.subsections.is_empty() {
-                    out.push_str(" [this provision]");
-                    subs(&mut out, &self.subsections);
-                }
+        let Some(section) = &self.section else {
+            if matches!(self.kind, CitationKind::Id | CitationKind::Supra) {
                 return out;
             }
-            (CitationKind::Usc | CitationKind::Cfr, Some(section)) => {
-                let _ = write!(out, "{} {section}", code.unwrap_or("?"));
+            if let Some(code) = code {
+                out.push_str(code);
+            } else if self.relative == Some(Relative::ThisCode) {
+                out.push_str("[this code]");
             }
-            (CitationKind::EuArticle, Some(section)) => {
-                let act = code.unwrap_or("[this act]");
+            if !self.subsections.is_empty() {
+                out.push_str(" [this provision]");
+                subs(&mut out, &self.subsections);
+            }
+            return out;
+        };
+        let code_or = |fallback: &'static str| code.unwrap_or(fallback);
+        match self.kind {
+            CitationKind::Usc | CitationKind::Cfr => {
+                let part = match self.designator.as_deref() {
+                    Some("Part") => "Part ",
+                    _ => "",
+                };
+                let _ = write!(out, "{} {part}{section}", code_or("?"));
+            }
+            CitationKind::EuArticle | CitationKind::EuAct => {
+                let act = code_or("[this act]");
                 let unit = match self.unit {
                     Unit::Annex => "Annex",
                     Unit::Recital => "Recital",
@@ -209,13 +282,59 @@ impl Citation {
                 };
                 let _ = write!(out, "{act} {unit} {section}");
             }
-            (_, Some(section)) => {
-                if let Some(code) = code {
-                    out.push_str(code);
-                    out.push(' ');
-                }
+            CitationKind::PublicLaw => {
+                let _ = write!(out, "{}, § {section}", code_or("?"));
+            }
+            CitationKind::Stat
+            | CitationKind::FedReg
+            | CitationKind::Case
+            | CitationKind::AgencyDecision => {
+                let _ = write!(out, "{} {section}", code_or("?"));
+            }
+            CitationKind::UsConst | CitationKind::StateConstitution => {
+                let des = self.designator.as_deref().unwrap_or("§");
+                let _ = write!(out, "{}, {des} {section}", code_or("?"));
+            }
+            CitationKind::CourtRule => {
+                let _ = write!(out, "{} {section}", code_or("?"));
+            }
+            CitationKind::DeStatute => {
+                let _ = write!(out, "§ {section} {}", code_or("?"));
+            }
+            CitationKind::Section if self.short_form.is_none() => {
+                // The code is unknown (`the Code`): the number alone.
                 let _ = write!(out, "{}{section}", self.unit.prefix());
             }
+            CitationKind::StateStatute
+            | CitationKind::StateRegulation
+            | CitationKind::NamedAct
+            | CitationKind::Section
+            | CitationKind::Id
+            | CitationKind::Supra => match code {
+                Some(code) => {
+                    let des = match self.designator.as_deref() {
+                        Some(d) => d,
+                        None if self.range_end.is_some() => "§§",
+                        None => "§",
+                    };
+                    out.push_str(code);
+                    // `Mass. Gen. Laws ch. 1, § 2`, `Del. Code tit. 9, § 2402`.
+                    let divided = code
+                        .rsplit_once(' ')
+                        .is_some_and(|(head, _)| head.ends_with("tit.") || head.ends_with("ch."));
+                    if divided {
+                        out.push(',');
+                    }
+                    if !des.is_empty() {
+                        out.push(' ');
+                        out.push_str(des);
+                    }
+                    let _ = write!(out, " {section}");
+                }
+                None => {
+                    let _ = write!(out, "{}{section}", self.unit.prefix());
+                }
+            },
         }
         subs(&mut out, &self.subsections);
         if let Some(end) = &self.range_end {

@@ -21,7 +21,8 @@ use std::sync::LazyLock;
 use regex::{Captures, Regex};
 
 use super::codes::{self, CodeFamily};
-use super::{Citation, CitationKind, CodeRef, LevelWord, RangeEnd, Relative};
+use super::forms::{self, Found};
+use super::{Citation, CitationKind, CodeRef, LevelWord, RangeEnd, Relative, ShortForm};
 use crate::model::Unit;
 
 fn re(pattern: &str) -> Regex {
@@ -31,12 +32,15 @@ fn re(pattern: &str) -> Regex {
 
 static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
-        r"(?P<prefix>\b\d{1,3}[A-Z]?[ \t]*(?:U\.[ \t]?S\.[ \t]?C\.(?:[ \t]?[AS]\.)?|USCA?\b|C\.[ \t]?F\.[ \t]?R\.|CFR\b|R\.?C\.?N\.?Y\.?\b))",
+        r"(?P<prefix>\b\d{1,3}[A-Z]?[ \t]*(?:U\.[ \t]?S\.[ \t]?C\.(?:[ \t]?[AS]\.)?|U\.[ \t]?S\.[ \t]+Code\b|USCA?\b|C\.[ \t]?F\.[ \t]?R\.|CFR\b|R\.?C\.?N\.?Y\.?\b))",
+        r"|(?P<fixed>\b(?:\d{1,4}[ \t]+(?:Stat\.|Fed\.|FR\b|ILCS\b|AAC\b|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL\b|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL\b|Priv|Pvt|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)\b|[Ii]d\.|supra\b|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|[A-Z]{2,6}[ \t]*§|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC\b|VA\b|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+Const))",
         r"|(?P<nyc>\b(?:NYC|N\.Y\.C\.|New[ \t]+York[ \t]+City)[ \t]+Admin(?:istrative|\.)[ \t]+Code\s*§)",
         r"|(?P<sym>§)",
         r"|(?P<word>\b(?i:sections?|secs?\.|subsections?|subdivisions?|paragraphs?|subparagraphs?|clauses?|subclauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
         r"|(?P<this>\b(?i:this)[ \t]+(?i:section|subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point|article|annex|chapter|subchapter|title|part|subpart)\b)",
         r"|(?P<euact>\b(?:Regulation|Directive|Decision)[ \t]*(?:\((?:EU|EC|EEC|Euratom)\)[ \t]*)?(?:No\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
+        r"|(?P<euacts>\b(?:Regulations|Directives|Decisions)[ \t]+(?:\((?i:EU|EC|EEC|Euratom)\)[ \t]*)?(?:(?i:no)\.?[ \t]*)?\d{1,4}/\d{1,4})",
+        r"|(?P<treaty>\bTreaty[ \t]+(?:establishing|on)[ \t]+the[ \t]+(?:European|Functioning)(?:[ \t]+(?:Economic|Community|Union|of|the|European|Atomic|Energy))*)",
     ))
 });
 
@@ -44,12 +48,14 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
 /// break right after a hyphen (`5-\n249`, from PDF text) continues the number.
 static SEC_NUM: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:[0-9]+[A-Za-z]{0,4}(?:(?:[-–.:]|-[ \t]*\r?\n[ \t]*)[0-9]+[A-Za-z]{0,4}|-[a-z]\b)*|[IVXLCDM]{1,7}\b)",
+        r"^(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?(?:(?:[-–.:]|-[ \t]*\r?\n[ \t]*)(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?|[A-Z]{1,2}\b|\.[0-9]+)|-[a-z]\b)*|[IVXLCDM]{1,7}\b)",
     )
 });
 /// One or more parenthesised subsection labels: `(b)`, `(b)(1)`, `(a)(2)(iii)`.
 static PAREN_LABELS: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?:\((?:[0-9]{1,4}[A-Za-z]?|[A-Za-z]{1,2}|[ivxlcdm]{2,7}|[IVXLCDM]{2,7})\))+")
+    re(
+        r"^\((?:[0-9]{1,3}[A-Za-z]?|[A-Za-z]{1,2}|[ivxlcdm]{2,7}|[IVXLCDM]{2,7})\)(?:[ ]?\((?:[0-9]{1,3}[A-Za-z]?|[A-Za-z]{1,2}|[ivxlcdm]{2,7}|[IVXLCDM]{2,7})\))*",
+    )
 });
 static ONE_PAREN_LABEL: LazyLock<Regex> = LazyLock::new(|| re(r"\(([0-9A-Za-z]+)\)"));
 /// A label written without parentheses (`subdivision a`, `paragraph 1`).
@@ -57,7 +63,7 @@ static BARE_LABEL: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?:[0-9]{1,3}[a-z]?|[a-z]{1,2}|[ivx]{1,5}|[A-Z])\b"));
 static LIST_SEP: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or|and/or)[ \t]+(?:\r?\n[ \t]*)?)?|[ \t]*(?:\r?\n[ \t]*)?[ \t]+(?:and|or|and/or)[ \t]+(?:\r?\n[ \t]*)?|[ \t]+(?:and|or|and/or)\r?\n[ \t]*)",
+        r"^(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or|and/or)[ \t]+(?:\r?\n[ \t]*)?)?|[ \t]*(?:\r?\n[ \t]*)?[ \t]+(?:and|or|and/or|&)[ \t]+(?:\r?\n[ \t]*)?|[ \t]+(?:and|or|and/or)\r?\n[ \t]*)",
     )
 });
 static RANGE_SEP: LazyLock<Regex> =
@@ -73,6 +79,11 @@ static THIS_WHAT: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"^(?i:this)[ \t]+(?P<w>(?i:section|subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point|article|annex|chapter|subchapter|title|part|subpart|regulation|directive|decision|code|act|rules?|local[ \t]+law|policy|agreement))\b",
     )
+});
+static TRAILING_PARAGRAPH: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^,[ \t]*paragraph[ \t]+(?P<n>\d{1,3})\b"));
+static THAT_WHAT: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?:that|such|the[ \t]+said)[ \t]+(?P<w>(?i:regulation|directive|decision|act|treaty|code|article|section))\b")
 });
 static LEVEL_WORD: LazyLock<Regex> = LazyLock::new(|| {
     re(
@@ -93,15 +104,25 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?P<nyc>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York(?:[ \t]*\r?\n[ \t]*|[ \t]+)City|NYC|N\.Y\.C\.)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:Administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Admin\.(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Charter))",
         r"|(?P<admin>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+)administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)code)(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)the(?:[ \t]*\r?\n[ \t]*|[ \t]+)City(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York)?)",
         r"|(?P<popular>(?:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:GDPR|AI(?:[ \t]*\r?\n[ \t]*|[ \t]+)Act|General(?:[ \t]*\r?\n[ \t]*|[ \t]+)Data(?:[ \t]*\r?\n[ \t]*|[ \t]+)Protection(?:[ \t]*\r?\n[ \t]*|[ \t]+)Regulation))\b",
-        r"|(?P<code>(?i:the)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?i:code)\b)",
+        r"|(?P<code>(?i:the)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:U\.S\.[ \t]+)?(?i:code)\b)",
         r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}|of|and|for|on|the|to|in))*))",
     ))
 });
-static SUFFIX: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^[ \t]+(?P<c>GDPR|TFEU|TEU)\b|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)"));
+static SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^[ \t]+(?P<c>GDPR|TFEU|TEU)\b|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)\b",
+    )
+});
+/// Publisher, year and status parentheticals of statute citations: `(West 2010)`, `(2005-06)`,
+/// `(repealed)`.
+static PARENTHETICAL: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^[ \t]+\((?:(?:West|Lexis|LexisNexis|Supp\.|McKinney|Vernon|Deering|Thomson[ \t]Reuters)[ \t]+)?(?:1[89]|20)\d\d(?:-\d\d)?\)|^[ \t]+\((?i:repealed|amended|expired|renumbered)\)",
+    )
+});
 static PREFIX_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<code>\d{1,3}[A-Z]?[ \t]*(?:U\.[ \t]?S\.[ \t]?C\.(?:[ \t]?[AS]\.)?|USCA?|C\.[ \t]?F\.[ \t]?R\.|CFR|R\.?C\.?N\.?Y\.?))(?:[ \t]*\r?\n)?[ \t]*(?P<sym>§§?)?[ \t]*",
+        r"^(?P<code>\d{1,3}[A-Z]?[ \t]*(?:U\.[ \t]?S\.[ \t]?C\.(?:[ \t]?[AS]\.)?|U\.[ \t]?S\.[ \t]+Code|USCA?|C\.[ \t]?F\.[ \t]?R\.|CFR|R\.?C\.?N\.?Y\.?))(?:[ \t]*\r?\n)?[ \t]*(?P<sym>§§?)?[ \t]*",
     )
 });
 static NYC_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
@@ -121,28 +142,128 @@ static NYC_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
 /// ```
 pub fn extract(text: &str) -> Vec<Citation> {
     let mut out = Vec::new();
-    let mut consumed = 0usize;
-    for caps in ANCHOR.captures_iter(text) {
-        let Some(m) = caps.get(0) else { continue };
-        if m.start() < consumed {
+    let mut pos = 0usize;
+    // The code of the last constitution and court-rule citation, for their short forms.
+    let mut constitution: Option<String> = None;
+    let mut court_rule: Option<String> = None;
+    while let Some(caps) = ANCHOR.captures_at(text, pos) {
+        let Some(m) = caps.get(0) else { break };
+        let start = m.start();
+        let next = |p: usize| p + text[p..].chars().next().map_or(1, char::len_utf8);
+        if let Some(end) = short_form_at(text, start, &constitution, &court_rule, &mut out) {
+            pos = end.max(next(start));
             continue;
         }
-        let parsed = if caps.name("prefix").is_some() || caps.name("nyc").is_some() {
-            parse_prefixed(text, m.start())
-        } else if caps.name("this").is_some() {
-            parse_this(text, m.start())
-        } else if caps.name("euact").is_some() {
-            parse_eu_act(text, m.start(), m.end())
+        if let Some((end, found)) = forms::german(text, start) {
+            out.extend(found);
+            pos = end.max(next(start));
+            continue;
+        }
+        let fixed = if caps.name("fixed").is_some() {
+            forms::at(text, start)
         } else {
-            parse_headed(text, m.start(), None)
+            None
         };
-        if let Some(phrase) = parsed {
-            consumed = phrase.end;
-            phrase.emit(&mut out);
+        let parsed = match fixed {
+            Some(Found::Whole { end, cite }) => {
+                match cite.kind {
+                    CitationKind::StateConstitution => {
+                        constitution = cite.code.as_ref().and_then(|c| match c {
+                            CodeRef::Named(n) => Some(n.clone()),
+                            CodeRef::This => None,
+                        });
+                    }
+                    CitationKind::CourtRule => {
+                        court_rule = cite.code.as_ref().and_then(|c| match c {
+                            CodeRef::Named(n) => Some(n.clone()),
+                            CodeRef::This => None,
+                        });
+                    }
+                    _ => {}
+                }
+                out.push(*cite);
+                pos = end.max(next(start));
+                continue;
+            }
+            Some(Found::CodePrefix {
+                after,
+                code,
+                kind,
+                designator,
+                plural,
+            }) => parse_code_prefixed(text, start, after, code, kind, designator, plural),
+            None if caps.name("fixed").is_some() => None,
+            None if caps.name("prefix").is_some() || caps.name("nyc").is_some() => {
+                parse_prefixed(text, start)
+            }
+            None if caps.name("this").is_some() => parse_this(text, start),
+            None if caps.name("euact").is_some() => parse_eu_act(text, start, m.end()),
+            None if caps.name("euacts").is_some() => parse_eu_acts(text, start),
+            None if caps.name("treaty").is_some() => parse_treaty(text, start, m.end()),
+            None => parse_headed(text, start, None),
+        };
+        match parsed {
+            Some(phrase) => {
+                pos = phrase.end.max(next(start));
+                phrase.emit(&mut out);
+            }
+            None => pos = next(start),
         }
     }
+    super::short_form::link(text, &mut out);
     out
 }
+
+/// Short forms that only exist after a citation of their kind: `Art. IX § 3` after a
+/// constitution, `Rule 7(c)` after a court rule. Returns the end of the one found.
+fn short_form_at(
+    text: &str,
+    start: usize,
+    constitution: &Option<String>,
+    court_rule: &Option<String>,
+    out: &mut Vec<Citation>,
+) -> Option<usize> {
+    if let Some(code) = constitution {
+        let base = code.split(" art.").next().unwrap_or(code);
+        if let Some((end, cite)) = forms::constitution_short_form(text, start, base) {
+            out.push(cite);
+            return Some(end);
+        }
+    }
+    if let Some(code) = court_rule {
+        let (end, caps) = eat(text, start, &RULE_SHORT)?;
+        let subs = PAREN_LABELS
+            .find(caps.name("subs").map_or("", |m| m.as_str()))
+            .map(|m| {
+                ONE_PAREN_LABEL
+                    .captures_iter(m.as_str())
+                    .filter_map(|c| c.get(1).map(|l| l.as_str().to_string()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.push(Citation {
+            span: start..end,
+            group: start..end,
+            kind: CitationKind::CourtRule,
+            code: Some(CodeRef::Named(code.clone())),
+            unit: Unit::Section,
+            section: Some(caps.name("num")?.as_str().to_string()),
+            subsections: subs,
+            range_end: None,
+            relative: None,
+            et_seq: false,
+            designator: None,
+            short_form: Some(ShortForm::Inherited),
+            antecedent: None,
+            pin: None,
+        });
+        return Some(end);
+    }
+    None
+}
+
+static RULE_SHORT: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^Rule[ \t]+(?P<num>\d+(?:\.\d+)?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)"));
 
 /// A parsed item of a list (`20-871(b)`, `(2)`).
 #[derive(Debug, Clone)]
@@ -177,6 +298,14 @@ struct Phrase {
     relative: Option<Relative>,
     code: Option<CodeRef>,
     et_seq: bool,
+    /// The kind, when the code prefix decided it (`Ala. Code`, `INA`).
+    kind: Option<CitationKind>,
+    designator: Option<String>,
+    short_form: Option<ShortForm>,
+    /// The acts of a list of EU acts (`Directives 2006/48/EC and 2006/49/EC`).
+    acts: Vec<(Range<usize>, String)>,
+    /// `of that Article`: the section is the one last cited.
+    that_section: bool,
 }
 
 impl Phrase {
@@ -192,6 +321,11 @@ impl Phrase {
             relative: None,
             code: None,
             et_seq: false,
+            kind: None,
+            designator: None,
+            short_form: None,
+            acts: Vec::new(),
+            that_section: false,
         }
     }
 
@@ -207,7 +341,28 @@ impl Phrase {
             (Head::Section { unit, .. }, None) => unit,
             (Head::Level(_), None) => Unit::Section,
         };
-        let kind = kind_for(code_name, unit);
+        let kind = self.kind.unwrap_or_else(|| kind_for(code_name, unit));
+        for (span, name) in &self.acts {
+            out.push(Citation {
+                span: span.clone(),
+                group: group.clone(),
+                kind: CitationKind::EuAct,
+                code: Some(CodeRef::Named(name.clone())),
+                unit: Unit::Article,
+                section: None,
+                subsections: Vec::new(),
+                range_end: None,
+                relative: None,
+                et_seq: false,
+                designator: None,
+                short_form: None,
+                antecedent: None,
+                pin: None,
+            });
+        }
+        if !self.acts.is_empty() {
+            return;
+        }
         if self.items.is_empty() {
             // `this section`, `this chapter`: a relative reference without labels.
             out.push(Citation {
@@ -221,6 +376,10 @@ impl Phrase {
                 range_end: None,
                 relative: self.relative,
                 et_seq: false,
+                designator: self.designator.clone(),
+                short_form: self.short_form,
+                antecedent: None,
+                pin: None,
             });
             return;
         }
@@ -253,6 +412,11 @@ impl Phrase {
                             full.extend(outer_labels.iter().cloned());
                             full.extend(labels);
                             (Some(number.clone()), full, None)
+                        }
+                        None if self.that_section => {
+                            let mut full = outer_labels.clone();
+                            full.extend(labels);
+                            (None, full, None)
                         }
                         None => {
                             let mut full = outer_labels.clone();
@@ -299,6 +463,10 @@ impl Phrase {
                 range_end,
                 relative,
                 et_seq: self.et_seq,
+                designator: self.designator.clone(),
+                short_form: self.short_form,
+                antecedent: None,
+                pin: None,
             });
         }
     }
@@ -324,10 +492,30 @@ fn inherit_labels(prev: &[String], own: &[String], first: bool) -> Vec<String> {
     if first || prev.is_empty() {
         return own.to_vec();
     }
+    // `(a)(2) and (d)`: `(d)` replaces the label of its own style (`a`), not the last one.
+    if let Some(style) = own.first().map(|l| label_style(l))
+        && let Some(at) = prev.iter().rposition(|l| label_style(l) == style)
+        && prev.len() - at > own.len()
+    {
+        let mut out = prev[..at].to_vec();
+        out.extend(own.iter().cloned());
+        return out;
+    }
     let keep = prev.len().saturating_sub(own.len());
     let mut out = prev[..keep].to_vec();
     out.extend(own.iter().cloned());
     out
+}
+
+/// The numbering style of a subsection label: digits, lower-case letters, upper-case
+/// letters (roman numerals count as letters: `i` and `v` are ambiguous in isolation).
+fn label_style(label: &str) -> u8 {
+    match label.chars().next() {
+        Some(c) if c.is_ascii_digit() => 0,
+        Some(c) if c.is_ascii_lowercase() => 1,
+        Some(c) if c.is_ascii_uppercase() => 2,
+        _ => 3,
+    }
 }
 
 fn kind_for(code: Option<&str>, unit: Unit) -> CitationKind {
@@ -424,12 +612,128 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
             plural,
         },
     );
+    let is_cfr = code.family == CodeFamily::Cfr;
     phrase.code = Some(CodeRef::Named(code.name));
+    let mut pos = pos;
+    if caps.name("sym").is_none() {
+        if let Some((after, part)) = eat(text, pos, &PART_WORD) {
+            // `14 CFR part 25` cites a part; `38 CFR Part 74.2` a section.
+            let number = text[after..].split(|c: char| !c.is_alphanumeric() && c != '.');
+            let is_section = number.clone().next().is_some_and(|n| n.contains('.'));
+            if !is_section && is_cfr {
+                phrase.designator = Some("Part".into());
+            }
+            let _ = part;
+            pos = after;
+        } else if let Some((after, w)) = eat(text, pos, &SECTION_WORD) {
+            if let Some((_, plural)) = w.name("w").and_then(|w| unit_of_word(w.as_str())) {
+                phrase.head = Head::Section {
+                    unit: Unit::Section,
+                    plural,
+                };
+            }
+            pos = after;
+        }
+    }
     let pos = parse_section_items(text, pos, &mut phrase)?;
     let pos = parse_tail(text, pos, &mut phrase);
     phrase.end = trim_end(text, phrase.start, pos);
     Some(phrase)
 }
+
+static PART_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"^,?[ \t]*(?i:part)[ \t]+"));
+
+/// A section phrase after a code that [`forms`] recognised (`Ala. Code § 38-2-6`, `Mass.
+/// Gen. Laws ch. 1, §§ 2-3`, `INA § 101(11)`, `Treas. Reg. § 1.41-2`).
+fn parse_code_prefixed(
+    text: &str,
+    start: usize,
+    after: usize,
+    code: String,
+    kind: CitationKind,
+    designator: Option<String>,
+    plural: bool,
+) -> Option<Phrase> {
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Section,
+            plural,
+        },
+    );
+    phrase.code = Some(CodeRef::Named(code));
+    phrase.kind = Some(kind);
+    phrase.designator = designator;
+    let pos = parse_section_items(text, after, &mut phrase)?;
+    let pos = parse_tail(text, pos, &mut phrase);
+    phrase.end = trim_end(text, phrase.start, pos);
+    Some(phrase)
+}
+
+/// `Regulations (EEC) No 2700/93 and (EC) No 2342/1999`, `Directives 2006/48/EC and
+/// 2006/49/EC`: one citation of each act.
+fn parse_eu_acts(text: &str, start: usize) -> Option<Phrase> {
+    let (mut pos, caps) = eat(text, start, &EU_ACTS_HEAD)?;
+    let kind = caps.name("k")?.as_str();
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Article,
+            plural: true,
+        },
+    );
+    phrase.kind = Some(CitationKind::EuAct);
+    let mut names = Vec::new();
+    loop {
+        let item_start = ws(text, pos);
+        let Some((end, item)) = eat(text, item_start, &EU_ACT_ITEM) else {
+            break;
+        };
+        let Some(code) = codes::canonical_code(&format!("{kind} {}", item.get(0)?.as_str()))
+        else {
+            break;
+        };
+        names.push((item_start..end, code.name));
+        pos = end;
+        match eat(text, pos, &LIST_SEP) {
+            Some((after, _)) => pos = after,
+            None => break,
+        }
+    }
+    let first = names.first()?.0.end;
+    phrase.end = names.last()?.0.end;
+    phrase.acts = names
+        .into_iter()
+        .enumerate()
+        .map(|(i, (span, name))| (if i == 0 { start..first } else { span }, name))
+        .collect();
+    Some(phrase)
+}
+
+/// `the Treaty establishing the European Economic Community`.
+fn parse_treaty(text: &str, start: usize, end: usize) -> Option<Phrase> {
+    let name = collapse(text.get(start..end)?);
+    let name = trim_named(&name).to_string();
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Article,
+            plural: false,
+        },
+    );
+    phrase.kind = Some(CitationKind::EuAct);
+    phrase.end = start + name.len().min(end - start);
+    phrase.code = Some(CodeRef::Named(name));
+    Some(phrase)
+}
+
+static EU_ACTS_HEAD: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?P<k>Regulation|Directive|Decision)s[ \t]+"));
+static EU_ACT_ITEM: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:\((?i:EU|EC|EEC|Euratom)\)[ \t]*)?(?:(?i:no)\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?",
+    )
+});
 
 /// `this section`, `this subdivision`, `this chapter`.
 fn parse_this(text: &str, start: usize) -> Option<Phrase> {
@@ -474,6 +778,7 @@ fn parse_eu_act(text: &str, start: usize, end: usize) -> Option<Phrase> {
         },
     );
     phrase.code = Some(CodeRef::Named(code.name));
+    phrase.kind = Some(CitationKind::EuAct);
     phrase.end = end;
     Some(phrase)
 }
@@ -509,12 +814,23 @@ fn section_item(text: &str, pos: usize) -> Option<(usize, String, Vec<String>)> 
     let pos = ws(text, pos);
     let (end, caps) = eat(text, pos, &SEC_NUM)?;
     let number = clean_number(caps.get(0)?.as_str());
-    if number.is_empty() {
+    if number.is_empty() || text[end..].trim_start_matches([' ', '\t']).starts_with('%') {
         return None;
     }
     let (end, labels) = paren_labels(text, end).unwrap_or((end, Vec::new()));
+    // Treasury-style C.F.R. numbers carry a parenthesis inside: `1.1402(e)-1A`.
+    if number.contains('.')
+        && labels.len() == 1
+        && let Some((after, suffix)) = eat(text, end, &CFR_SUFFIX)
+    {
+        let number = format!("{number}({}){}", labels[0], suffix.get(0)?.as_str());
+        let (after, labels) = paren_labels(text, after).unwrap_or((after, Vec::new()));
+        return Some((after, number, labels));
+    }
     Some((end, number, labels))
 }
+
+static CFR_SUFFIX: LazyLock<Regex> = LazyLock::new(|| re(r"^-[0-9]{1,3}[A-Z]{0,2}\b"));
 
 /// Reads `(b)(1)` at `pos`, allowing one space before the first parenthesis.
 fn paren_labels(text: &str, pos: usize) -> Option<(usize, Vec<String>)> {
@@ -592,15 +908,28 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 continue;
             }
         }
-        if let Some((after, _)) = eat(text, pos, &LABEL_RANGE_SEP)
-            && let Some((end, labels)) = paren_labels(text, after)
-        {
-            if let Some(last) = phrase.items.last_mut() {
-                last.range_end = Some((None, labels));
-                last.span.end = end;
+        if let Some((after, _)) = eat(text, pos, &LABEL_RANGE_SEP) {
+            if let Some((end, labels)) = paren_labels(text, after) {
+                if let Some(last) = phrase.items.last_mut() {
+                    last.range_end = Some((None, labels));
+                    last.span.end = end;
+                }
+                pos = end;
+                continue;
             }
-            pos = end;
-            continue;
+            // `10a(1)-10c(2)`: a hyphen after labels cannot continue the number.
+            let after_labels = phrase
+                .items
+                .last()
+                .is_some_and(|l| !l.labels.is_empty() && l.range_end.is_none());
+            if after_labels && let Some((end, number, labels)) = section_item(text, after) {
+                if let Some(last) = phrase.items.last_mut() {
+                    last.range_end = Some((Some(number), labels));
+                    last.span.end = end;
+                }
+                pos = end;
+                continue;
+            }
         }
         if let Some((after, _)) = eat(text, pos, &LIST_SEP) {
             let item_start = ws(text, after);
@@ -625,7 +954,14 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 pos = end;
                 continue;
             }
-            if (plural || next_is_word)
+            let article = matches!(
+                phrase.head,
+                Head::Section {
+                    unit: Unit::Article,
+                    ..
+                }
+            );
+            if (plural || next_is_word || article)
                 && let Some((end, number, labels)) = section_item(text, item_pos)
             {
                 let mut item = Item {
@@ -666,10 +1002,11 @@ fn split_hyphen_range(item: &mut Item, plural: bool) {
         if let (Some((lp, _)), Some((rp, _))) = (left.rsplit_once('.'), right.rsplit_once('.')) {
             lp == rp
         } else {
+            let plain = |s: &str| s.chars().all(|c| c.is_ascii_digit());
             !left.contains('.')
                 && !right.contains('.')
                 && digits(left) == digits(right)
-                && digits(left) >= 2
+                && (digits(left) >= 2 || (plain(left) && plain(right)))
                 && left < right
         };
     if same_shape {
@@ -743,12 +1080,49 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
         } else if caps.name("etseq").is_some() {
             phrase.et_seq = true;
             pos = after;
+        } else if caps.name("thereof").is_some() && phrase.code.is_none() {
+            phrase.short_form = Some(ShortForm::That);
+            pos = after;
         }
+    }
+    // `Article 5 of Directive 85/611/EEC, paragraph 4`.
+    if matches!(
+        phrase.head,
+        Head::Section {
+            unit: Unit::Article,
+            ..
+        }
+    ) && phrase.items.len() == 1
+        && phrase.code.is_some()
+        && let Some((after, caps)) = eat(text, pos, &TRAILING_PARAGRAPH)
+        && let (Some(item), Some(n)) = (phrase.items.first_mut(), caps.name("n"))
+    {
+        item.labels.push(n.as_str().to_string());
+        pos = after;
+    }
+    while let Some((after, _)) = eat(text, pos, &PARENTHETICAL) {
+        if phrase.code.is_none() {
+            break;
+        }
+        pos = after;
     }
     pos
 }
 
 fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {
+    if let Some((end, caps)) = eat(text, pos, &THAT_WHAT) {
+        let word = caps.name("w")?.as_str();
+        phrase.short_form = Some(ShortForm::That);
+        if word.eq_ignore_ascii_case("article") || word.eq_ignore_ascii_case("section") {
+            // `paragraph (8) of that Article`: the section comes from the last citation.
+            if phrase.chain_section.is_some() || matches!(phrase.head, Head::Section { .. }) {
+                return None;
+            }
+            phrase.relative = None;
+            phrase.that_section = true;
+        }
+        return Some(end);
+    }
     if let Some((end, caps)) = eat(text, pos, &THIS_WHAT) {
         let word = caps.name("w")?.as_str();
         if let Some(level) = LevelWord::parse(word) {

@@ -171,7 +171,7 @@ fn citation_forms_of_the_corpus() {
         .iter()
         .find(|c| c.range_end.is_some() && c.kind == CitationKind::StateStatute)
         .expect("§§ 20-870 through 20-874");
-    assert_eq!(range.normalized(), "NYC Admin. Code § 20-870 to 20-874");
+    assert_eq!(range.normalized(), "NYC Admin. Code §§ 20-870 to 20-874");
     let rcny = policy
         .citations
         .iter()

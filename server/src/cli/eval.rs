@@ -1,4 +1,4 @@
-//! `lexls eval retrieval`.
+//! `lexls eval retrieval` and `lexls eval citations`.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -83,4 +83,81 @@ fn print_report(report: &RetrievalReport, json: bool) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Scores citation extraction on a case file (`shared/eval/citations/cases.jsonl` format).
+///
+/// # Errors
+/// An unreadable case file or a line that is not a case.
+pub fn citations(cases: &std::path::Path, json: bool, failures: bool) -> anyhow::Result<ExitCode> {
+    use corpus_index::eval::citations::{self as cit, STATUTE_KINDS, Scores};
+    let text = std::fs::read_to_string(cases)
+        .with_context(|| format!("cannot read {}", cases.display()))?;
+    let cases_read =
+        cit::read_cases(&text).map_err(|e| anyhow::anyhow!("{}: {e}", cases.display()))?;
+    let (real, synthetic) = cit::evaluate(&cases_read);
+    let summary = |s: &Scores| {
+        let kinds: serde_json::Map<String, serde_json::Value> = s
+            .per_kind
+            .iter()
+            .map(|(k, c)| {
+                (
+                    k.clone(),
+                    serde_json::json!({"precision": c.precision(), "recall": c.recall(),
+                        "f1": c.f1(), "tp": c.tp, "fp": c.fp, "fn": c.fn_}),
+                )
+            })
+            .collect();
+        let target = s.total(STATUTE_KINDS);
+        let all = s.total(&[]);
+        serde_json::json!({
+            "cases": s.cases,
+            "statute_kinds": {"precision": target.precision(), "recall": target.recall(), "f1": target.f1()},
+            "overall": {"precision": all.precision(), "recall": all.recall(), "f1": all.f1()},
+            "per_kind": kinds,
+            "span_accuracy": ratio(s.spans),
+            "spans_asserted": s.spans.0,
+            "resolution_accuracy": ratio(s.resolution),
+            "short_forms_asserted": s.resolution.0,
+            "must_not_match": {"entries": s.must_not_match.0, "violated": s.must_not_match.1},
+        })
+    };
+    let mut report = serde_json::json!({
+        "real": summary(&real),
+        "synthetic": summary(&synthetic),
+    });
+    if failures {
+        report["failures"] = serde_json::to_value(
+            real.failures.iter().chain(&synthetic.failures).collect::<Vec<_>>(),
+        )?;
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        for (name, s) in [("real", &real), ("synthetic", &synthetic)] {
+            let t = s.total(STATUTE_KINDS);
+            let a = s.total(&[]);
+            println!(
+                "{name}: {} cases  statute kinds P {:.3} R {:.3} F1 {:.3}  all kinds F1 {:.3}  spans {:.3}  short forms {:.3} ({})  must_not_match violated {}/{}",
+                s.cases, t.precision(), t.recall(), t.f1(), a.f1(), ratio(s.spans),
+                ratio(s.resolution), s.resolution.0, s.must_not_match.1, s.must_not_match.0
+            );
+            for (k, c) in &s.per_kind {
+                println!(
+                    "  {k:<20} P {:.3}  R {:.3}  F1 {:.3}  (tp {}, fp {}, fn {})",
+                    c.precision(), c.recall(), c.f1(), c.tp, c.fp, c.fn_
+                );
+            }
+        }
+        if failures {
+            for f in real.failures.iter().chain(&synthetic.failures) {
+                println!("{}: missed {:?} extra {:?} misresolved {:?}", f.id, f.missed, f.extra, f.misresolved);
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn ratio((total, ok): (usize, usize)) -> f64 {
+    if total == 0 { 1.0 } else { ok as f64 / total as f64 }
 }

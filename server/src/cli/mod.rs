@@ -3,6 +3,7 @@
 
 pub mod ask;
 pub mod check;
+pub mod cite;
 pub mod eval;
 pub mod index;
 

@@ -1,0 +1,733 @@
+//! Citation forms with a fixed shape, recognised by one pattern each: public and private
+//! laws, the Statutes at Large, the Federal Register, constitutions, federal court rules,
+//! reported cases, `Id.` and `supra`; and the code names of the states (The Bluebook, 21st
+//! ed., table T1) and of acts cited by popular name (`INA §`, `I.R.C. §`), which open a
+//! section phrase parsed by [`super::scan`].
+
+use std::sync::LazyLock;
+
+use regex::{Captures, Regex};
+
+use super::{Citation, CitationKind, CodeRef, ShortForm};
+use crate::model::Unit;
+
+fn re(pattern: &str) -> Regex {
+    #[allow(clippy::expect_used)]
+    Regex::new(pattern).expect("static regex compiles")
+}
+
+/// State and territory abbreviations of Bluebook table T1, plus the spellings that
+/// upstream test suites use (`DC`, `VA`, full names before `Constitution`).
+pub(crate) const STATE: &str = r"(?:Ala\.|Alaska|Ariz\.|Ark\.|Cal\.|Colo\.|Conn\.|Del\.|D\.[ \t]?C\.|DC|Fla\.|Ga\.|Haw\.|Idaho|Ill\.|Ind\.|Iowa|Kan\.|Ky\.|La\.|Me\.|Md\.|Mass\.|Mich\.|Minn\.|Miss\.|Mo\.|Mont\.|Neb\.|Nev\.|N\.[ \t]?H\.|N\.[ \t]?J\.|N\.[ \t]?M\.|N\.[ \t]?Y\.|N\.[ \t]?C\.|N\.[ \t]?D\.|Ohio|Okla\.|Or\.|Pa\.|R\.[ \t]?I\.|S\.[ \t]?C\.|S\.[ \t]?D\.|Tenn\.|Tex\.|Utah|Vt\.|W\.[ \t]?Va\.|Va\.|VA|Wash\.|Wis\.|Wyo\.|Guam|P\.[ \t]?R\.|Am\.[ \t]?Samoa|V\.[ \t]?I\.|N\.[ \t]?Mar\.[ \t]?I\.)";
+
+const STATE_NAMES: &[(&str, &str)] = &[
+    ("alabama", "Ala."),
+    ("alaska", "Alaska"),
+    ("arizona", "Ariz."),
+    ("arkansas", "Ark."),
+    ("california", "Cal."),
+    ("colorado", "Colo."),
+    ("connecticut", "Conn."),
+    ("delaware", "Del."),
+    ("florida", "Fla."),
+    ("georgia", "Ga."),
+    ("hawaii", "Haw."),
+    ("idaho", "Idaho"),
+    ("illinois", "Ill."),
+    ("indiana", "Ind."),
+    ("iowa", "Iowa"),
+    ("kansas", "Kan."),
+    ("kentucky", "Ky."),
+    ("louisiana", "La."),
+    ("maine", "Me."),
+    ("maryland", "Md."),
+    ("massachusetts", "Mass."),
+    ("michigan", "Mich."),
+    ("minnesota", "Minn."),
+    ("mississippi", "Miss."),
+    ("missouri", "Mo."),
+    ("montana", "Mont."),
+    ("nebraska", "Neb."),
+    ("nevada", "Nev."),
+    ("new hampshire", "N.H."),
+    ("new jersey", "N.J."),
+    ("new mexico", "N.M."),
+    ("new york", "N.Y."),
+    ("north carolina", "N.C."),
+    ("north dakota", "N.D."),
+    ("ohio", "Ohio"),
+    ("oklahoma", "Okla."),
+    ("oregon", "Or."),
+    ("pennsylvania", "Pa."),
+    ("rhode island", "R.I."),
+    ("south carolina", "S.C."),
+    ("south dakota", "S.D."),
+    ("tennessee", "Tenn."),
+    ("texas", "Tex."),
+    ("utah", "Utah"),
+    ("vermont", "Vt."),
+    ("virginia", "Va."),
+    ("washington", "Wash."),
+    ("west virginia", "W. Va."),
+    ("wisconsin", "Wis."),
+    ("wyoming", "Wyo."),
+];
+
+const STATE_FULL: &str = r"(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New[ \t]Hampshire|New[ \t]Jersey|New[ \t]Mexico|New[ \t]York|North[ \t]Carolina|North[ \t]Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode[ \t]Island|South[ \t]Carolina|South[ \t]Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West[ \t]Virginia|Wisconsin|Wyoming)";
+
+/// A state code name up to the designator of its section (`Ala. Code §`, `Mass. Gen. Laws
+/// ch. 1, §`, `Del. Code Ann. tit. 9, §`, `La. Civ. Code Ann. art`, `9 Del. C. §`).
+pub(crate) static STATE_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(
+        r"^(?:(?P<title>\d{{1,3}})[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:[A-Z][A-Za-z]*\.?|&|and)){{1,7}}?)(?:,?[ \t]+(?P<div>tit|ch)\.[ \t]*(?P<divnum>\d+[A-Z]?))?,?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$))[ \t]*"
+    ))
+});
+
+/// State codes cited without a section sign: `410 ILCS 54/10`, `5 AAC 93.324`.
+static STATE_NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?P<chapter>\d{1,4})[ \t]+(?P<code>ILCS|AAC)[ \t]+(?P<num>\d+(?:[./:-]\d+)*(?:/\d+(?:[.-]\d+)*)?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)",
+    )
+});
+
+/// Acts cited by popular name before a section sign (`INA § 101(11)`, `I.R.C. § 671`).
+pub(crate) static NAMED_ACT: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?P<act>I\.R\.C\.|[A-Z]{2,6})[ \t]*(?P<des>§§?)[ \t]*")
+});
+
+/// Acronyms that are codes or reporters, not popular names of acts.
+const NOT_ACTS: &[&str] = &["USC", "USCA", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR"];
+
+static TREAS_REG: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^Treas\.[ \t]*Reg\.[ \t]*(?P<des>§§?)[ \t]*"));
+
+static PUBLIC_LAW: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+of[ \t]+)?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑][ \t]*(?P<number>\d{1,4})\b(?:,[ \t]*§[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
+    )
+});
+
+static STAT: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?P<vol>\d{1,3})[ \t]+Stat\.[ \t]+(?P<page>\d{1,5})\b"));
+
+static FED_REG: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?P<vol>\d{1,3})[ \t]+(?:Fed\.[ \t]?Reg\.|FR)[ \t]+(?P<page>\d{1,6})\b")
+});
+
+static CONSTITUTION: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(
+        r"^(?P<who>U\.[ \t]?S\.|{STATE}|{STATE_FULL})[ \t]+(?i:const(?:itution)?\.?),?[ \t]+(?P<rest>(?i:art(?:icle|\.)?|amend(?:ment|\.)?)[ \t]+[IVXLC0-9]+)"
+    ))
+});
+
+/// The pinpoint after a constitution's article: `, § 8, cl. 18`, ` Sec. 2`, `, ¶ 8`.
+static CONST_PIN: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^,?[ \t]*(?P<des>§|¶|(?i:sec(?:tion|\.)?))[ \t]*(?P<num>\d+[A-Za-z]?)(?:,[ \t]*cl\.[ \t]*(?P<cl>\d+))?",
+    )
+});
+
+/// A short-form constitution article (`Art. IX § 3`, `Art. 4, § 2`, `Art. VII`), valid only
+/// after a constitution citation.
+static CONST_ARTICLE: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?:Art\.|Article)[ \t]+(?P<art>[IVXLC]+|\d+)\b"));
+
+static COURT_RULE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:Fed\.[ \t]*R\.[ \t]*(?P<which>App\.[ \t]*(?:P|Proc)\.|Civ\.[ \t]*(?:P|Proc)\.|Crim\.[ \t]*(?:P|Proc)\.|Evid\.|Bankr\.[ \t]*P\.)|(?P<abbr>FRAP|FRCP|FRCrP|FRE|FRBP))(?:[ \t]*Rule)?[ \t]*(?P<num>\d+(?:\.\d+)?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)",
+    )
+});
+
+/// Reporters of cases (a selection of The Bluebook's table T1 and the regional reporters).
+const REPORTER: &str = r"(?:U\.[ \t]?S\.|S\.[ \t]?Ct\.|L\.[ \t]?Ed\.(?:[ \t]?2d)?|F\.(?:[ \t]?(?:2d|3d|4th))?|F\.[ \t]?Supp\.(?:[ \t]?(?:2d|3d))?|F\.[ \t]?App'x|B\.[ \t]?R\.|A\.(?:[ \t]?(?:2d|3d))?|N\.[ \t]?E\.(?:[ \t]?(?:2d|3d))?|N\.[ \t]?W\.(?:[ \t]?2d)?|S\.[ \t]?E\.(?:[ \t]?2d)?|So\.(?:[ \t]?(?:2d|3d))?|S\.[ \t]?W\.(?:[ \t]?(?:2d|3d))?|P\.(?:[ \t]?(?:2d|3d))?|Cal\.[ \t]?Rptr\.(?:[ \t]?(?:2d|3d))?|N\.[ \t]?Y\.[ \t]?S\.(?:[ \t]?(?:2d|3d))?|Wn\.[ \t]?(?:2d|App\.)|Wash\.[ \t]?(?:2d|App\.)|NLRB(?:[ \t]No\.)?)";
+
+static CASE: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(
+        r"^(?P<vol>\d{{1,4}})[ \t]+(?P<rep>{REPORTER})(?P<short>,?[ \t]+at)?[ \t]+(?P<page>\d{{1,5}})\b"
+    ))
+});
+
+/// Neutral citations of Illinois appellate courts and the like (`2017 IL App (4th) 160407`).
+static NEUTRAL_CASE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?P<year>(?:19|20)\d\d)[ \t]+(?P<court>IL(?:[ \t]App[ \t]\(\d(?:st|nd|rd|th)\))?)[ \t]+(?P<num>\d{5,7}(?:-U)?)\b")
+});
+
+static ID: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?P<id>[Ii]d\.)(?:,?[ \t]+at[ \t]+(?:(?P<atsec>(?i:section|sec\.|§))[ \t]*(?P<atnum>\d+[A-Za-z]?)|(?P<atsubs>(?:\([0-9A-Za-z]{1,4}\))+)|(?P<page>\d+))|[ \t]+§[ \t]*(?P<secnum>\d+[A-Za-z]?(?:[-.]\d+)*)(?P<secsubs>(?:\([0-9A-Za-z]{1,4}\))*))?",
+    )
+});
+
+static SUPRA: LazyLock<Regex> = LazyLock::new(|| re(r"^supra\b"));
+
+/// One citation of a fixed-shape form, or the code that opens a section phrase.
+pub(crate) enum Found {
+    /// A complete citation ending at `end`.
+    Whole { end: usize, cite: Box<Citation> },
+    /// A code name (`Ala. Code`, `INA`) whose section items start at `after`.
+    CodePrefix {
+        after: usize,
+        code: String,
+        kind: CitationKind,
+        designator: Option<String>,
+        plural: bool,
+    },
+}
+
+fn whole(start: usize, end: usize, kind: CitationKind, code: String) -> Found {
+    Found::Whole {
+        end,
+        cite: Box::new(Citation {
+            span: start..end,
+            group: start..end,
+            kind,
+            code: Some(CodeRef::Named(code)),
+            unit: Unit::Section,
+            section: None,
+            subsections: Vec::new(),
+            range_end: None,
+            relative: None,
+            et_seq: false,
+            designator: None,
+            short_form: None,
+            antecedent: None,
+            pin: None,
+        }),
+    }
+}
+
+fn labels_of(s: &str) -> Vec<String> {
+    s.split(['(', ')'])
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Tries every fixed form at `start` (where the anchor pattern matched).
+pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
+    let rest = text.get(start..)?;
+    if let Some(c) = PUBLIC_LAW.captures(rest) {
+        return Some(public_law(start, &c));
+    }
+    if let Some(c) = CONSTITUTION.captures(rest) {
+        return constitution(text, start, &c);
+    }
+    if let Some(c) = COURT_RULE.captures(rest) {
+        let name = match (c.name("which"), c.name("abbr")) {
+            (Some(w), _) => {
+                let w = w.as_str().replace([' ', '\t'], "");
+                let part = w.split('.').next().unwrap_or("");
+                match part {
+                    "Evid" => "Fed. R. Evid.".to_string(),
+                    "Bankr" => "Fed. R. Bankr. P.".to_string(),
+                    p => format!("Fed. R. {p}. P."),
+                }
+            }
+            (None, Some(a)) => match a.as_str() {
+                "FRAP" => "Fed. R. App. P.",
+                "FRCP" => "Fed. R. Civ. P.",
+                "FRCrP" => "Fed. R. Crim. P.",
+                "FRE" => "Fed. R. Evid.",
+                _ => "Fed. R. Bankr. P.",
+            }
+            .to_string(),
+            _ => return None,
+        };
+        let end = start + c.get(0)?.end();
+        let mut found = whole(start, end, CitationKind::CourtRule, name);
+        if let Found::Whole { cite, .. } = &mut found {
+            cite.section = Some(c.name("num")?.as_str().to_string());
+            cite.subsections = labels_of(c.name("subs").map_or("", |m| m.as_str()));
+        }
+        return Some(found);
+    }
+    if let Some(c) = STAT.captures(rest) {
+        let end = start + c.get(0)?.end();
+        let mut found = whole(
+            start,
+            end,
+            CitationKind::Stat,
+            format!("{} Stat.", &c["vol"]),
+        );
+        if let Found::Whole { cite, .. } = &mut found {
+            cite.section = Some(c["page"].to_string());
+        }
+        return Some(found);
+    }
+    if let Some(c) = FED_REG.captures(rest) {
+        let end = start + c.get(0)?.end();
+        let mut found = whole(
+            start,
+            end,
+            CitationKind::FedReg,
+            format!("{} Fed. Reg.", &c["vol"]),
+        );
+        if let Found::Whole { cite, .. } = &mut found {
+            cite.section = Some(c["page"].to_string());
+        }
+        return Some(found);
+    }
+    if let Some(c) = CASE.captures(rest) {
+        return case(start, &c);
+    }
+    if let Some(c) = NEUTRAL_CASE.captures(rest) {
+        let end = start + c.get(0)?.end();
+        let court = c["court"].split_whitespace().collect::<Vec<_>>().join(" ");
+        let mut found = whole(
+            start,
+            end,
+            CitationKind::Case,
+            format!("{} {court}", &c["year"]),
+        );
+        if let Found::Whole { cite, .. } = &mut found {
+            cite.section = Some(c["num"].to_string());
+        }
+        return Some(found);
+    }
+    if let Some(c) = ID.captures(rest) {
+        return id(start, &c);
+    }
+    if let Some(m) = SUPRA.find(rest) {
+        let end = start + m.end();
+        let mut found = whole(start, end, CitationKind::Supra, String::new());
+        if let Found::Whole { cite, .. } = &mut found {
+            cite.code = None;
+            cite.short_form = Some(ShortForm::Supra);
+        }
+        return Some(found);
+    }
+    if let Some(c) = STATE_NUMBERED.captures(rest) {
+        let end = start + c.get(0)?.end();
+        let code = format!("{} {}", &c["chapter"], &c["code"]);
+        let kind = if &c["code"] == "AAC" {
+            CitationKind::StateRegulation
+        } else {
+            CitationKind::StateStatute
+        };
+        let mut found = whole(start, end, kind, code);
+        if let Found::Whole { cite, .. } = &mut found {
+            cite.section = Some(c["num"].to_string());
+            cite.subsections = labels_of(c.name("subs").map_or("", |m| m.as_str()));
+            cite.designator = Some(String::new());
+        }
+        return Some(found);
+    }
+    if let Some(c) = TREAS_REG.captures(rest) {
+        return Some(Found::CodePrefix {
+            after: start + c.get(0)?.end(),
+            code: "26 C.F.R.".into(),
+            kind: CitationKind::Cfr,
+            designator: None,
+            plural: &c["des"] == "§§",
+        });
+    }
+    if let Some(c) = STATE_CODE.captures(rest) {
+        return state_code(start, &c);
+    }
+    if let Some(c) = NAMED_ACT.captures(rest) {
+        let act = &c["act"];
+        if NOT_ACTS.contains(&act) {
+            return None;
+        }
+        let code = if act == "IRC" { "I.R.C." } else { act };
+        return Some(Found::CodePrefix {
+            after: start + c.get(0)?.end(),
+            code: code.to_string(),
+            kind: CitationKind::NamedAct,
+            designator: None,
+            plural: &c["des"] == "§§",
+        });
+    }
+    None
+}
+
+fn public_law(start: usize, c: &Captures<'_>) -> Found {
+    let end = start + c.get(0).map_or(0, |m| m.end());
+    let private = c
+        .name("kind")
+        .is_some_and(|k| k.as_str().starts_with("Pr") || k.as_str().starts_with("Pv"));
+    let prefix = if private { "Pvt. L." } else { "Pub. L." };
+    let code = format!("{prefix} {}-{}", &c["congress"], &c["number"]);
+    let mut found = whole(start, end, CitationKind::PublicLaw, code);
+    if let Found::Whole { cite, .. } = &mut found {
+        let sec = c.name("sec").or(c.name("sec2"));
+        let subs = c.name("subs").or(c.name("subs2"));
+        cite.section = sec.map(|m| m.as_str().to_string());
+        cite.subsections = labels_of(subs.map_or("", |m| m.as_str()));
+    }
+    found
+}
+
+fn case(start: usize, c: &Captures<'_>) -> Option<Found> {
+    let end = start + c.get(0)?.end();
+    let rep = &c["rep"];
+    let (kind, reporter) = if rep.starts_with("NLRB") {
+        let no = if rep.contains("No") { " No." } else { "" };
+        (CitationKind::AgencyDecision, format!("NLRB{no}"))
+    } else {
+        (CitationKind::Case, canonical_reporter(rep))
+    };
+    let mut found = whole(start, end, kind, format!("{} {reporter}", &c["vol"]));
+    if let Found::Whole { cite, .. } = &mut found {
+        if c.name("short").is_some() {
+            cite.short_form = Some(ShortForm::Reporter);
+            cite.pin = Some(c["page"].to_string());
+        } else {
+            cite.section = Some(c["page"].to_string());
+        }
+    }
+    Some(found)
+}
+
+/// `U. S.` → `U.S.`, `Wn.2d` → `Wash. 2d`, `S.Ct.` → `S. Ct.`.
+fn canonical_reporter(raw: &str) -> String {
+    let squeezed: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut out = String::new();
+    for (i, part) in squeezed.split_inclusive('.').enumerate() {
+        // Single capital initials stay together (`U.S.`, `N.W.`, `F.`); words and series
+        // markers get a space before them (`S. Ct.`, `A.2d`→`A.2d`).
+        let is_initial = part.len() == 2 && part.as_bytes()[0].is_ascii_uppercase();
+        if i > 0 && !is_initial && !part.starts_with(|c: char| c.is_ascii_digit()) {
+            out.push(' ');
+        }
+        out.push_str(part);
+    }
+    let out = out
+        .replace("Wn.2d", "Wash. 2d")
+        .replace("Wn. App.", "Wash. App.");
+    // `F.2d`, `A.2d`, `N.W.2d` are written without a space before the series; `F. Supp.
+    // 2d`, `L. Ed. 2d`, `Cal. Rptr. 3d` with one.
+    if ["Supp.", "Ed.", "Rptr.", "Wash."]
+        .iter()
+        .any(|w| out.contains(w))
+    {
+        return out.replace(".2d", ". 2d").replace(".3d", ". 3d");
+    }
+    out.replace(". 2d", ".2d")
+        .replace(". 3d", ".3d")
+        .replace(". 4th", ".4th")
+}
+
+fn id(start: usize, c: &Captures<'_>) -> Option<Found> {
+    let end = start + c.get(0)?.end();
+    let mut found = whole(start, end, CitationKind::Id, String::new());
+    if let Found::Whole { cite, .. } = &mut found {
+        cite.code = None;
+        cite.short_form = Some(ShortForm::Id);
+        if let Some(n) = c.name("atnum").or(c.name("secnum")) {
+            cite.section = Some(n.as_str().to_string());
+            cite.subsections = labels_of(c.name("secsubs").map_or("", |m| m.as_str()));
+            cite.designator = Some("§".into());
+        } else if let Some(s) = c.name("atsubs") {
+            cite.subsections = labels_of(s.as_str());
+        } else if let Some(p) = c.name("page") {
+            cite.pin = Some(p.as_str().to_string());
+        }
+    }
+    Some(found)
+}
+
+fn constitution(text: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
+    let who = c.name("who")?.as_str();
+    let who_squeezed: String = who.split_whitespace().collect::<Vec<_>>().join(" ");
+    let state = if who_squeezed.replace(' ', "") == "U.S." {
+        None
+    } else if let Some((_, abbr)) = STATE_NAMES
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(&who_squeezed))
+    {
+        Some((*abbr).to_string())
+    } else {
+        Some(squeeze_initials(&who_squeezed))
+    };
+    let rest = c.name("rest")?.as_str();
+    let (word, number) = rest.split_once([' ', '\t'])?;
+    let word = if word.to_ascii_lowercase().starts_with("amend") {
+        "amend."
+    } else {
+        "art."
+    };
+    let number = number.trim();
+    let number = if number.chars().all(|c| c.is_ascii_digit()) && word == "art." {
+        roman(number).unwrap_or_else(|| number.to_string())
+    } else {
+        number.to_string()
+    };
+    let base = match &state {
+        Some(s) => format!("{s} Const."),
+        None => "U.S. Const.".to_string(),
+    };
+    let mut end = start + c.get(0)?.end();
+    let code = format!("{base} {word} {number}");
+    let kind = if state.is_some() {
+        CitationKind::StateConstitution
+    } else {
+        CitationKind::UsConst
+    };
+    let mut found = whole(start, end, kind, code);
+    if let Some(pin) = CONST_PIN.captures(text.get(end..)?) {
+        end += pin.get(0)?.end();
+        if let Found::Whole { cite, end: e } = &mut found {
+            *e = end;
+            cite.span = start..end;
+            cite.group = start..end;
+            let des = if pin["des"].starts_with('¶') {
+                "¶"
+            } else {
+                "§"
+            };
+            cite.designator = Some(des.into());
+            let mut sec = pin["num"].to_string();
+            if let Some(cl) = pin.name("cl") {
+                sec.push_str(", cl. ");
+                sec.push_str(cl.as_str());
+            }
+            cite.section = Some(sec);
+        }
+    }
+    Some(found)
+}
+
+/// A constitution's article in short form after a citation of that constitution: `Art. IX
+/// § 3` → `Colo. Const. art. IX, § 3`.
+pub(crate) fn constitution_short_form(
+    text: &str,
+    start: usize,
+    base: &str,
+) -> Option<(usize, Citation)> {
+    let c = CONST_ARTICLE.captures(text.get(start..)?)?;
+    let art = &c["art"];
+    let art = if art.chars().all(|c| c.is_ascii_digit()) {
+        roman(art)?
+    } else {
+        art.to_string()
+    };
+    let mut end = start + c.get(0)?.end();
+    let mut cite = Citation {
+        span: start..end,
+        group: start..end,
+        kind: CitationKind::StateConstitution,
+        code: Some(CodeRef::Named(format!("{base} art. {art}"))),
+        unit: Unit::Section,
+        section: None,
+        subsections: Vec::new(),
+        range_end: None,
+        relative: None,
+        et_seq: false,
+        designator: None,
+        short_form: Some(ShortForm::Inherited),
+        antecedent: None,
+        pin: None,
+    };
+    if let Some(pin) = CONST_PIN.captures(text.get(end..)?) {
+        end += pin.get(0)?.end();
+        cite.section = Some(pin["num"].to_string());
+        cite.designator = Some("§".into());
+        cite.span = start..end;
+        cite.group = start..end;
+    }
+    Some((end, cite))
+}
+
+fn roman(arabic: &str) -> Option<String> {
+    let mut n: u32 = arabic.parse().ok()?;
+    if n == 0 || n > 100 {
+        return None;
+    }
+    let table = [
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    ];
+    let mut out = String::new();
+    for (value, letters) in table {
+        while n >= value {
+            out.push_str(letters);
+            n -= value;
+        }
+    }
+    Some(out)
+}
+
+/// `N. Y.` → `N.Y.`, `W.Va.` → `W. Va.`.
+fn squeeze_initials(s: &str) -> String {
+    let squeezed: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    match squeezed.as_str() {
+        "W.Va." => "W. Va.".into(),
+        "Am.Samoa" => "Am. Samoa".into(),
+        "N.Mar.I." => "N. Mar. I.".into(),
+        "DC" => "D.C.".into(),
+        "VA" => "Va.".into(),
+        other => other.into(),
+    }
+}
+
+/// The kind of citations into a code named as a state code (`D.C. Code`, `Ala. Admin.
+/// Code`), if it is one.
+pub fn state_code_kind(name: &str) -> Option<CitationKind> {
+    let probe = format!("{name} § 1");
+    let c = STATE_CODE.captures(&probe)?;
+    match state_code(0, &c)? {
+        Found::CodePrefix { kind, .. } => Some(kind),
+        Found::Whole { .. } => None,
+    }
+}
+
+fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
+    let words: Vec<&str> = c.name("words")?.as_str().split_whitespace().collect();
+    let is_code_word = |w: &&str| {
+        matches!(
+            w.trim_end_matches('.'),
+            "Code" | "C" | "Stat" | "Laws" | "Law" | "Regs" | "R" | "Rev" | "Cent" | "Gen"
+        )
+    };
+    if !words.iter().any(is_code_word) || words.iter().any(|w| w.starts_with("Const")) {
+        return None;
+    }
+    let state = squeeze_initials(c.name("state")?.as_str());
+    let mut words: Vec<String> = words.iter().map(|w| (*w).to_string()).collect();
+    let title = c.name("title").map(|m| m.as_str().to_string());
+    let mut division = c
+        .name("div")
+        .zip(c.name("divnum"))
+        .map(|(d, n)| format!("{}. {}", d.as_str(), n.as_str()));
+    let mut prefix_title = title;
+    // `9 Del. C.` is Delaware's own form of `Del. Code tit. 9`.
+    if state == "Del." && words == ["C."] {
+        words = vec!["Code".into()];
+        if let Some(t) = prefix_title.take() {
+            division = Some(format!("tit. {t}"));
+        }
+    }
+    // Virginia's code is cited `Va. Code` whatever the publisher (unitedstates/citation).
+    if state == "Va." && words.first().is_some_and(|w| w == "Code") {
+        words.truncate(1);
+    }
+    let regulation = words
+        .iter()
+        .any(|w| w.starts_with("Admin") || w.starts_with("Regs") || w == "R.")
+        || (state == "Pa." && words == ["Code"]);
+    let mut code = String::new();
+    if let Some(t) = &prefix_title {
+        code.push_str(t);
+        code.push(' ');
+    }
+    code.push_str(&state);
+    for w in &words {
+        code.push(' ');
+        code.push_str(w);
+    }
+    if let Some(d) = &division {
+        code.push(' ');
+        code.push_str(d);
+    }
+    let des = c.name("des")?.as_str().trim();
+    let (designator, plural) = match des {
+        "§" => (None, false),
+        "§§" => (None, true),
+        d if d.starts_with("art") => (Some("art.".to_string()), false),
+        _ => (Some("r.".to_string()), false),
+    };
+    Some(Found::CodePrefix {
+        after: start + c.get(0)?.end(),
+        code,
+        kind: if regulation {
+            CitationKind::StateRegulation
+        } else {
+            CitationKind::StateStatute
+        },
+        designator,
+        plural,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reporters_are_canonical() {
+        assert_eq!(canonical_reporter("U. S."), "U.S.");
+        assert_eq!(canonical_reporter("S. Ct."), "S. Ct.");
+        assert_eq!(canonical_reporter("A.2d"), "A.2d");
+        assert_eq!(canonical_reporter("Wn.2d"), "Wash. 2d");
+        assert_eq!(canonical_reporter("F. Supp. 2d"), "F. Supp. 2d");
+    }
+
+    #[test]
+    fn roman_numerals() {
+        assert_eq!(roman("4").as_deref(), Some("IV"));
+        assert_eq!(roman("19").as_deref(), Some("XIX"));
+    }
+}
+
+/// A German statute reference: `§§ 556d, 556e BGB`, `§ 124 Abs. 2 Nr. 3 VwGO`, `Art. 3 Abs.
+/// 1 Satz 2 GG`, `§ 40 des Verwaltungsverfahrensgesetzes`. Returns its end and one citation
+/// per section, with the law book (lower case) as the code.
+pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)> {
+    let rest = text.get(start..)?;
+    if !(rest.starts_with('§') || rest.starts_with("Art")) {
+        return None;
+    }
+    let c = GERMAN.captures(rest)?;
+    let end = start + c.get(0)?.end();
+    let book = match (c.name("book"), c.name("long")) {
+        (Some(b), _) => b.as_str().split_whitespace().collect::<Vec<_>>().join(" "),
+        (None, Some(l)) => {
+            let l = l.as_str();
+            let l = l
+                .strip_suffix("es")
+                .filter(|s| s.ends_with("gesetz"))
+                .or_else(|| l.strip_suffix('s').filter(|s| s.ends_with("gesetz")))
+                .unwrap_or(l);
+            l.to_string()
+        }
+        _ => return None,
+    };
+    let body = c.name("body")?;
+    let mut cites = Vec::new();
+    for m in GERMAN_SECTION.captures_iter(body.as_str()) {
+        let Some(num) = m.name("n") else { continue };
+        if m.name("hs").is_some() {
+            continue;
+        }
+        let s = start + body.start() + num.start();
+        let number: String = num.as_str().chars().filter(|c| !c.is_whitespace()).collect();
+        cites.push(Citation {
+            span: s..s + num.len(),
+            group: start..end,
+            kind: CitationKind::DeStatute,
+            code: Some(CodeRef::Named(book.to_lowercase())),
+            unit: Unit::Section,
+            section: Some(number),
+            subsections: Vec::new(),
+            range_end: None,
+            relative: None,
+            et_seq: false,
+            designator: None,
+            short_form: None,
+            antecedent: None,
+            pin: None,
+        });
+    }
+    (!cites.is_empty()).then_some((end, cites))
+}
+
+static GERMAN: LazyLock<Regex> = LazyLock::new(|| {
+    re(concat!(
+        r"^(?:§§?|Art\.?)[ \t]*(?P<body>\d+[ \t]?[a-z]?\b(?:(?:[ \t]+(?:Abs\.?|Nr\.?|Satz|S\.|lit\.|Buchst\.|Alt\.)[ \t]*\d+[a-z]?)|,[ \t]*\d+\.[ \t]*Halbsatz|(?:,|[ \t]+und|[ \t]+bis)[ \t]*\d+[ \t]?[a-z]?\b)*)",
+        r"[ \t]+(?:(?P<book>GG|BGB|ZPO|StPO|StGB|HGB|[A-Z][A-Za-z]{1,10}(?:G|O|V)|SGB(?:[ \t]+[IVX]+)?)\b|(?:des|der)[ \t]+(?P<long>[A-Z][a-zäöüß]+(?:gesetz(?:es|s)?|ordnung)))",
+    ))
+});
+
+/// The section numbers of a German reference body: numbers at its start or after `,`,
+/// `und`, `bis`, but not after `Abs.`, `Nr.`, `Satz`.
+static GERMAN_SECTION: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?:^|,[ \t]*|[ \t]und[ \t]+|[ \t]bis[ \t]+)(?P<n>\d+(?:[ \t]?[a-z]\b)?)(?P<hs>\.[ \t]*Halbsatz)?")
+});

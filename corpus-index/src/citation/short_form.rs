@@ -1,0 +1,215 @@
+//! Short forms: links each short-form citation of an extraction to the earlier citation it
+//! stands for, and gives it that citation's authority (The Bluebook, 21st ed., rules 4.1
+//! (`Id.`), 4.2 (`supra`), 10.9 (case short forms) and 12.10 (statute short forms); the
+//! EUR-Lex style guide for `that Regulation` and `thereof`).
+//!
+//! - `Id.` takes the immediately preceding authority; `Id. at (b)` replaces its last
+//!   subsection label, `Id. § 6` its section; a pin page before a case's first page leaves
+//!   it unresolved.
+//! - A bare `§ 1988(b)` after `42 U.S.C. § 1983` takes the code of the preceding citation
+//!   (the resolver still prefers the citing document's own code when it has that section).
+//! - `477 U.S. at 574` takes the one earlier case of that volume and reporter that starts
+//!   at or before the pin page; none or several leave it unresolved.
+//! - `that Regulation`, `thereof` take the last EU act named; `of that Article` the last
+//!   article cited.
+
+use super::{Citation, CitationKind, CodeRef, ShortForm};
+use crate::model::Unit;
+
+/// Links the short forms of `cites` (one extraction of `text`, in order) to their
+/// antecedents, in place.
+pub fn link(text: &str, cites: &mut [Citation]) {
+    let mut last_full: Option<usize> = None;
+    let mut last_act: Option<usize> = None;
+    let mut last_article: Option<usize> = None;
+    for i in 0..cites.len() {
+        match cites[i].short_form {
+            Some(ShortForm::Id) => {
+                if let Some(a) = last_full {
+                    link_id(cites, i, a);
+                }
+                continue;
+            }
+            Some(ShortForm::Supra) => continue,
+            Some(ShortForm::Reporter) => {
+                link_reporter(cites, i);
+                continue;
+            }
+            Some(ShortForm::That) => link_that(cites, i, last_act, last_article),
+            Some(ShortForm::Inherited) => {
+                cites[i].antecedent = last_full.filter(|&a| cites[a].kind == cites[i].kind);
+            }
+            None => {
+                if let Some(a) = last_full {
+                    inherit_code(text, cites, i, a);
+                }
+            }
+        }
+        let c = &cites[i];
+        if c.code.is_some() || c.section.is_some() {
+            last_full = Some(i);
+        }
+        if matches!(c.kind, CitationKind::EuAct | CitationKind::EuArticle)
+            && matches!(c.code, Some(CodeRef::Named(_)))
+        {
+            last_act = Some(i);
+        }
+        if c.unit == Unit::Article && c.section.is_some() {
+            last_article = Some(i);
+        }
+    }
+}
+
+fn link_id(cites: &mut [Citation], i: usize, a: usize) {
+    let ante = cites[a].clone();
+    if ante.kind == CitationKind::Case
+        && let (Some(pin), Some(first)) = (cites[i].pin.as_deref(), ante.section.as_deref())
+        && let (Ok(pin), Ok(first)) = (pin.parse::<u32>(), first.parse::<u32>())
+        && pin < first
+    {
+        return;
+    }
+    let id = &mut cites[i];
+    id.antecedent = Some(a);
+    id.kind = ante.kind;
+    id.code = ante.code;
+    id.unit = ante.unit;
+    if id.section.is_some() {
+        // `Id. § 6`: a new section of the same code; keep the antecedent's designator.
+        id.designator = ante.designator;
+        return;
+    }
+    id.designator = ante.designator;
+    id.section = ante.section;
+    let own = std::mem::take(&mut id.subsections);
+    let keep = ante.subsections.len().saturating_sub(own.len());
+    id.subsections = ante.subsections[..keep].to_vec();
+    id.subsections.extend(own);
+}
+
+fn link_reporter(cites: &mut [Citation], i: usize) {
+    let Some(pin) = cites[i].pin.as_deref().and_then(|p| p.parse::<u32>().ok()) else {
+        return;
+    };
+    let mut found = cites[..i].iter().enumerate().filter(|(_, c)| {
+        c.kind == CitationKind::Case
+            && c.short_form.is_none()
+            && c.code == cites[i].code
+            && c.section
+                .as_deref()
+                .and_then(|p| p.parse::<u32>().ok())
+                .is_some_and(|first| first <= pin)
+    });
+    if let (Some((a, ante)), None) = (found.next(), found.next()) {
+        let section = ante.section.clone();
+        cites[i].antecedent = Some(a);
+        cites[i].section = section;
+    }
+}
+
+fn link_that(
+    cites: &mut [Citation],
+    i: usize,
+    last_act: Option<usize>,
+    last_article: Option<usize>,
+) {
+    if cites[i].section.is_none()
+        && !cites[i].subsections.is_empty()
+        && let Some(a) = last_article
+    {
+        let ante = cites[a].clone();
+        let c = &mut cites[i];
+        c.section = ante.section;
+        c.unit = ante.unit;
+        if c.code.is_none() {
+            c.code = ante.code;
+            c.kind = ante.kind;
+        }
+        c.antecedent = Some(a);
+        return;
+    }
+    if cites[i].code.is_none()
+        && let Some(a) = last_act
+    {
+        let code = cites[a].code.clone();
+        let c = &mut cites[i];
+        c.code = code;
+        if c.section.is_some() {
+            c.kind = CitationKind::EuArticle;
+        }
+        c.antecedent = Some(a);
+    }
+}
+
+/// A bare `§ 673` after `IRC § 671` cites the same code.
+fn inherit_code(text: &str, cites: &mut [Citation], i: usize, a: usize) {
+    let c = &cites[i];
+    let bare = c.kind == CitationKind::Section
+        && c.code.is_none()
+        && c.relative.is_none()
+        && c.section.is_some()
+        && c.unit == Unit::Section
+        && text.get(c.group.start..).is_some_and(|t| t.starts_with('§'));
+    let ante = &cites[a];
+    let inheritable = matches!(
+        ante.kind,
+        CitationKind::Usc
+            | CitationKind::Cfr
+            | CitationKind::StateStatute
+            | CitationKind::StateRegulation
+            | CitationKind::NamedAct
+            | CitationKind::StateConstitution
+    ) && ante.short_form != Some(ShortForm::Id)
+        && matches!(ante.code, Some(CodeRef::Named(_)));
+    if !bare || !inheritable {
+        return;
+    }
+    let (kind, code, designator) = (ante.kind, ante.code.clone(), ante.designator.clone());
+    let c = &mut cites[i];
+    c.kind = kind;
+    c.code = code;
+    c.designator = designator.filter(|d| d != "Part");
+    c.short_form = Some(ShortForm::Inherited);
+    c.antecedent = Some(a);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::citation::{CitationKind, ShortForm, extract};
+
+    #[test]
+    fn id_takes_the_preceding_authority_and_its_pinpoint() {
+        let text = "reasonable attorneys fees, 42 USC § 1988(b), and expert fees, id. at (c).";
+        let cites = extract(text);
+        assert_eq!(cites.len(), 2, "{cites:#?}");
+        assert_eq!(cites[1].short_form, Some(ShortForm::Id));
+        assert_eq!(cites[1].antecedent, Some(0));
+        assert_eq!(cites[1].normalized(), "42 U.S.C. 1988(c)");
+    }
+
+    #[test]
+    fn a_bare_section_inherits_the_code_of_the_previous_citation() {
+        let cites = extract("IRC § 671. § 673");
+        assert_eq!(cites.len(), 2, "{cites:#?}");
+        assert_eq!(cites[1].kind, CitationKind::NamedAct);
+        assert_eq!(cites[1].normalized(), "I.R.C. § 673");
+        assert_eq!(cites[1].antecedent, Some(0));
+    }
+
+    #[test]
+    fn case_short_forms_need_one_candidate() {
+        let cites = extract("Foo v. Bar, 1 U.S. 1. Boo v. Far, 1 U.S. 2. 1 U.S., at 2.");
+        assert_eq!(cites.len(), 3, "{cites:#?}");
+        assert_eq!(cites[2].antecedent, None);
+        let cites = extract("See Riverside v. Rivera, 477 U.S. 561 (1986); 477 U.S. at 574-78.");
+        assert_eq!(cites[1].antecedent, Some(0));
+    }
+
+    #[test]
+    fn that_regulation_takes_the_last_act() {
+        let text = "Article 301(1)(b) of Regulation (EU) No 575/2013 shall calculate in accordance with Article 223 of that Regulation";
+        let cites = extract(text);
+        let last = cites.last().expect("a citation");
+        assert_eq!(last.normalized(), "Regulation (EU) No 575/2013 Art. 223");
+    }
+}

@@ -1,0 +1,7 @@
+//! Measurements: retrieval quality over query sets, citation extraction over the
+//! development cases, cross-references against official markup.
+
+pub mod citations;
+pub mod retrieval;
+
+pub use retrieval::*;
