@@ -163,6 +163,19 @@ enum EvalCommand {
         #[arg(long)]
         failures: bool,
     },
+    /// Precision and recall of resolved cross-references against a corpus's official
+    /// markup (`manifest.json` of `shared/corpora/cfr-title27`, `us-code-titles`).
+    Xrefs {
+        /// The corpus folder.
+        #[arg(long)]
+        corpus: PathBuf,
+        /// The manifest: a JSON array of `{file, identifier, refs}`.
+        #[arg(long)]
+        manifest: PathBuf,
+        /// Print JSON (`in_corpus.precision`, `in_corpus.recall`, `external.recall`, …).
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -227,6 +240,11 @@ fn main() -> ExitCode {
                 json,
                 failures,
             } => cli::eval::citations(&cases, json, failures),
+            EvalCommand::Xrefs {
+                corpus,
+                manifest,
+                json,
+            } => cli::eval::xrefs(&corpus, &manifest, json),
         },
     };
     match result {

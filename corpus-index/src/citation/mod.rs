@@ -231,6 +231,9 @@ pub enum ShortForm {
     /// `that Regulation`, `that Article`, `thereof`, `such section`: the act or provision
     /// last cited.
     That,
+    /// `Pub. L. 94–546, § 1(1)`, `63 Stat. 496, § 1`: a section of the act just cited (source
+    /// credits), never of the citing document's code.
+    ActSection,
 }
 
 impl Citation {

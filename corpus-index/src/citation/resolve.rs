@@ -14,7 +14,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::codes;
-use super::{Citation, CodeRef, Relative};
+use super::{Citation, CodeRef, Relative, ShortForm};
 use crate::model::{Document, ProvisionId, Unit};
 
 /// Index of a document in a snapshot.
@@ -183,7 +183,15 @@ impl NamespaceIndex {
             return self.resolve_code_reference(own, cite);
         };
         let key = (cite.unit, section.to_lowercase());
+        // A bare `§ 40.31` that the extractor linked to the code of a preceding citation
+        // (`26 U.S.C. 5731(b)`) still means the citing document's own section when it has one.
+        let inherited_but_own = cite.short_form == Some(ShortForm::Inherited)
+            && self
+                .spaces
+                .get(own)
+                .is_some_and(|s| s.sections.contains_key(&key));
         let namespace = match &cite.code {
+            _ if inherited_but_own => own.to_string(),
             Some(CodeRef::This) => own.to_string(),
             Some(CodeRef::Named(name)) => match self.code_for_phrase(own, name) {
                 Ok(ns) => ns,
@@ -308,6 +316,20 @@ impl NamespaceIndex {
             .is_some_and(|s| s.sections.contains_key(key))
         {
             return Ok(own.to_string());
+        }
+        // A code cites its own sections bare (`§ 3` in 14 U.S.C. is 14 U.S.C. § 3 even if
+        // only title 35 of the workspace has a § 3), when the number is numbered like them.
+        if let Some(space) = self.spaces.get(own)
+            && space.is_code
+        {
+            let prefix = number_prefix(&key.1);
+            let numbered_alike = space
+                .sections
+                .keys()
+                .any(|(u, n)| *u == key.0 && number_prefix(n) == prefix);
+            if numbered_alike {
+                return Ok(own.to_string());
+            }
         }
         match self.by_number.get(key).map(Vec::as_slice) {
             Some([only]) => Ok(only.clone()),

@@ -938,6 +938,11 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             let next_is_word = SECTION_WORD
                 .find(&text[item_start..])
                 .is_some_and(|m| m.start() == 0 && m.as_str().trim() != "");
+            // `26 U.S.C. 6323(f) and § 70.148 of this part`: a new head word after a named
+            // code starts a new citation, which may name its own code.
+            if next_is_word && matches!(phrase.code, Some(CodeRef::Named(_))) {
+                break;
+            }
             let item_pos = if next_is_word {
                 // `sections 106 and section 106A`: repeated head words are allowed in lists.
                 eat(text, item_start, &SECTION_WORD).map_or(item_start, |(p, _)| p)

@@ -30,7 +30,7 @@ pub fn link(text: &str, cites: &mut [Citation]) {
                 }
                 continue;
             }
-            Some(ShortForm::Supra) => continue,
+            Some(ShortForm::Supra | ShortForm::ActSection) => continue,
             Some(ShortForm::Reporter) => {
                 link_reporter(cites, i);
                 continue;
@@ -40,6 +40,11 @@ pub fn link(text: &str, cites: &mut [Citation]) {
                 cites[i].antecedent = last_full.filter(|&a| cites[a].kind == cites[i].kind);
             }
             None => {
+                if i > 0 && act_section(text, cites, i) {
+                    // A section of the act just cited: not an authority later bare
+                    // sections could inherit from.
+                    continue;
+                }
                 if let Some(a) = last_full {
                     inherit_code(text, cites, i, a);
                 }
@@ -138,7 +143,70 @@ fn link_that(
             c.kind = CitationKind::EuArticle;
         }
         c.antecedent = Some(a);
+        return;
     }
+    // `section 501(a) of that Code` with no act named before: a code the text does not
+    // name, so not the citing document's own.
+    if cites[i].code.is_none() && cites[i].section.is_some() {
+        cites[i].code = Some(CodeRef::Named("[that code]".into()));
+        cites[i].kind = CitationKind::NamedAct;
+    }
+}
+
+/// `Pub. L. 94–546, § 1(1)`, `63 Stat. 496, § 1`, `Pub. L. 107–296, title XVII, § 1704(a)`
+/// (source credits): a bare section right after a public law or a Statutes at Large page
+/// is a section of that act. Marks it so and returns true.
+fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
+    static BETWEEN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        #[allow(clippy::expect_used)]
+        regex::Regex::new(
+            r"^,[ \t]*(?:(?:title|subtitle|div\.|division|ch\.|part)[ \t]+[\w–-]+(?:[ \t]+\[\w+\])?,[ \t]*)*$",
+        )
+        .expect("static regex compiles")
+    });
+    let prev = &cites[i - 1];
+    let c = &cites[i];
+    let bare = c.kind == CitationKind::Section && c.code.is_none() && c.relative.is_none();
+    if !bare {
+        return false;
+    }
+    // The further items of `§§ 108(b), 123(b)(2)` follow their first.
+    let same_phrase = prev.group == c.group
+        && prev.short_form == Some(ShortForm::ActSection)
+        && matches!(prev.kind, CitationKind::PublicLaw | CitationKind::NamedAct);
+    if same_phrase {
+        let (kind, code, antecedent) = (prev.kind, prev.code.clone(), prev.antecedent);
+        let c = &mut cites[i];
+        c.kind = kind;
+        c.code = code;
+        c.short_form = Some(ShortForm::ActSection);
+        c.antecedent = antecedent;
+        return true;
+    }
+    if !matches!(prev.kind, CitationKind::PublicLaw | CitationKind::Stat) {
+        return false;
+    }
+    let between = text.get(prev.span.end..c.group.start).unwrap_or("x");
+    if !BETWEEN.is_match(between) {
+        return false;
+    }
+    let (kind, code) = match (prev.kind, &prev.code) {
+        (CitationKind::PublicLaw, code) => (CitationKind::PublicLaw, code.clone()),
+        (_, Some(CodeRef::Named(vol))) => (
+            CitationKind::NamedAct,
+            Some(CodeRef::Named(format!(
+                "{vol} {}",
+                prev.section.as_deref().unwrap_or_default()
+            ))),
+        ),
+        _ => return false,
+    };
+    let c = &mut cites[i];
+    c.kind = kind;
+    c.code = code;
+    c.short_form = Some(ShortForm::ActSection);
+    c.antecedent = Some(i - 1);
+    true
 }
 
 /// A bare `§ 673` after `IRC § 671` cites the same code.

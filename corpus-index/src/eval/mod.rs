@@ -3,5 +3,6 @@
 
 pub mod citations;
 pub mod retrieval;
+pub mod xrefs;
 
 pub use retrieval::*;

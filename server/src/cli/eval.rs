@@ -161,3 +161,56 @@ pub fn citations(cases: &std::path::Path, json: bool, failures: bool) -> anyhow:
 fn ratio((total, ok): (usize, usize)) -> f64 {
     if total == 0 { 1.0 } else { ok as f64 / total as f64 }
 }
+
+/// Compares resolved citations with a corpus's official cross-reference markup.
+///
+/// # Errors
+/// An unreadable or malformed manifest, or a corpus folder lexls cannot open.
+pub fn xrefs(corpus: &std::path::Path, manifest: &std::path::Path, json: bool) -> anyhow::Result<ExitCode> {
+    use corpus_index::eval::xrefs::{self, ManifestEntry};
+    let text = std::fs::read_to_string(manifest)
+        .with_context(|| format!("cannot read {}", manifest.display()))?;
+    let entries: Vec<ManifestEntry> = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a manifest (a JSON array of {{file, identifier, refs}})", manifest.display()))?;
+    let mut config = super::load_config(corpus)?;
+    let folders: BTreeSet<String> = entries
+        .iter()
+        .map(|e| match e.file.rsplit_once('/') {
+            Some((dir, _)) => format!("{dir}/*"),
+            None => "*".to_string(),
+        })
+        .collect();
+    config.index.include = folders.into_iter().collect();
+    let started = std::time::Instant::now();
+    let (engine, _) = super::prepare(corpus, config, true)?;
+    let indexed = started.elapsed();
+    let report = xrefs::evaluate(&engine.snapshot(), &entries);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        println!(
+            "{} sections ({:.1} s to index)  in-corpus P {:.3} R {:.3} ({} found, {} marked up, {} both)  external R {:.3} ({}/{})",
+            report.sections,
+            indexed.as_secs_f64(),
+            report.in_corpus.precision,
+            report.in_corpus.recall,
+            report.in_corpus.found,
+            report.in_corpus.gold,
+            report.in_corpus.matched,
+            report.external.recall,
+            report.external.matched,
+            report.external.gold,
+        );
+        println!(
+            "  first item of each list or range only (the publisher's markup convention): P {:.3} R {:.3}",
+            report.in_corpus_first_items.precision, report.in_corpus_first_items.recall
+        );
+        for fp in report.examples.false_positives.iter().take(20) {
+            println!("  found, not marked up: {fp}");
+        }
+        for fnn in report.examples.false_negatives.iter().take(20) {
+            println!("  marked up, not found: {fnn}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
