@@ -79,7 +79,7 @@ const STATE_FULL: &str = r"(?:Alabama|Alaska|Arizona|Arkansas|California|Colorad
 /// ch. 1, §`, `Del. Code Ann. tit. 9, §`, `La. Civ. Code Ann. art`, `9 Del. C. §`).
 pub(crate) static STATE_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?:(?P<title>\d{{1,3}})[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:[A-Z][A-Za-z]*\.?|&|and)){{1,7}}?)(?:,?[ \t]+(?P<div>tit|ch)\.[ \t]*(?P<divnum>\d+[A-Z]?))?,?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$))[ \t]*"
+        r"^(?:(?P<title>\d{{1,3}})[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:[A-Z][A-Za-z]*\.?|&|and)){{1,7}}?)(?:,?[ \t]+(?P<div>tit|ch)\.[ \t]*(?P<divnum>\d+[A-Z]?))?,?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$)|R\.[ \t])[ \t]*"
     ))
 });
 
@@ -91,9 +91,8 @@ static STATE_NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Acts cited by popular name before a section sign (`INA § 101(11)`, `I.R.C. § 671`).
-pub(crate) static NAMED_ACT: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?P<act>I\.R\.C\.|[A-Z]{2,6})[ \t]*(?P<des>§§?)[ \t]*")
-});
+pub(crate) static NAMED_ACT: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?P<act>I\.R\.C\.|[A-Z]{2,6})[ \t]*(?P<des>§§?)[ \t]*"));
 
 /// Acronyms that are codes or reporters, not popular names of acts.
 const NOT_ACTS: &[&str] = &["USC", "USCA", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR"];
@@ -103,15 +102,20 @@ static TREAS_REG: LazyLock<Regex> =
 
 static PUBLIC_LAW: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+of[ \t]+)?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑][ \t]*(?P<number>\d{1,4})\b(?:,[ \t]*§[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
+        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+of[ \t]+)?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑][ \t]*(?P<number>\d{1,4})(?-u:\b)(?:,[ \t]*§[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
     )
 });
 
+/// A rule of an administrative code cited by its number alone (`Rule 12A-1.032`).
+static RULE_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^Rule[ \t]+(?P<num>\d+[A-Z]{0,2}-\d+(?:\.\d+)*[a-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)")
+});
+
 static STAT: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(?P<vol>\d{1,3})[ \t]+Stat\.[ \t]+(?P<page>\d{1,5})\b"));
+    LazyLock::new(|| re(r"^(?P<vol>\d{1,3})[ \t]+Stat\.[ \t]+(?P<page>\d{1,5})(?-u:\b)"));
 
 static FED_REG: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?P<vol>\d{1,3})[ \t]+(?:Fed\.[ \t]?Reg\.|FR)[ \t]+(?P<page>\d{1,6})\b")
+    re(r"^(?P<vol>\d{1,3})[ \t]+(?:Fed\.[ \t]?Reg\.|FR)[ \t]+(?P<page>\d{1,6})(?-u:\b)")
 });
 
 static CONSTITUTION: LazyLock<Regex> = LazyLock::new(|| {
@@ -130,7 +134,7 @@ static CONST_PIN: LazyLock<Regex> = LazyLock::new(|| {
 /// A short-form constitution article (`Art. IX § 3`, `Art. 4, § 2`, `Art. VII`), valid only
 /// after a constitution citation.
 static CONST_ARTICLE: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(?:Art\.|Article)[ \t]+(?P<art>[IVXLC]+|\d+)\b"));
+    LazyLock::new(|| re(r"^(?:Art\.|Article)[ \t]+(?P<art>[IVXLC]+|\d+)(?-u:\b)"));
 
 static COURT_RULE: LazyLock<Regex> = LazyLock::new(|| {
     re(
@@ -143,13 +147,15 @@ const REPORTER: &str = r"(?:U\.[ \t]?S\.|S\.[ \t]?Ct\.|L\.[ \t]?Ed\.(?:[ \t]?2d)
 
 static CASE: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?P<vol>\d{{1,4}})[ \t]+(?P<rep>{REPORTER})(?P<short>,?[ \t]+at)?[ \t]+(?P<page>\d{{1,5}})\b"
+        r"^(?P<vol>\d{{1,4}})[ \t]+(?P<rep>{REPORTER})(?P<short>,?[ \t]+at)?[ \t]+(?P<page>\d{{1,5}})(?-u:\b)"
     ))
 });
 
 /// Neutral citations of Illinois appellate courts and the like (`2017 IL App (4th) 160407`).
 static NEUTRAL_CASE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?P<year>(?:19|20)\d\d)[ \t]+(?P<court>IL(?:[ \t]App[ \t]\(\d(?:st|nd|rd|th)\))?)[ \t]+(?P<num>\d{5,7}(?:-U)?)\b")
+    re(
+        r"^(?P<year>(?:19|20)\d\d)[ \t]+(?P<court>IL(?:[ \t]App[ \t]\(\d(?:st|nd|rd|th)\))?)[ \t]+(?P<num>\d{5,7}(?:-U)?)(?-u:\b)",
+    )
 });
 
 static ID: LazyLock<Regex> = LazyLock::new(|| {
@@ -158,7 +164,7 @@ static ID: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
-static SUPRA: LazyLock<Regex> = LazyLock::new(|| re(r"^supra\b"));
+static SUPRA: LazyLock<Regex> = LazyLock::new(|| re(r"^supra(?-u:\b)"));
 
 /// One citation of a fixed-shape form, or the code that opens a section phrase.
 pub(crate) enum Found {
@@ -238,6 +244,17 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         if let Found::Whole { cite, .. } = &mut found {
             cite.section = Some(c.name("num")?.as_str().to_string());
             cite.subsections = labels_of(c.name("subs").map_or("", |m| m.as_str()));
+        }
+        return Some(found);
+    }
+    if let Some(c) = RULE_NUMBER.captures(rest) {
+        let end = start + c.get(0)?.end();
+        let mut found = whole(start, end, CitationKind::Section, String::new());
+        if let Found::Whole { cite, .. } = &mut found {
+            cite.code = None;
+            cite.section = Some(c["num"].to_string());
+            cite.subsections = labels_of(c.name("subs").map_or("", |m| m.as_str()));
+            cite.designator = Some("Rule".into());
         }
         return Some(found);
     }
@@ -647,26 +664,6 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reporters_are_canonical() {
-        assert_eq!(canonical_reporter("U. S."), "U.S.");
-        assert_eq!(canonical_reporter("S. Ct."), "S. Ct.");
-        assert_eq!(canonical_reporter("A.2d"), "A.2d");
-        assert_eq!(canonical_reporter("Wn.2d"), "Wash. 2d");
-        assert_eq!(canonical_reporter("F. Supp. 2d"), "F. Supp. 2d");
-    }
-
-    #[test]
-    fn roman_numerals() {
-        assert_eq!(roman("4").as_deref(), Some("IV"));
-        assert_eq!(roman("19").as_deref(), Some("XIX"));
-    }
-}
-
 /// A German statute reference: `§§ 556d, 556e BGB`, `§ 124 Abs. 2 Nr. 3 VwGO`, `Art. 3 Abs.
 /// 1 Satz 2 GG`, `§ 40 des Verwaltungsverfahrensgesetzes`. Returns its end and one citation
 /// per section, with the law book (lower case) as the code.
@@ -698,7 +695,11 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
             continue;
         }
         let s = start + body.start() + num.start();
-        let number: String = num.as_str().chars().filter(|c| !c.is_whitespace()).collect();
+        let number: String = num
+            .as_str()
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
         cites.push(Citation {
             span: s..s + num.len(),
             group: start..end,
@@ -721,13 +722,35 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
 
 static GERMAN: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
-        r"^(?:§§?|Art\.?)[ \t]*(?P<body>\d+[ \t]?[a-z]?\b(?:(?:[ \t]+(?:Abs\.?|Nr\.?|Satz|S\.|lit\.|Buchst\.|Alt\.)[ \t]*\d+[a-z]?)|,[ \t]*\d+\.[ \t]*Halbsatz|(?:,|[ \t]+und|[ \t]+bis)[ \t]*\d+[ \t]?[a-z]?\b)*)",
-        r"[ \t]+(?:(?P<book>GG|BGB|ZPO|StPO|StGB|HGB|[A-Z][A-Za-z]{1,10}(?:G|O|V)|SGB(?:[ \t]+[IVX]+)?)\b|(?:des|der)[ \t]+(?P<long>[A-Z][a-zäöüß]+(?:gesetz(?:es|s)?|ordnung)))",
+        r"^(?:§§?|Art\.?)[ \t]*(?P<body>\d+[ \t]?[a-z]?(?-u:\b)(?:(?:[ \t]+(?:Abs\.?|Nr\.?|Satz|S\.|lit\.|Buchst\.|Alt\.)[ \t]*\d+[a-z]?)|,[ \t]*\d+\.[ \t]*Halbsatz|(?:,|[ \t]+und|[ \t]+bis)[ \t]*\d+[ \t]?[a-z]?(?-u:\b))*)",
+        r"[ \t]+(?:(?P<book>GG|BGB|ZPO|StPO|StGB|HGB|[A-Z][A-Za-z]{1,10}(?:G|O|V)|SGB(?:[ \t]+[IVX]+)?)(?-u:\b)|(?:des|der)[ \t]+(?P<long>[A-Z][a-zäöüß]+(?:gesetz(?:es|s)?|ordnung)))",
     ))
 });
 
 /// The section numbers of a German reference body: numbers at its start or after `,`,
 /// `und`, `bis`, but not after `Abs.`, `Nr.`, `Satz`.
 static GERMAN_SECTION: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?:^|,[ \t]*|[ \t]und[ \t]+|[ \t]bis[ \t]+)(?P<n>\d+(?:[ \t]?[a-z]\b)?)(?P<hs>\.[ \t]*Halbsatz)?")
+    re(
+        r"(?:^|,[ \t]*|[ \t]und[ \t]+|[ \t]bis[ \t]+)(?P<n>\d+(?:[ \t]?[a-z](?-u:\b))?)(?P<hs>\.[ \t]*Halbsatz)?",
+    )
 });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reporters_are_canonical() {
+        assert_eq!(canonical_reporter("U. S."), "U.S.");
+        assert_eq!(canonical_reporter("S. Ct."), "S. Ct.");
+        assert_eq!(canonical_reporter("A.2d"), "A.2d");
+        assert_eq!(canonical_reporter("Wn.2d"), "Wash. 2d");
+        assert_eq!(canonical_reporter("F. Supp. 2d"), "F. Supp. 2d");
+    }
+
+    #[test]
+    fn roman_numerals() {
+        assert_eq!(roman("4").as_deref(), Some("IV"));
+        assert_eq!(roman("19").as_deref(), Some("XIX"));
+    }
+}

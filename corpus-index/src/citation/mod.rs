@@ -167,6 +167,14 @@ pub enum Relative {
     /// The container above the section (`this subchapter`, `this chapter`, `this title`,
     /// `this part`): the citing document's code as a whole.
     ThisCode,
+    /// `the preceding paragraph`, `the following subsection`: the sibling before (or after)
+    /// the citing position's ancestor at the level of the word.
+    Adjacent {
+        /// The level word.
+        word: LevelWord,
+        /// `true` for `following`/`next`, `false` for `preceding`/`previous`.
+        next: bool,
+    },
 }
 
 /// The end of a range citation (`§§ 20-871 through 20-873`).
@@ -306,7 +314,14 @@ impl Citation {
             }
             CitationKind::Section if self.short_form.is_none() => {
                 // The code is unknown (`the Code`): the number alone.
-                let _ = write!(out, "{}{section}", self.unit.prefix());
+                match self.designator.as_deref() {
+                    Some(d) => {
+                        let _ = write!(out, "{d} {section}");
+                    }
+                    None => {
+                        let _ = write!(out, "{}{section}", self.unit.prefix());
+                    }
+                }
             }
             CitationKind::StateStatute
             | CitationKind::StateRegulation

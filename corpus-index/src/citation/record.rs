@@ -138,8 +138,10 @@ impl CharOffsets {
         wanted.dedup();
         let mut map = std::collections::HashMap::with_capacity(wanted.len());
         let mut next = wanted.iter().peekable();
-        let mut chars = 0usize;
-        for (byte, _) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        let boundaries = text
+            .char_indices()
+            .chain(std::iter::once((text.len(), ' ')));
+        for (chars, (byte, _)) in boundaries.enumerate() {
             while let Some(&&w) = next.peek() {
                 if w > byte {
                     break;
@@ -147,7 +149,6 @@ impl CharOffsets {
                 map.insert(w, chars);
                 next.next();
             }
-            chars += 1;
         }
         Self { map }
     }

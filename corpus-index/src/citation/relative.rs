@@ -82,6 +82,29 @@ fn anchor_one(doc: &Document, cite: &Citation, convention: Convention) -> Citati
         Relative::ThisCode => return out,
         Relative::ThisSection => section,
         Relative::ThisLevel(word) => base_at(depth_of(word, convention) as usize),
+        Relative::Adjacent { word, next } => {
+            let at = base_at(depth_of(word, convention) as usize);
+            let Some(parent) = doc.provisions[at].parent else {
+                return out;
+            };
+            let siblings = &doc.provisions[parent].children;
+            let Some(i) = siblings.iter().position(|&c| c == at) else {
+                return out;
+            };
+            let j = if next {
+                i.checked_add(1)
+            } else {
+                i.checked_sub(1)
+            };
+            let Some(&sibling) = j.and_then(|j| siblings.get(j)) else {
+                return out;
+            };
+            let section_p = &doc.provisions[section];
+            out.unit = section_p.unit;
+            out.section = Some(section_p.number.clone());
+            out.subsections = doc.subsection_path(sibling);
+            return out;
+        }
         Relative::Bare(word) => {
             let depth = depth_of(word, convention) as usize;
             let preferred = base_at(depth.saturating_sub(1));

@@ -32,15 +32,17 @@ fn re(pattern: &str) -> Regex {
 
 static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
-        r"(?P<prefix>\b\d{1,3}[A-Z]?[ \t]*(?:U\.[ \t]?S\.[ \t]?C\.(?:[ \t]?[AS]\.)?|U\.[ \t]?S\.[ \t]+Code\b|USCA?\b|C\.[ \t]?F\.[ \t]?R\.|CFR\b|R\.?C\.?N\.?Y\.?\b))",
-        r"|(?P<fixed>\b(?:\d{1,4}[ \t]+(?:Stat\.|Fed\.|FR\b|ILCS\b|AAC\b|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL\b|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL\b|Priv|Pvt|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)\b|[Ii]d\.|supra\b|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|[A-Z]{2,6}[ \t]*§|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC\b|VA\b|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+Const))",
-        r"|(?P<nyc>\b(?:NYC|N\.Y\.C\.|New[ \t]+York[ \t]+City)[ \t]+Admin(?:istrative|\.)[ \t]+Code\s*§)",
+        r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:U\.[ \t]?S\.[ \t]?C\.(?:[ \t]?[AS]\.)?|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|USCA?(?-u:\b)|C\.[ \t]?F\.[ \t]?R\.|CFR(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)))",
+        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}[ \t]+(?:Stat\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|[A-Z]{2,6}[ \t]*§|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+Const))",
+        r"|(?P<nyc>(?-u:\b)(?:NYC|N\.Y\.C\.|New[ \t]+York[ \t]+City)[ \t]+Admin(?:istrative|\.)[ \t]+Code\s*§)",
         r"|(?P<sym>§)",
-        r"|(?P<word>\b(?i:sections?|secs?\.|subsections?|subdivisions?|paragraphs?|subparagraphs?|clauses?|subclauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
-        r"|(?P<this>\b(?i:this)[ \t]+(?i:section|subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point|article|annex|chapter|subchapter|title|part|subpart)\b)",
-        r"|(?P<euact>\b(?:Regulation|Directive|Decision)[ \t]*(?:\((?:EU|EC|EEC|Euratom)\)[ \t]*)?(?:No\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
-        r"|(?P<euacts>\b(?:Regulations|Directives|Decisions)[ \t]+(?:\((?i:EU|EC|EEC|Euratom)\)[ \t]*)?(?:(?i:no)\.?[ \t]*)?\d{1,4}/\d{1,4})",
-        r"|(?P<treaty>\bTreaty[ \t]+(?:establishing|on)[ \t]+the[ \t]+(?:European|Functioning)(?:[ \t]+(?:Economic|Community|Union|of|the|European|Atomic|Energy))*)",
+        r"|(?P<word>(?-u:\b)(?i:sections?|secs?\.|subsections?|subdivisions?|paragraphs?|subparagraphs?|clauses?|subclauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
+        r"|(?P<adjacent>(?-u:\b)(?i:the)[ \t]+(?i:preceding|previous|following|next)[ \t]+(?i:subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point)(?-u:\b))",
+        r"|(?P<such>(?-u:\b)(?i:such|said)[ \t]+(?i:section|article)(?-u:\b))",
+        r"|(?P<this>(?-u:\b)(?i:this)[ \t]+(?i:section|subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point|article|annex|chapter|subchapter|title|part|subpart)(?-u:\b))",
+        r"|(?P<euact>(?-u:\b)(?:Regulation|Directive|Decision)[ \t]*(?:\((?:EU|EC|EEC|Euratom)\)[ \t]*)?(?:No\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
+        r"|(?P<euacts>(?-u:\b)(?:Regulations|Directives|Decisions)[ \t]+(?:\((?i:EU|EC|EEC|Euratom)\)[ \t]*)?(?:(?i:no)\.?[ \t]*)?\d{1,4}/\d{1,4})",
+        r"|(?P<treaty>(?-u:\b)Treaty[ \t]+(?:establishing|on)[ \t]+the[ \t]+(?:European|Functioning)(?:[ \t]+(?:Economic|Community|Union|of|the|European|Atomic|Energy))*)",
     ))
 });
 
@@ -48,7 +50,7 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
 /// break right after a hyphen (`5-\n249`, from PDF text) continues the number.
 static SEC_NUM: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?(?:(?:[-–.:]|-[ \t]*\r?\n[ \t]*)(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?|[A-Z]{1,2}\b|\.[0-9]+)|-[a-z]\b)*|[IVXLCDM]{1,7}\b)",
+        r"^(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?(?:(?:[-–.:]|-[ \t]*\r?\n[ \t]*)(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?|[A-Z]{1,2}(?-u:\b)|\.[0-9]+)|-[a-z](?-u:\b))*|[IVXLCDM]{1,7}(?-u:\b))",
     )
 });
 /// One or more parenthesised subsection labels: `(b)`, `(b)(1)`, `(a)(2)(iii)`.
@@ -60,7 +62,7 @@ static PAREN_LABELS: LazyLock<Regex> = LazyLock::new(|| {
 static ONE_PAREN_LABEL: LazyLock<Regex> = LazyLock::new(|| re(r"\(([0-9A-Za-z]+)\)"));
 /// A label written without parentheses (`subdivision a`, `paragraph 1`).
 static BARE_LABEL: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(?:[0-9]{1,3}[a-z]?|[a-z]{1,2}|[ivx]{1,5}|[A-Z])\b"));
+    LazyLock::new(|| re(r"^(?:[0-9]{1,3}[a-z]?|[a-z]{1,2}|[ivx]{1,5}|[A-Z])(?-u:\b)"));
 static LIST_SEP: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"^(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or|and/or)[ \t]+(?:\r?\n[ \t]*)?)?|[ \t]*(?:\r?\n[ \t]*)?[ \t]+(?:and|or|and/or|&)[ \t]+(?:\r?\n[ \t]*)?|[ \t]+(?:and|or|and/or)\r?\n[ \t]*)",
@@ -77,13 +79,17 @@ static EU_SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
 });
 static THIS_WHAT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?i:this)[ \t]+(?P<w>(?i:section|subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point|article|annex|chapter|subchapter|title|part|subpart|regulation|directive|decision|code|act|rules?|local[ \t]+law|policy|agreement))\b",
+        r"^(?i:this)[ \t]+(?P<w>(?i:section|subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point|article|annex|chapter|subchapter|title|part|subpart|regulation|directive|decision|code|act|rules?|local[ \t]+law|policy|agreement))(?-u:\b)",
     )
 });
 static TRAILING_PARAGRAPH: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^,[ \t]*paragraph[ \t]+(?P<n>\d{1,3})\b"));
+    LazyLock::new(|| re(r"^,[ \t]*paragraph[ \t]+(?P<n>\d{1,3})(?-u:\b)"));
+static STANDARD: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?:ANSI|ISO|IEC|IEEE|ASTM|NFPA|ASME|APSP|ICC|UL|NIST|ASHRAE)(?-u:\b)"));
 static THAT_WHAT: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?:that|such|the[ \t]+said)[ \t]+(?P<w>(?i:regulation|directive|decision|act|treaty|code|article|section))\b")
+    re(
+        r"^(?:that|such|the[ \t]+said)[ \t]+(?P<w>(?i:regulation|directive|decision|act|treaty|code|article|section))(?-u:\b)",
+    )
 });
 static LEVEL_WORD: LazyLock<Regex> = LazyLock::new(|| {
     re(
@@ -95,7 +101,7 @@ static SECTION_WORD: LazyLock<Regex> = LazyLock::new(|| {
 });
 static TITLE_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?i:title)[ \t]+(?P<t>\d+[A-Z]?)\b(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?P<c>(?i:United[ \t]+States[ \t]+Code|U\.S\.C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.F\.R\.)))?",
+        r"^(?i:title)[ \t]+(?P<t>\d+[A-Z]?)(?-u:\b)(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?P<c>(?i:United[ \t]+States[ \t]+Code|U\.S\.C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.F\.R\.)))?",
     )
 });
 static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
@@ -103,14 +109,14 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?:(?P<eu>(?:Regulation|Directive|Decision)[ \t]*(?:\((?:EU|EC|EEC|Euratom)\)[ \t]*)?(?:No\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
         r"|(?P<nyc>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York(?:[ \t]*\r?\n[ \t]*|[ \t]+)City|NYC|N\.Y\.C\.)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:Administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Admin\.(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Charter))",
         r"|(?P<admin>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+)administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)code)(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)the(?:[ \t]*\r?\n[ \t]*|[ \t]+)City(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York)?)",
-        r"|(?P<popular>(?:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:GDPR|AI(?:[ \t]*\r?\n[ \t]*|[ \t]+)Act|General(?:[ \t]*\r?\n[ \t]*|[ \t]+)Data(?:[ \t]*\r?\n[ \t]*|[ \t]+)Protection(?:[ \t]*\r?\n[ \t]*|[ \t]+)Regulation))\b",
-        r"|(?P<code>(?i:the)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:U\.S\.[ \t]+)?(?i:code)\b)",
+        r"|(?P<popular>(?:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:GDPR|AI(?:[ \t]*\r?\n[ \t]*|[ \t]+)Act|General(?:[ \t]*\r?\n[ \t]*|[ \t]+)Data(?:[ \t]*\r?\n[ \t]*|[ \t]+)Protection(?:[ \t]*\r?\n[ \t]*|[ \t]+)Regulation))(?-u:\b)",
+        r"|(?P<code>(?i:the)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:U\.S\.[ \t]+)?(?i:code)(?-u:\b))",
         r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}|of|and|for|on|the|to|in))*))",
     ))
 });
 static SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^[ \t]+(?P<c>GDPR|TFEU|TEU)\b|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)\b",
+        r"^[ \t]+(?P<c>GDPR|TFEU|TEU)(?-u:\b)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)",
     )
 });
 /// Publisher, year and status parentheticals of statute citations: `(West 2010)`, `(2005-06)`,
@@ -197,6 +203,20 @@ pub fn extract(text: &str) -> Vec<Citation> {
                 parse_prefixed(text, start)
             }
             None if caps.name("this").is_some() => parse_this(text, start),
+            None if caps.name("adjacent").is_some() => parse_adjacent(text, start, m.end()),
+            None if caps.name("such").is_some() => {
+                let mut phrase = Phrase::new(
+                    start,
+                    Head::Section {
+                        unit: Unit::Section,
+                        plural: false,
+                    },
+                );
+                phrase.short_form = Some(ShortForm::That);
+                phrase.that_section = true;
+                phrase.end = m.end();
+                Some(phrase)
+            }
             None if caps.name("euact").is_some() => parse_eu_act(text, start, m.end()),
             None if caps.name("euacts").is_some() => parse_eu_acts(text, start),
             None if caps.name("treaty").is_some() => parse_treaty(text, start, m.end()),
@@ -580,6 +600,14 @@ fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phras
         let pos = parse_section_items(text, pos, &mut phrase)?;
         let pos = parse_tail(text, pos, &mut phrase);
         phrase.end = trim_end(text, phrase.start, pos);
+        // `Section 3.2.4 of ANSI/APSP/ICC-16 2017`: a section of a standard or another
+        // document named by an acronym, not a provision of law.
+        if phrase.code.is_none()
+            && let Some((after, _)) = eat(text, pos, &OF)
+            && STANDARD.is_match(&text[after..])
+        {
+            return None;
+        }
         // `part 1602.7 of title 29 of the code of federal regulations` names a CFR section;
         // other parts are containers lexls does not model.
         if is_part
@@ -689,8 +717,7 @@ fn parse_eu_acts(text: &str, start: usize) -> Option<Phrase> {
         let Some((end, item)) = eat(text, item_start, &EU_ACT_ITEM) else {
             break;
         };
-        let Some(code) = codes::canonical_code(&format!("{kind} {}", item.get(0)?.as_str()))
-        else {
+        let Some(code) = codes::canonical_code(&format!("{kind} {}", item.get(0)?.as_str())) else {
             break;
         };
         names.push((item_start..end, code.name));
@@ -734,6 +761,20 @@ static EU_ACT_ITEM: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?:\((?i:EU|EC|EEC|Euratom)\)[ \t]*)?(?:(?i:no)\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?",
     )
 });
+
+/// `the preceding paragraph`, `the following subsection`.
+fn parse_adjacent(text: &str, start: usize, end: usize) -> Option<Phrase> {
+    let words: Vec<&str> = text.get(start..end)?.split_whitespace().collect();
+    let next = matches!(
+        words.get(1).map(|w| w.to_ascii_lowercase()).as_deref(),
+        Some("following" | "next")
+    );
+    let word = LevelWord::parse(words.get(2)?)?;
+    let mut phrase = Phrase::new(start, Head::Level(word));
+    phrase.relative = Some(Relative::Adjacent { word, next });
+    phrase.end = end;
+    Some(phrase)
+}
 
 /// `this section`, `this subdivision`, `this chapter`.
 fn parse_this(text: &str, start: usize) -> Option<Phrase> {
@@ -830,7 +871,7 @@ fn section_item(text: &str, pos: usize) -> Option<(usize, String, Vec<String>)> 
     Some((end, number, labels))
 }
 
-static CFR_SUFFIX: LazyLock<Regex> = LazyLock::new(|| re(r"^-[0-9]{1,3}[A-Z]{0,2}\b"));
+static CFR_SUFFIX: LazyLock<Regex> = LazyLock::new(|| re(r"^-[0-9]{1,3}[A-Z]{0,2}(?-u:\b)"));
 
 /// Reads `(b)(1)` at `pos`, allowing one space before the first parenthesis.
 fn paren_labels(text: &str, pos: usize) -> Option<(usize, Vec<String>)> {

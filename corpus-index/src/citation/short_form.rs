@@ -35,7 +35,7 @@ pub fn link(text: &str, cites: &mut [Citation]) {
                 link_reporter(cites, i);
                 continue;
             }
-            Some(ShortForm::That) => link_that(cites, i, last_act, last_article),
+            Some(ShortForm::That) => link_that(cites, i, last_act, last_article, last_full),
             Some(ShortForm::Inherited) => {
                 cites[i].antecedent = last_full.filter(|&a| cites[a].kind == cites[i].kind);
             }
@@ -117,7 +117,27 @@ fn link_that(
     i: usize,
     last_act: Option<usize>,
     last_article: Option<usize>,
+    last_section: Option<usize>,
 ) {
+    // `such section`: the section last cited, whatever its unit.
+    if cites[i].section.is_none()
+        && cites[i].subsections.is_empty()
+        && cites[i].code.is_none()
+        && cites[i].relative.is_none()
+        && cites[i].range_end.is_none()
+        && let Some(a) = last_section
+    {
+        let ante = cites[a].clone();
+        let c = &mut cites[i];
+        c.section = ante.section;
+        c.subsections = ante.subsections;
+        c.unit = ante.unit;
+        c.code = ante.code;
+        c.kind = ante.kind;
+        c.designator = ante.designator;
+        c.antecedent = Some(a);
+        return;
+    }
     if cites[i].section.is_none()
         && !cites[i].subsections.is_empty()
         && let Some(a) = last_article
@@ -217,7 +237,9 @@ fn inherit_code(text: &str, cites: &mut [Citation], i: usize, a: usize) {
         && c.relative.is_none()
         && c.section.is_some()
         && c.unit == Unit::Section
-        && text.get(c.group.start..).is_some_and(|t| t.starts_with('§'));
+        && text
+            .get(c.group.start..)
+            .is_some_and(|t| t.starts_with('§'));
     let ante = &cites[a];
     let inheritable = matches!(
         ante.kind,

@@ -339,7 +339,10 @@ fn score_case(case: &Case, found: &[CitationRecord], scores: &mut Scores) {
                     !used[i]
                         && !picks.contains(&i)
                         && found[i].kind == e.kind
-                        && found[i].normalized.as_deref().is_some_and(|n| norm(n) == norm(p))
+                        && found[i]
+                            .normalized
+                            .as_deref()
+                            .is_some_and(|n| norm(n) == norm(p))
                 })?;
                 picks.push(i);
             }
@@ -355,7 +358,10 @@ fn score_case(case: &Case, found: &[CitationRecord], scores: &mut Scores) {
                     j != i
                         && !used[j]
                         && found[j].kind == e.kind
-                        && found[j].normalized.as_deref().is_some_and(|n| norm(n) == norm(p))
+                        && found[j]
+                            .normalized
+                            .as_deref()
+                            .is_some_and(|n| norm(n) == norm(p))
                 }) {
                     used[j] = true;
                 }
@@ -367,9 +373,10 @@ fn score_case(case: &Case, found: &[CitationRecord], scores: &mut Scores) {
                 // An extracted range covers both of its expected endpoints.
                 if found[i].endpoints.is_empty()
                     || !case.expected.iter().skip(k + 1).any(|later| {
-                        later.normalized.as_deref().is_some_and(|n| {
-                            found[i].endpoints.iter().any(|p| norm(p) == norm(n))
-                        })
+                        later
+                            .normalized
+                            .as_deref()
+                            .is_some_and(|n| found[i].endpoints.iter().any(|p| norm(p) == norm(n)))
                     })
                 {
                     used[i] = true;
@@ -444,8 +451,7 @@ fn score_case(case: &Case, found: &[CitationRecord], scores: &mut Scores) {
             }
         }
     }
-    if !failure.missed.is_empty() || !failure.extra.is_empty() || !failure.misresolved.is_empty()
-    {
+    if !failure.missed.is_empty() || !failure.extra.is_empty() || !failure.misresolved.is_empty() {
         scores.failures.push(failure);
     }
 }
@@ -477,7 +483,10 @@ mod tests {
     fn context_names_the_document_code() {
         let ctx: Value = serde_json::json!({"cfr": {"title": "1", "section": "250.10"}});
         assert_eq!(context_namespace(Some(&ctx)).as_deref(), Some("1 C.F.R."));
-        let found = cite("required under § 3-101.01, the Commission", Some("D.C. Code"));
+        let found = cite(
+            "required under § 3-101.01, the Commission",
+            Some("D.C. Code"),
+        );
         assert_eq!(found[0].kind, "state_statute");
         assert_eq!(found[0].normalized.as_deref(), Some("D.C. Code § 3-101.01"));
     }

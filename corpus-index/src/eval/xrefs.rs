@@ -93,7 +93,11 @@ pub fn section_level(id: &str) -> String {
     let keep = match parts.get(2).copied() {
         Some("usc" | "cfr") => parts
             .iter()
-            .position(|p| p.starts_with('s') && p.len() > 1 && p[1..].starts_with(|c: char| c.is_ascii_digit()))
+            .position(|p| {
+                p.starts_with('s')
+                    && p.len() > 1
+                    && p[1..].starts_with(|c: char| c.is_ascii_digit())
+            })
             .map_or(parts.len(), |i| i + 1),
         Some("pl" | "stat" | "fr") => 5,
         _ => parts.len(),
@@ -111,7 +115,10 @@ pub fn uslm_identifier(c: &Citation) -> Option<String> {
         return None;
     };
     let lead = || -> Option<String> {
-        let n: String = code.chars().take_while(char::is_ascii_alphanumeric).collect();
+        let n: String = code
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
         (!n.is_empty()).then_some(n)
     };
     let section = c.section.as_deref()?;
@@ -140,7 +147,10 @@ fn public_law_id(c: &Citation) -> Option<String> {
 pub fn evaluate(snap: &Snapshot, manifest: &[ManifestEntry]) -> XrefReport {
     // Identifiers drop letter suffixes in some conversions (`40.25` for § 40.25a), so pairs
     // are compared as (source file, target identifier).
-    let ids: BTreeSet<String> = manifest.iter().map(|e| section_level(&e.identifier)).collect();
+    let ids: BTreeSet<String> = manifest
+        .iter()
+        .map(|e| section_level(&e.identifier))
+        .collect();
     let id_of: HashMap<&str, String> = manifest
         .iter()
         .map(|e| (e.file.as_str(), section_level(&e.identifier)))

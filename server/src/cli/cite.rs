@@ -39,8 +39,9 @@ pub fn run(namespace: Option<&str>, jsonl: bool) -> anyhow::Result<ExitCode> {
         if line.trim().is_empty() {
             continue;
         }
-        let input: Line = serde_json::from_str(&line)
-            .with_context(|| format!("line {}: expected {{\"text\": …, \"context\"?: …}}", n + 1))?;
+        let input: Line = serde_json::from_str(&line).with_context(|| {
+            format!("line {}: expected {{\"text\": …, \"context\"?: …}}", n + 1)
+        })?;
         let ns = namespace
             .map(str::to_string)
             .or_else(|| context_namespace(input.context.as_ref()));

@@ -128,7 +128,10 @@ pub fn citations(cases: &std::path::Path, json: bool, failures: bool) -> anyhow:
     });
     if failures {
         report["failures"] = serde_json::to_value(
-            real.failures.iter().chain(&synthetic.failures).collect::<Vec<_>>(),
+            real.failures
+                .iter()
+                .chain(&synthetic.failures)
+                .collect::<Vec<_>>(),
         )?;
     }
     if json {
@@ -139,19 +142,35 @@ pub fn citations(cases: &std::path::Path, json: bool, failures: bool) -> anyhow:
             let a = s.total(&[]);
             println!(
                 "{name}: {} cases  statute kinds P {:.3} R {:.3} F1 {:.3}  all kinds F1 {:.3}  spans {:.3}  short forms {:.3} ({})  must_not_match violated {}/{}",
-                s.cases, t.precision(), t.recall(), t.f1(), a.f1(), ratio(s.spans),
-                ratio(s.resolution), s.resolution.0, s.must_not_match.1, s.must_not_match.0
+                s.cases,
+                t.precision(),
+                t.recall(),
+                t.f1(),
+                a.f1(),
+                ratio(s.spans),
+                ratio(s.resolution),
+                s.resolution.0,
+                s.must_not_match.1,
+                s.must_not_match.0
             );
             for (k, c) in &s.per_kind {
                 println!(
                     "  {k:<20} P {:.3}  R {:.3}  F1 {:.3}  (tp {}, fp {}, fn {})",
-                    c.precision(), c.recall(), c.f1(), c.tp, c.fp, c.fn_
+                    c.precision(),
+                    c.recall(),
+                    c.f1(),
+                    c.tp,
+                    c.fp,
+                    c.fn_
                 );
             }
         }
         if failures {
             for f in real.failures.iter().chain(&synthetic.failures) {
-                println!("{}: missed {:?} extra {:?} misresolved {:?}", f.id, f.missed, f.extra, f.misresolved);
+                println!(
+                    "{}: missed {:?} extra {:?} misresolved {:?}",
+                    f.id, f.missed, f.extra, f.misresolved
+                );
             }
         }
     }
@@ -159,19 +178,31 @@ pub fn citations(cases: &std::path::Path, json: bool, failures: bool) -> anyhow:
 }
 
 fn ratio((total, ok): (usize, usize)) -> f64 {
-    if total == 0 { 1.0 } else { ok as f64 / total as f64 }
+    if total == 0 {
+        1.0
+    } else {
+        ok as f64 / total as f64
+    }
 }
 
 /// Compares resolved citations with a corpus's official cross-reference markup.
 ///
 /// # Errors
 /// An unreadable or malformed manifest, or a corpus folder lexls cannot open.
-pub fn xrefs(corpus: &std::path::Path, manifest: &std::path::Path, json: bool) -> anyhow::Result<ExitCode> {
+pub fn xrefs(
+    corpus: &std::path::Path,
+    manifest: &std::path::Path,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
     use corpus_index::eval::xrefs::{self, ManifestEntry};
     let text = std::fs::read_to_string(manifest)
         .with_context(|| format!("cannot read {}", manifest.display()))?;
-    let entries: Vec<ManifestEntry> = serde_json::from_str(&text)
-        .with_context(|| format!("{}: not a manifest (a JSON array of {{file, identifier, refs}})", manifest.display()))?;
+    let entries: Vec<ManifestEntry> = serde_json::from_str(&text).with_context(|| {
+        format!(
+            "{}: not a manifest (a JSON array of {{file, identifier, refs}})",
+            manifest.display()
+        )
+    })?;
     let mut config = super::load_config(corpus)?;
     let folders: BTreeSet<String> = entries
         .iter()
