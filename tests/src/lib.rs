@@ -47,6 +47,11 @@ pub fn example(name: &str) -> PathBuf {
     repo_root().join("examples").join(name)
 }
 
+/// A test workspace of the repository (`tests/fixtures/<name>`).
+pub fn fixture(name: &str) -> PathBuf {
+    repo_root().join("tests").join("fixtures").join(name)
+}
+
 /// Whether the default embedding model and runtime are installed (by
 /// `scripts/fetch-models.sh`) where lexls looks for them.
 pub fn model_available() -> bool {

@@ -190,8 +190,19 @@ impl NamespaceIndex {
                 .spaces
                 .get(own)
                 .is_some_and(|s| s.sections.contains_key(&key));
+        // An inherited code that the workspace holds but without that section: the bare
+        // number may still mean a section elsewhere (`§ 20-871(b)(3)` after `6 RCNY § 5-304`).
+        let inherited_elsewhere = cite.short_form == Some(ShortForm::Inherited)
+            && matches!(&cite.code, Some(CodeRef::Named(name))
+                if self.spaces.get(name).is_some_and(|s| !s.sections.contains_key(&key)));
         let namespace = match &cite.code {
             _ if inherited_but_own => own.to_string(),
+            _ if inherited_elsewhere && self.by_number.get(&key).is_some_and(|v| v.len() == 1) => {
+                match self.bare_namespace(own, &key) {
+                    Ok(ns) => ns,
+                    Err(resolution) => return resolution,
+                }
+            }
             Some(CodeRef::This) => own.to_string(),
             Some(CodeRef::Named(name)) => match self.code_for_phrase(own, name) {
                 Ok(ns) => ns,

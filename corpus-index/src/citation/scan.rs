@@ -72,10 +72,10 @@ static RANGE_SEP: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?:[ \t\r\n]{1,6}(?:through|thru|to)[ \t\r\n]{1,6}|[ \t]*[–—][ \t]*)"));
 static LABEL_RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:-|[ \t]*[–—][ \t]*)"));
 static OF: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of[ \t]+(?:\r?\n[ \t]*)?")
+    re(r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of(?:[ \t]+|[ \t]*\r?\n[ \t]*)")
 });
 static EU_SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^,[ \t]*(?:first|second|third|fourth|fifth|sixth|last)[ \t]+subparagraph,?")
+    re(r"^,[ \t]*(?:first|second|third|fourth|fifth|sixth|last)[ \t]+subparagraph")
 });
 static THIS_WHAT: LazyLock<Regex> = LazyLock::new(|| {
     re(
@@ -106,7 +106,7 @@ static TITLE_OF: LazyLock<Regex> = LazyLock::new(|| {
 });
 static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
-        r"^(?:(?P<eu>(?:Regulation|Directive|Decision)[ \t]*(?:\((?:EU|EC|EEC|Euratom)\)[ \t]*)?(?:No\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
+        r"^(?:(?P<eu>(?:Regulation|Directive|Decision)\s*(?:\((?:EU|EC|EEC|Euratom)\)\s*)?(?:No\.?\s*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
         r"|(?P<nyc>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York(?:[ \t]*\r?\n[ \t]*|[ \t]+)City|NYC|N\.Y\.C\.)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:Administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Admin\.(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Charter))",
         r"|(?P<admin>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+)administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)code)(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)the(?:[ \t]*\r?\n[ \t]*|[ \t]+)City(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York)?)",
         r"|(?P<popular>(?:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:GDPR|AI(?:[ \t]*\r?\n[ \t]*|[ \t]+)Act|General(?:[ \t]*\r?\n[ \t]*|[ \t]+)Data(?:[ \t]*\r?\n[ \t]*|[ \t]+)Protection(?:[ \t]*\r?\n[ \t]*|[ \t]+)Regulation))(?-u:\b)",
@@ -892,6 +892,12 @@ fn paren_labels(text: &str, pos: usize) -> Option<(usize, Vec<String>)> {
 
 /// Reads subsection labels for a level word: `(b)(1)`, `a`, `1`.
 fn label_item(text: &str, pos: usize) -> Option<(usize, Vec<String>)> {
+    label_item_checked(text, pos, true)
+}
+
+/// [`label_item`]; with `strict`, a bare label (`paragraph 1`) must be followed by what ends
+/// a citation item. In an `of` clause (`of paragraph 2 when`) the clause itself is the cue.
+fn label_item_checked(text: &str, pos: usize, strict: bool) -> Option<(usize, Vec<String>)> {
     let pos = ws(text, pos);
     if let Some(found) = paren_labels(text, pos) {
         return Some(found);
@@ -915,7 +921,7 @@ fn label_item(text: &str, pos: usize) -> Option<(usize, Vec<String>)> {
         ]
         .iter()
         .any(|w| rest.starts_with(w));
-    follows_ok.then(|| (end, vec![label.to_string()]))
+    (follows_ok || !strict).then(|| (end, vec![label.to_string()]))
 }
 
 fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {
@@ -1100,11 +1106,42 @@ fn parse_label_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usiz
     Some(pos)
 }
 
+/// `Article 4, point (1), of …`, `paragraph 1, first subparagraph, point (h)`, `paragraph
+/// (2), points (f) and (g) of this Article` (EU drafting): the points hang below the last
+/// item.
+fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
+    let Some((after, _)) = eat(text, pos, &POINTS_WORD) else {
+        return pos;
+    };
+    let mut points = Phrase::new(after, Head::Level(LevelWord::Point));
+    let Some(end) = parse_label_items(text, after, &mut points) else {
+        return pos;
+    };
+    let Some(last) = phrase.items.pop() else {
+        return pos;
+    };
+    for (k, point) in points.items.into_iter().enumerate() {
+        let mut item = last.clone();
+        item.labels.extend(point.labels);
+        item.span = if k == 0 {
+            last.span.start..point.span.end
+        } else {
+            point.span
+        };
+        phrase.items.push(item);
+    }
+    // `point (1), of Regulation …`: the comma before the `of` clause.
+    end
+}
+
+static POINTS_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"^,[ \t]*(?i:points?)[ \t]+"));
+
 /// Reads `of …` clauses, a code suffix and `et seq.` after the items.
 fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
     if let Some((after, _)) = eat(text, pos, &EU_SUBPARAGRAPH) {
         pos = after;
     }
+    pos = trailing_points(text, pos, phrase);
     while let Some((after_of, _)) = eat(text, pos, &OF) {
         if let Some(next) = parse_of_clause(text, after_of, phrase) {
             pos = next;
@@ -1191,7 +1228,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         && let Some((after, caps)) = eat(text, pos, &LEVEL_WORD)
     {
         let word = LevelWord::parse(caps.name("w")?.as_str())?;
-        if let Some((end, labels)) = label_item(text, after) {
+        if let Some((end, labels)) = label_item_checked(text, after, false) {
             phrase.chain_labels.push(labels);
             phrase.outer_word = Some(word);
             return Some(end);

@@ -251,7 +251,11 @@ fn inherit_code(text: &str, cites: &mut [Citation], i: usize, a: usize) {
             | CitationKind::StateConstitution
     ) && ante.short_form != Some(ShortForm::Id)
         && matches!(ante.code, Some(CodeRef::Named(_)));
-    if !bare || !inheritable {
+    // Only within the paragraph of the antecedent: a blank line ends a citation sentence.
+    let near = text
+        .get(ante.span.end..c.group.start)
+        .is_some_and(|between| !between.contains("\n\n") && !between.contains("\n\r\n"));
+    if !bare || !inheritable || !near {
         return;
     }
     let (kind, code, designator) = (ante.kind, ante.code.clone(), ante.designator.clone());
