@@ -1,0 +1,136 @@
+// End-to-end: the packaged extension in a real VS Code (code-server), driven by Playwright in
+// Debian's Chromium. Opens the example policy, hovers § 20-871(b), runs "lexls: Ask about
+// Selection" on a selection, checks the answer panel, screenshots it, follows a citation, shows
+// the index status, and runs the server's code action "Ask about selection".
+//   URL          the code-server address with ?folder=… (run.sh sets it)
+//   SCREENSHOT   where to save the answer panel's screenshot
+//   CHROMIUM     the browser (default /usr/bin/chromium)
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { chromium } from "playwright-core";
+
+const url = process.env.URL;
+const screenshot = process.env.SCREENSHOT;
+const TIMEOUT = Number(process.env.E2E_TIMEOUT ?? 60_000);
+
+async function command(page, title) {
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ state: "visible" });
+  await input.fill(`>${title}`);
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first().waitFor();
+  await page.keyboard.press("Enter");
+}
+
+test("lexls in VS Code: hover, Ask about Selection, answer panel", { timeout: 420_000 }, async (t) => {
+  assert.ok(url, "URL");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  t.after(async () => {
+    if (process.env.FAILURE_SCREENSHOT) await page.screenshot({ path: process.env.FAILURE_SCREENSHOT }).catch(() => {});
+    await browser.close();
+  });
+  page.setDefaultTimeout(TIMEOUT);
+  await page.goto(url);
+  await page.locator(".monaco-workbench").waitFor();
+
+  // The status bar item of the extension (activated by the workspace's .lexls.toml).
+  const status = page.locator(".statusbar-item", { hasText: "lexls" }).first();
+  await status.waitFor();
+
+  // Open the policy.
+  await page.keyboard.press("Control+P");
+  await page.locator(".quick-input-widget input").fill("acme-aedt-hiring-policy.md");
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: "acme-aedt-hiring-policy.md" }).first().waitFor();
+  await page.keyboard.press("Enter");
+  const editor = page.locator(".editor-instance .monaco-editor").first();
+  await editor.locator(".view-line", { hasText: "Acme Corp. Policy" }).first().waitFor();
+
+  // Go to line 40 (`§ 20-871(b) no less than ten business days …`) and wait for the index.
+  await page.keyboard.press("Control+G");
+  await page.locator(".quick-input-widget input").fill(":40");
+  await page.keyboard.press("Enter");
+  const line = editor.locator(".view-line", { hasText: "§ 20-871(b) no less than ten business days" });
+  await line.waitFor();
+  // The status bar item follows $/progress: wait until indexing and embedding are done.
+  await page
+    .locator(".statusbar-item", { hasText: "lexls" })
+    .filter({ hasNotText: /indexing|embedding/ })
+    .first()
+    .waitFor({ timeout: 180_000 });
+
+  // Hover the citation: the cited provision.
+  const box = await line.boundingBox();
+  assert.ok(box);
+  const hover = page.locator(".monaco-hover", { hasText: "20-871(b)" }).first();
+  for (let attempt = 0; attempt < 10 && !(await hover.isVisible()); attempt++) {
+    await page.mouse.move(box.x + 30 + attempt, box.y + box.height / 2);
+    await page.waitForTimeout(1500);
+  }
+  await hover.waitFor({ state: "visible" });
+  const hoverText = await hover.innerText();
+  assert.match(hoverText, /NYC Admin\. Code § 20-871\(b\)/);
+  assert.match(hoverText, /ten business days/);
+  await page.mouse.move(box.x + box.width + 400, box.y + 300);
+  await page.keyboard.press("Escape");
+
+  // Select the line and ask about it; Enter accepts the proposed question.
+  await line.click();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("Shift+End");
+  await command(page, "lexls: Ask about Selection");
+  // The input box of the command (the palette's widget is reused: wait for its prompt).
+  await page.locator(".quick-input-widget", { hasText: "A question about the selected text" }).waitFor();
+  const question = page.locator(".quick-input-widget input");
+  assert.match(await question.inputValue(), /What does this require/);
+  await page.keyboard.press("Enter");
+
+  // The answer panel (a webview: an iframe holding the page's iframe).
+  const webview = page.frameLocator("iframe.webview.ready").frameLocator("#active-frame");
+  const heading = webview.locator("h1.question");
+  await heading.waitFor();
+  assert.match(await heading.innerText(), /What does this require/);
+  await webview.locator("blockquote.context", { hasText: "§ 20-871(b) no less" }).waitFor();
+  const citations = webview.locator(".answer a.citation");
+  assert.ok((await citations.count()) > 0, "the answer has citation links");
+  const cited = await citations.allInnerTexts();
+  assert.ok(cited.some((c) => c.includes("§ 20-871")), cited.join(", "));
+  const sources = webview.locator("ol.sources li");
+  assert.ok((await sources.count()) > 0);
+  assert.match(await sources.first().innerText(), /authority \d\.\d/);
+  if (screenshot) {
+    await page.screenshot({ path: screenshot });
+  }
+
+  // A citation link opens the cited provision.
+  const statute = webview.locator(".answer a.citation", { hasText: "NYC Admin. Code § 20-871" }).first();
+  await statute.click();
+  await page.locator(".tab.active", { hasText: "nyc-admin-code-20-871.md" }).waitFor();
+
+  // The status bar item runs "lexls: Show Index Status" (lexls/status).
+  await page.locator(".statusbar-item", { hasText: "lexls" }).first().click();
+  const dialog = page.locator(".monaco-dialog-box", { hasText: "documents" });
+  await dialog.waitFor();
+  assert.match(await dialog.innerText(), /lexls \d+\.\d+\.\d+: 12 documents, \d+ provisions, \d+ citations/);
+  await page.keyboard.press("Escape");
+
+  // The server's code action "Ask about selection" (Ctrl+.) runs the same command.
+  await page.locator(".tab", { hasText: "acme-aedt-hiring-policy.md" }).click();
+  await page.keyboard.press("Control+G");
+  await page.locator(".quick-input-widget input").fill(":33");
+  await page.keyboard.press("Enter");
+  await editor.locator(".view-line", { hasText: "distribution date of each AEDT" }).waitFor();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("Shift+End");
+  await page.keyboard.press("Control+.");
+  const action = page.locator(".action-widget .monaco-list-row", { hasText: "Ask about selection" });
+  await action.waitFor();
+  await action.click();
+  await page.locator(".quick-input-widget", { hasText: "A question about the selected text" }).waitFor();
+  await page.keyboard.press("Enter");
+  await webview.locator("blockquote.context", { hasText: "distribution date of each AEDT" }).waitFor();
+});
