@@ -230,6 +230,34 @@ pub struct DocumentRule {
     pub namespace: Option<String>,
 }
 
+/// An OpenAI-compatible chat-completions endpoint (`[llm]`; `LEXLS_LLM_URL`,
+/// `LEXLS_LLM_MODEL`). Read and reported today; generation with it is the next step of the
+/// answer pipeline, so answers stay extractive and say so.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LlmConfig {
+    /// Base URL (`http://localhost:11434/v1`).
+    pub url: Option<String>,
+    /// Model name (`llama3.1:8b`).
+    pub model: Option<String>,
+    /// Name of the environment variable holding the API key (the key itself never goes in
+    /// the file).
+    pub api_key_env: String,
+    /// Request timeout, seconds.
+    pub timeout_s: u64,
+}
+
+impl Default for LlmConfig {
+    fn default() -> Self {
+        Self {
+            url: None,
+            model: None,
+            api_key_env: "LEXLS_LLM_API_KEY".into(),
+            timeout_s: 60,
+        }
+    }
+}
+
 /// The whole configuration.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
@@ -244,6 +272,8 @@ pub struct Config {
     pub authority: AuthorityConfig,
     /// `[retrieval]`.
     pub retrieval: RetrievalConfig,
+    /// `[llm]`.
+    pub llm: LlmConfig,
     /// `[[documents]]`.
     pub documents: Vec<DocumentRule>,
 }
@@ -321,6 +351,12 @@ impl Config {
         }
         if var("LEXLS_NO_MODEL").is_some() {
             self.model.enabled = false;
+        }
+        if let Some(url) = var("LEXLS_LLM_URL") {
+            self.llm.url = Some(url.to_string_lossy().into_owned());
+        }
+        if let Some(model) = var("LEXLS_LLM_MODEL") {
+            self.llm.model = Some(model.to_string_lossy().into_owned());
         }
     }
 

@@ -223,6 +223,12 @@ pub fn ask(snap: &Snapshot, request: &AskRequest) -> AskResult {
         );
         warnings.push("no matching passage was found".into());
     } else {
+        if snap.config.llm.url.is_some() {
+            warnings.push(
+                "an LLM endpoint is configured, but LLM answers are not built yet: this answer is extractive"
+                    .into(),
+            );
+        }
         text(
             &mut segments,
             "*Extractive answer (no language model configured): the passages of the workspace that best match the question.*\n\n".into(),

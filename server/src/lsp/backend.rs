@@ -284,7 +284,12 @@ impl Backend {
             "external": counts.external,
             "embedding": {"done": p.embedding.0, "total": p.embedding.1},
             "model": match &p.model_problem { None => json!({"loaded": true}), Some(why) => json!({"loaded": false, "reason": why}) },
-            "llm": {"configured": false},
+            "llm": {
+                "configured": p.snapshot.config.llm.url.is_some(),
+                "url": p.snapshot.config.llm.url,
+                "model": p.snapshot.config.llm.model,
+                "generation": false,
+            },
             "version": env!("CARGO_PKG_VERSION"),
         }))
     }
