@@ -230,6 +230,25 @@ pub struct DocumentRule {
     pub namespace: Option<String>,
 }
 
+/// Editor aids (`[editor]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EditorConfig {
+    /// Show the cited section's heading after each citation (inlay hints).
+    pub inlay_hints: bool,
+    /// Show "cited by N" above each section heading (code lens).
+    pub code_lens: bool,
+}
+
+impl Default for EditorConfig {
+    fn default() -> Self {
+        Self {
+            inlay_hints: false,
+            code_lens: true,
+        }
+    }
+}
+
 /// An OpenAI-compatible chat-completions endpoint (`[llm]`; `LEXLS_LLM_URL`,
 /// `LEXLS_LLM_MODEL`). Read and reported today; generation with it is the next step of the
 /// answer pipeline, so answers stay extractive and say so.
@@ -274,6 +293,8 @@ pub struct Config {
     pub retrieval: RetrievalConfig,
     /// `[llm]`.
     pub llm: LlmConfig,
+    /// `[editor]`.
+    pub editor: EditorConfig,
     /// `[[documents]]`.
     pub documents: Vec<DocumentRule>,
 }

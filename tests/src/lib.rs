@@ -91,6 +91,8 @@ pub struct LspClient {
     pub notifications: Vec<Notification>,
     /// Requests the server sent to the client (method names).
     pub server_requests: Vec<String>,
+    /// What the client answers to `workspace/configuration` for section `lexls`.
+    pub settings: Value,
     _index: tempfile::TempDir,
 }
 
@@ -136,6 +138,7 @@ impl LspClient {
             next_id: 1,
             notifications: Vec::new(),
             server_requests: Vec::new(),
+            settings: json!({}),
             _index: index,
         }
     }
@@ -155,7 +158,7 @@ impl LspClient {
             Message::Request(req) => {
                 self.server_requests.push(req.method.clone());
                 let result = match req.method.as_str() {
-                    "workspace/configuration" => json!([{}]),
+                    "workspace/configuration" => json!([self.settings.clone()]),
                     _ => Value::Null,
                 };
                 self.send(Message::Response(Response::new_ok(req.id, result)));
@@ -271,6 +274,10 @@ impl LspClient {
                 "initializationOptions": options,
                 "capabilities": {
                     "window": {"workDoneProgress": true},
+                    "workspace": {
+                        "configuration": true,
+                        "didChangeWatchedFiles": {"dynamicRegistration": true},
+                    },
                     "textDocument": {"hover": {"contentFormat": ["markdown"]}},
                 },
             }),

@@ -3,6 +3,7 @@
 //! plain data that the language server converts to protocol types.
 
 pub mod diagnostics;
+pub mod editing;
 pub mod navigation;
 pub mod symbols;
 

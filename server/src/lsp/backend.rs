@@ -34,6 +34,8 @@ pub struct Backend {
     root: Mutex<Option<PathBuf>>,
     init_options: Mutex<Option<Value>>,
     progress_supported: Mutex<bool>,
+    /// What the client can do that changes how the server starts.
+    client_caps: Mutex<ClientCaps>,
     /// Latest editor version of each open document, set before the writer applies it.
     wanted: Mutex<HashMap<PathBuf, i32>>,
 }
@@ -43,6 +45,18 @@ impl std::fmt::Debug for Backend {
         f.debug_struct("Backend").finish_non_exhaustive()
     }
 }
+
+/// Client capabilities the server acts on after `initialize`.
+#[derive(Debug, Clone, Copy, Default)]
+struct ClientCaps {
+    /// `workspace/configuration` is answered.
+    configuration: bool,
+    /// File watchers may be registered dynamically.
+    watch_files: bool,
+}
+
+/// File types lexls indexes, for the client's file watcher.
+const WATCHED: &str = "**/*.{md,markdown,txt,text,xml,html,htm}";
 
 /// Parameters of `lexls/ask`.
 #[derive(Debug, Deserialize)]
@@ -82,6 +96,7 @@ impl Backend {
             root: Mutex::new(None),
             init_options: Mutex::new(None),
             progress_supported: Mutex::new(false),
+            client_caps: Mutex::new(ClientCaps::default()),
             wanted: Mutex::new(HashMap::new()),
         }
     }
@@ -269,6 +284,43 @@ impl Backend {
             .await;
     }
 
+    /// Asks the client to watch the indexed file types, so files changed outside the editor
+    /// are re-indexed (`workspace/didChangeWatchedFiles`).
+    async fn register_file_watcher(&self) {
+        let options = DidChangeWatchedFilesRegistrationOptions {
+            watchers: vec![FileSystemWatcher {
+                glob_pattern: GlobPattern::String(WATCHED.into()),
+                kind: None,
+            }],
+        };
+        let registration = Registration {
+            id: "lexls-watch-files".into(),
+            method: "workspace/didChangeWatchedFiles".into(),
+            register_options: serde_json::to_value(options).ok(),
+        };
+        if let Err(e) = self.client.register_capability(vec![registration]).await {
+            tracing::warn!("the client refused the file watcher: {e}");
+        }
+    }
+
+    /// The client's `lexls` settings (`workspace/configuration`), if it has any.
+    async fn pull_settings(&self) -> Option<Value> {
+        let items = vec![ConfigurationItem {
+            scope_uri: None,
+            section: Some("lexls".into()),
+        }];
+        match self.client.configuration(items).await {
+            Ok(mut values) if !values.is_empty() => {
+                Some(values.swap_remove(0)).filter(|v| v.as_object().is_some_and(|m| !m.is_empty()))
+            }
+            Ok(_) => None,
+            Err(e) => {
+                tracing::warn!("workspace/configuration failed: {e}");
+                None
+            }
+        }
+    }
+
     /// `lexls/status`: what the index holds.
     pub async fn status(&self) -> Result<Value> {
         let p = self.published.borrow().clone();
@@ -333,6 +385,16 @@ impl LanguageServer for Backend {
         if let Ok(mut p) = self.progress_supported.lock() {
             *p = progress;
         }
+        let workspace = params.capabilities.workspace.as_ref();
+        if let Ok(mut caps) = self.client_caps.lock() {
+            *caps = ClientCaps {
+                configuration: workspace.and_then(|w| w.configuration).unwrap_or(false),
+                watch_files: workspace
+                    .and_then(|w| w.did_change_watched_files.as_ref())
+                    .and_then(|d| d.dynamic_registration)
+                    .unwrap_or(false),
+            };
+        }
         Ok(InitializeResult {
             capabilities: ServerCapabilities {
                 text_document_sync: Some(TextDocumentSyncCapability::Options(
@@ -347,6 +409,20 @@ impl LanguageServer for Backend {
                 definition_provider: Some(OneOf::Left(true)),
                 references_provider: Some(OneOf::Left(true)),
                 document_symbol_provider: Some(OneOf::Left(true)),
+                completion_provider: Some(CompletionOptions {
+                    trigger_characters: Some(vec!["§".into(), " ".into()]),
+                    ..CompletionOptions::default()
+                }),
+                document_link_provider: Some(DocumentLinkOptions {
+                    resolve_provider: Some(false),
+                    work_done_progress_options: WorkDoneProgressOptions::default(),
+                }),
+                workspace_symbol_provider: Some(OneOf::Left(true)),
+                code_lens_provider: Some(CodeLensOptions {
+                    resolve_provider: Some(false),
+                }),
+                inlay_hint_provider: Some(OneOf::Left(true)),
+                folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
                 code_action_provider: Some(CodeActionProviderCapability::Options(
                     CodeActionOptions {
                         code_action_kinds: Some(vec![
@@ -385,7 +461,19 @@ impl LanguageServer for Backend {
                 corpus_index::config::Config::default()
             }
         };
-        let options = self.init_options.lock().ok().and_then(|o| o.clone());
+        let caps = self.client_caps.lock().map(|c| *c).unwrap_or_default();
+        if caps.watch_files {
+            self.register_file_watcher().await;
+        }
+        let mut options = self.init_options.lock().ok().and_then(|o| o.clone());
+        // Settings the client holds (`workspace/configuration`, section `lexls`) come on top
+        // of `initializationOptions`.
+        if caps.configuration
+            && let Some(pulled) = self.pull_settings().await
+        {
+            let base = options.get_or_insert_with(|| json!({}));
+            merge_json(base, pulled);
+        }
         if let Some(options) = options.filter(|o| o.as_object().is_some_and(|m| !m.is_empty())) {
             let mut merged = serde_json::to_value(&config).unwrap_or(Value::Null);
             merge_json(&mut merged, options);
@@ -413,6 +501,208 @@ impl LanguageServer for Backend {
         if let Some(publisher) = self.publisher.lock().ok().and_then(|mut p| p.take()) {
             writer::spawn(root, config, rx, tx, self.events_tx.clone(), publisher);
         }
+    }
+
+    async fn did_change_configuration(&self, _: DidChangeConfigurationParams) {
+        let caps = self.client_caps.lock().map(|c| *c).unwrap_or_default();
+        if !caps.configuration {
+            return;
+        }
+        let Some(pulled) = self.pull_settings().await else {
+            return;
+        };
+        let current = self.published.borrow().snapshot.config.clone();
+        let mut merged = serde_json::to_value(&*current).unwrap_or(Value::Null);
+        merge_json(&mut merged, pulled);
+        match serde_json::from_value::<corpus_index::config::Config>(merged) {
+            Ok(new) if new == *current => {}
+            Ok(_) => {
+                self.client
+                    .show_message(
+                        MessageType::INFO,
+                        "lexls: settings changed; restart the server to apply them (lexls: Restart Server, :LexlsRestart)",
+                    )
+                    .await;
+            }
+            Err(e) => {
+                self.client
+                    .show_message(
+                        MessageType::ERROR,
+                        format!("lexls: invalid settings ({e}); the previous ones stay in force"),
+                    )
+                    .await;
+            }
+        }
+    }
+
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        let pos = params.text_document_position;
+        let Some((snap, doc_id, offset)) = self
+            .locate(&pos.text_document.uri, Some(pos.position))
+            .await
+        else {
+            return Ok(None);
+        };
+        let doc = &snap.docs[doc_id];
+        let lines = &snap.lines[doc_id];
+        let items: Vec<CompletionItem> = features::editing::completions(&snap, doc_id, offset)
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| CompletionItem {
+                label: c.number.clone(),
+                kind: Some(CompletionItemKind::REFERENCE),
+                detail: Some(c.citation.clone()),
+                label_details: c.heading.as_ref().map(|h| CompletionItemLabelDetails {
+                    detail: None,
+                    description: Some(h.clone()),
+                }),
+                documentation: c.heading.clone().map(Documentation::String),
+                sort_text: Some(format!("{i:05}")),
+                filter_text: Some(c.number.clone()),
+                text_edit: Some(CompletionTextEdit::Edit(TextEdit {
+                    range: proto::range(lines, &doc.text, &c.replace),
+                    new_text: c.number,
+                })),
+                ..CompletionItem::default()
+            })
+            .collect();
+        Ok((!items.is_empty()).then_some(CompletionResponse::Array(items)))
+    }
+
+    async fn document_link(&self, params: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
+        let Some((snap, doc_id, _)) = self.locate(&params.text_document.uri, None).await else {
+            return Ok(None);
+        };
+        let doc = &snap.docs[doc_id];
+        let lines = &snap.lines[doc_id];
+        Ok(Some(
+            features::editing::document_links(&snap, doc_id)
+                .into_iter()
+                .filter_map(|link| {
+                    let target = proto::location(&snap, &link.target)?;
+                    // `file:///…#L12` opens the cited provision's line in most clients.
+                    let with_line =
+                        format!("{}#L{}", target.uri.as_str(), target.range.start.line + 1);
+                    Some(DocumentLink {
+                        range: proto::range(lines, &doc.text, &link.span),
+                        target: with_line.parse().ok().or(Some(target.uri)),
+                        tooltip: Some(link.tooltip),
+                        data: None,
+                    })
+                })
+                .collect(),
+        ))
+    }
+
+    async fn symbol(
+        &self,
+        params: WorkspaceSymbolParams,
+    ) -> Result<Option<WorkspaceSymbolResponse>> {
+        let snap = self.published.borrow().snapshot.clone();
+        let found = features::editing::workspace_symbols(&snap, &params.query, 500);
+        Ok(Some(WorkspaceSymbolResponse::Nested(
+            found
+                .into_iter()
+                .filter_map(|s| {
+                    Some(WorkspaceSymbol {
+                        name: s.name,
+                        kind: SymbolKind::NAMESPACE,
+                        tags: None,
+                        container_name: s.heading,
+                        location: OneOf::Left(proto::location(&snap, &s.location)?),
+                        data: None,
+                    })
+                })
+                .collect(),
+        )))
+    }
+
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        let Some((snap, doc_id, _)) = self.locate(&params.text_document.uri, None).await else {
+            return Ok(None);
+        };
+        if !snap.config.editor.code_lens {
+            return Ok(None);
+        }
+        let doc = &snap.docs[doc_id];
+        let lines = &snap.lines[doc_id];
+        Ok(Some(
+            features::editing::cited_by(&snap, doc_id)
+                .into_iter()
+                .map(|c| CodeLens {
+                    range: proto::range(lines, &doc.text, &c.span),
+                    command: Some(Command {
+                        title: match c.count {
+                            1 => "cited by 1".to_string(),
+                            n => format!("cited by {n}"),
+                        },
+                        // A label only: the count; references (`textDocument/references`)
+                        // list the citations.
+                        command: String::new(),
+                        arguments: None,
+                    }),
+                    data: None,
+                })
+                .collect(),
+        ))
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        let Some((snap, doc_id, _)) = self.locate(&params.text_document.uri, None).await else {
+            return Ok(None);
+        };
+        if !snap.config.editor.inlay_hints {
+            return Ok(None);
+        }
+        let doc = &snap.docs[doc_id];
+        let lines = &snap.lines[doc_id];
+        let start = proto::offset(lines, &doc.text, params.range.start);
+        let end = proto::offset(lines, &doc.text, params.range.end);
+        Ok(Some(
+            features::editing::inlay_hints(&snap, doc_id, start..end)
+                .into_iter()
+                .map(|h| InlayHint {
+                    position: proto::position(lines, &doc.text, h.offset),
+                    label: InlayHintLabel::String(h.label),
+                    kind: None,
+                    text_edits: None,
+                    tooltip: None,
+                    padding_left: Some(true),
+                    padding_right: None,
+                    data: None,
+                })
+                .collect(),
+        ))
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        let Some((snap, doc_id, _)) = self.locate(&params.text_document.uri, None).await else {
+            return Ok(None);
+        };
+        let doc = &snap.docs[doc_id];
+        let lines = &snap.lines[doc_id];
+        Ok(Some(
+            features::editing::folding_ranges(doc)
+                .into_iter()
+                .filter_map(|span| {
+                    let r = proto::range(lines, &doc.text, &span);
+                    // Fold up to the line before the next provision starts.
+                    let end_line = if r.end.character == 0 {
+                        r.end.line.saturating_sub(1)
+                    } else {
+                        r.end.line
+                    };
+                    (end_line > r.start.line).then_some(FoldingRange {
+                        start_line: r.start.line,
+                        start_character: None,
+                        end_line,
+                        end_character: None,
+                        kind: Some(FoldingRangeKind::Region),
+                        collapsed_text: None,
+                    })
+                })
+                .collect(),
+        ))
     }
 
     async fn shutdown(&self) -> Result<()> {
