@@ -36,6 +36,9 @@ pub struct Backend {
     progress_supported: Mutex<bool>,
     /// What the client can do that changes how the server starts.
     client_caps: Mutex<ClientCaps>,
+    /// The settings the server started with (after `.lexls.toml`, initialization options,
+    /// client settings), to tell a real change from a repeat.
+    started_with: Mutex<Option<Value>>,
     /// Latest editor version of each open document, set before the writer applies it.
     wanted: Mutex<HashMap<PathBuf, i32>>,
 }
@@ -97,6 +100,7 @@ impl Backend {
             init_options: Mutex::new(None),
             progress_supported: Mutex::new(false),
             client_caps: Mutex::new(ClientCaps::default()),
+            started_with: Mutex::new(None),
             wanted: Mutex::new(HashMap::new()),
         }
     }
@@ -489,6 +493,9 @@ impl LanguageServer for Backend {
                 }
             }
         }
+        if let Ok(mut s) = self.started_with.lock() {
+            *s = serde_json::to_value(&config).ok();
+        }
         config.apply_env();
         let (tx, rx) = std::sync::mpsc::channel();
         if let Ok(mut w) = self.writer.lock() {
@@ -511,11 +518,13 @@ impl LanguageServer for Backend {
         let Some(pulled) = self.pull_settings().await else {
             return;
         };
-        let current = self.published.borrow().snapshot.config.clone();
-        let mut merged = serde_json::to_value(&*current).unwrap_or(Value::Null);
+        let Some(current) = self.started_with.lock().ok().and_then(|s| s.clone()) else {
+            return; // not started yet: `initialized` pulls the settings itself
+        };
+        let mut merged = current.clone();
         merge_json(&mut merged, pulled);
-        match serde_json::from_value::<corpus_index::config::Config>(merged) {
-            Ok(new) if new == *current => {}
+        match serde_json::from_value::<corpus_index::config::Config>(merged.clone()) {
+            Ok(_) if merged == current => {}
             Ok(_) => {
                 self.client
                     .show_message(
