@@ -330,6 +330,18 @@ impl Drop for LspClient {
     }
 }
 
+/// The 0-based line of the first occurrence of `needle` in the file at `path`.
+///
+/// # Panics
+/// When the file cannot be read or does not contain `needle`.
+pub fn line_of(path: &Path, needle: &str) -> u64 {
+    #[allow(clippy::expect_used)]
+    let text = std::fs::read_to_string(path).expect("file");
+    #[allow(clippy::expect_used)]
+    let at = text.find(needle).expect("needle in file");
+    text[..at].matches('\n').count() as u64
+}
+
 /// The LSP position (line, UTF-16 character) of the `nth` occurrence of `needle` in
 /// `text`, plus `offset` characters.
 ///

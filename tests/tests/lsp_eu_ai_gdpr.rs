@@ -2,7 +2,7 @@
 //! policy citing both (`tests/fixtures/eu-ai-gdpr`): hover, definition, references,
 //! diagnostics and quick fixes for the EU citation forms.
 
-use lexls_tests::{LspClient, fixture, position_of, uri};
+use lexls_tests::{LspClient, fixture, line_of, position_of, uri};
 use serde_json::{Value, json};
 
 fn started() -> (LspClient, std::path::PathBuf) {
@@ -26,12 +26,6 @@ fn hover(client: &mut LspClient, uri: &str, pos: &Value) -> String {
         .as_str()
         .unwrap_or_default()
         .to_string()
-}
-
-fn line_of(path: &std::path::Path, needle: &str) -> u64 {
-    let text = std::fs::read_to_string(path).expect("file");
-    let at = text.find(needle).expect("needle in file");
-    text[..at].matches('\n').count() as u64
 }
 
 #[test]

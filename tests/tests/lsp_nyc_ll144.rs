@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use lexls_tests::{LspClient, example, model_available, position_of, uri};
+use lexls_tests::{LspClient, example, line_of, model_available, position_of, uri};
 use serde_json::{Value, json};
 
 fn started() -> (LspClient, std::path::PathBuf) {
@@ -18,12 +18,6 @@ fn started() -> (LspClient, std::path::PathBuf) {
 
 fn policy(root: &std::path::Path) -> std::path::PathBuf {
     root.join("policy/acme-aedt-hiring-policy.md")
-}
-
-fn line_of(path: &std::path::Path, needle: &str) -> u64 {
-    let text = std::fs::read_to_string(path).expect("file");
-    let at = text.find(needle).expect("needle in file");
-    text[..at].matches('\n').count() as u64
 }
 
 #[test]

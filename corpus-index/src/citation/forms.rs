@@ -258,31 +258,19 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         }
         return Some(found);
     }
-    if let Some(c) = STAT.captures(rest) {
-        let end = start + c.get(0)?.end();
-        let mut found = whole(
-            start,
-            end,
-            CitationKind::Stat,
-            format!("{} Stat.", &c["vol"]),
-        );
-        if let Found::Whole { cite, .. } = &mut found {
-            cite.section = Some(c["page"].to_string());
+    for (pattern, kind, series) in [
+        (&*STAT, CitationKind::Stat, "Stat."),
+        (&*FED_REG, CitationKind::FedReg, "Fed. Reg."),
+    ] {
+        if let Some(c) = pattern.captures(rest) {
+            // `<volume> Stat. <page>`, `<volume> Fed. Reg. <page>`.
+            let end = start + c.get(0)?.end();
+            let mut found = whole(start, end, kind, format!("{} {series}", &c["vol"]));
+            if let Found::Whole { cite, .. } = &mut found {
+                cite.section = Some(c["page"].to_string());
+            }
+            return Some(found);
         }
-        return Some(found);
-    }
-    if let Some(c) = FED_REG.captures(rest) {
-        let end = start + c.get(0)?.end();
-        let mut found = whole(
-            start,
-            end,
-            CitationKind::FedReg,
-            format!("{} Fed. Reg.", &c["vol"]),
-        );
-        if let Found::Whole { cite, .. } = &mut found {
-            cite.section = Some(c["page"].to_string());
-        }
-        return Some(found);
     }
     if let Some(c) = CASE.captures(rest) {
         return case(start, &c);
