@@ -26,8 +26,9 @@ pub fn lexls_bin() -> PathBuf {
         let built = escargot::CargoBuild::new()
             .package("lexls")
             .bin("lexls")
+            // No `--target`: the build shares the dependencies the tests were built with
+            // (with `--target` cargo compiles every dependency a second time).
             .current_release()
-            .current_target()
             .run()
             .expect("cargo builds lexls");
         built.path().to_path_buf()
