@@ -152,11 +152,22 @@ pub fn extract(text: &str) -> Vec<Citation> {
     // The code of the last constitution and court-rule citation, for their short forms.
     let mut constitution: Option<String> = None;
     let mut court_rule: Option<String> = None;
+    let mut last_fixed_end = 0usize;
     while let Some(caps) = ANCHOR.captures_at(text, pos) {
         let Some(m) = caps.get(0) else { break };
         let start = m.start();
         let next = |p: usize| p + text[p..].chars().next().map_or(1, char::len_utf8);
+        // Their short forms only follow within the paragraph (a blank line ends it). Each
+        // stretch of text is looked at once: `last_fixed_end` moves up to the anchor.
+        if constitution.is_some() || court_rule.is_some() {
+            if text[last_fixed_end.min(start)..start].contains("\n\n") {
+                constitution = None;
+                court_rule = None;
+            }
+            last_fixed_end = start;
+        }
         if let Some(end) = short_form_at(text, start, &constitution, &court_rule, &mut out) {
+            last_fixed_end = end;
             pos = end.max(next(start));
             continue;
         }
@@ -188,6 +199,7 @@ pub fn extract(text: &str) -> Vec<Citation> {
                     _ => {}
                 }
                 out.push(*cite);
+                last_fixed_end = end;
                 pos = end.max(next(start));
                 continue;
             }

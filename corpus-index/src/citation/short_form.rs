@@ -300,6 +300,15 @@ mod tests {
     }
 
     #[test]
+    fn constitution_short_forms_end_with_the_paragraph() {
+        let cites = extract("Colo. Const. Art. XIX, Sec. 2. Art. IX § 3");
+        assert_eq!(cites[1].normalized(), "Colo. Const. art. IX, § 3");
+        let cites =
+            extract("Colo. Const. Art. XIX, Sec. 2.\n\nArticle 6 of this Regulation applies.");
+        assert_eq!(cites[1].kind, CitationKind::EuArticle, "{cites:#?}");
+    }
+
+    #[test]
     fn that_regulation_takes_the_last_act() {
         let text = "Article 301(1)(b) of Regulation (EU) No 575/2013 shall calculate in accordance with Article 223 of that Regulation";
         let cites = extract(text);
