@@ -309,6 +309,33 @@ impl LspClient {
         (uri, text)
     }
 
+    /// `textDocument/definition` at `pos` of `uri`.
+    pub fn definition(&mut self, uri: &str, pos: &Value) -> Value {
+        self.request(
+            "textDocument/definition",
+            json!({"textDocument": {"uri": uri}, "position": pos}),
+        )
+    }
+
+    /// The quick fixes `textDocument/codeAction` offers for `diagnostic` of `uri`.
+    ///
+    /// # Panics
+    /// When the result is not a list of actions.
+    pub fn quick_fixes(&mut self, uri: &str, diagnostic: &Value) -> Vec<Value> {
+        let actions = self.request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": diagnostic["range"], "context": {"diagnostics": [diagnostic]}}),
+        );
+        #[allow(clippy::expect_used)]
+        actions
+            .as_array()
+            .expect("actions")
+            .iter()
+            .filter(|a| a["kind"] == "quickfix")
+            .cloned()
+            .collect()
+    }
+
     /// Shuts the server down and waits for it to exit; returns its exit status success.
     pub fn shutdown(mut self) -> bool {
         let _ = self.try_request("shutdown", Value::Null);

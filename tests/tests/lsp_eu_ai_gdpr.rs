@@ -38,10 +38,7 @@ fn eu_citation_forms_hover_and_go_to_the_cited_point() {
     let md = hover(&mut client, &uri, &pos);
     assert!(md.contains("Regulation (EU) 2016/679"), "{md}");
     assert!(md.contains("has given consent"), "{md}");
-    let def = client.request(
-        "textDocument/definition",
-        json!({"textDocument": {"uri": uri}, "position": pos}),
-    );
+    let def = client.definition(&uri, &pos);
     let gdpr6 = root.join("gdpr/article-006.md");
     assert_eq!(def["uri"], json!(uri_of(&gdpr6)));
     assert_eq!(
@@ -62,10 +59,7 @@ fn eu_citation_forms_hover_and_go_to_the_cited_point() {
 
     // `Annex III of the AI Act` by popular name.
     let pos = position_of(&text, "Annex III of the AI Act", 0, 2);
-    let def = client.request(
-        "textDocument/definition",
-        json!({"textDocument": {"uri": uri}, "position": pos}),
-    );
+    let def = client.definition(&uri, &pos);
     assert!(
         def["uri"]
             .as_str()
@@ -75,10 +69,7 @@ fn eu_citation_forms_hover_and_go_to_the_cited_point() {
 
     // `Articles 13 and 14 GDPR`: each item of the list goes to its own article.
     let pos = position_of(&text, "13 and 14 GDPR", 0, 8);
-    let def = client.request(
-        "textDocument/definition",
-        json!({"textDocument": {"uri": uri}, "position": pos}),
-    );
+    let def = client.definition(&uri, &pos);
     assert!(
         def["uri"]
             .as_str()
@@ -159,16 +150,7 @@ fn unresolvable_eu_citations_get_diagnostics_and_quick_fixes() {
         .iter()
         .find(|d| d["message"].as_str().is_some_and(|m| m.contains("(5)")))
         .expect("Article 6(5) diagnostic");
-    let actions = client.request(
-        "textDocument/codeAction",
-        json!({"textDocument": {"uri": uri}, "range": six_five["range"], "context": {"diagnostics": [six_five]}}),
-    );
-    let fixes: Vec<&Value> = actions
-        .as_array()
-        .expect("actions")
-        .iter()
-        .filter(|a| a["kind"] == "quickfix")
-        .collect();
+    let fixes = client.quick_fixes(&uri, six_five);
     assert!(
         fixes.iter().any(|f| f["title"]
             .as_str()

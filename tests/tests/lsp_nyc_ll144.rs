@@ -43,10 +43,7 @@ fn hover_definition_and_references_on_a_subdivision_citation() {
     let r = &hover["range"];
     assert_eq!(r["start"]["line"], pos["line"]);
 
-    let def = client.request(
-        "textDocument/definition",
-        json!({"textDocument": {"uri": uri}, "position": pos}),
-    );
+    let def = client.definition(&uri, &pos);
     let statute = root.join("statute/nyc-admin-code-20-871.md");
     assert_eq!(def["uri"], json!(lexls_tests::uri(&statute)));
     assert_eq!(
@@ -136,16 +133,7 @@ fn broken_citation_gets_a_diagnostic_and_a_quick_fix_kept_current_while_editing(
     // The external C.F.R. citation is not an error by default.
     assert!(!diags.to_string().contains("1607.4"));
 
-    let actions = client.request(
-        "textDocument/codeAction",
-        json!({"textDocument": {"uri": uri}, "range": d["range"], "context": {"diagnostics": [d]}}),
-    );
-    let fixes: Vec<&Value> = actions
-        .as_array()
-        .expect("actions")
-        .iter()
-        .filter(|a| a["kind"] == "quickfix")
-        .collect();
+    let fixes = client.quick_fixes(&uri, d);
     assert!(!fixes.is_empty());
     assert!(
         fixes[0]["title"]

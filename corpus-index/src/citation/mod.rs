@@ -245,15 +245,20 @@ pub enum ShortForm {
 }
 
 impl Citation {
+    /// The code the citation names (`42 U.S.C.`), if it names one.
+    pub fn named_code(&self) -> Option<&str> {
+        match &self.code {
+            Some(CodeRef::Named(name)) => Some(name),
+            _ => None,
+        }
+    }
+
     /// The canonical string of the citation, following the conventions of
     /// `shared/eval/citations/README.md`: `42 U.S.C. 1983`, `29 C.F.R. 1607.4`,
     /// `NYC Admin. Code § 20-871(b)`, `Regulation (EU) 2016/679 Art. 6(1)(a)`,
     /// `§ 20-871(b)(1)` when the code is unknown, ranges as `<start> to <end>`.
     pub fn normalized(&self) -> String {
-        let code = match &self.code {
-            Some(CodeRef::Named(name)) => Some(name.as_str()),
-            _ => None,
-        };
+        let code = self.named_code();
         let mut out = String::new();
         let subs = |out: &mut String, labels: &[String]| {
             for l in labels {

@@ -185,16 +185,10 @@ pub fn extract(text: &str) -> Vec<Citation> {
             Some(Found::Whole { end, cite }) => {
                 match cite.kind {
                     CitationKind::StateConstitution => {
-                        constitution = cite.code.as_ref().and_then(|c| match c {
-                            CodeRef::Named(n) => Some(n.clone()),
-                            CodeRef::This => None,
-                        });
+                        constitution = cite.named_code().map(str::to_string);
                     }
                     CitationKind::CourtRule => {
-                        court_rule = cite.code.as_ref().and_then(|c| match c {
-                            CodeRef::Named(n) => Some(n.clone()),
-                            CodeRef::This => None,
-                        });
+                        court_rule = cite.named_code().map(str::to_string);
                     }
                     _ => {}
                 }

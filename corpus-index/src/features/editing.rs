@@ -125,15 +125,8 @@ pub struct Link {
 
 /// Links for every resolved citation of `doc_id`.
 pub fn document_links(snap: &Snapshot, doc_id: DocId) -> Vec<Link> {
-    let (Some(doc), Some(resolutions)) = (snap.docs.get(doc_id), snap.resolutions.get(doc_id))
-    else {
-        return Vec::new();
-    };
-    doc.citations
-        .iter()
-        .zip(resolutions)
-        .filter_map(|(cite, resolution)| {
-            let target = resolution.target()?;
+    resolved(snap, doc_id)
+        .filter_map(|(cite, target)| {
             let target_doc = snap.docs.get(target.doc)?;
             Some(Link {
                 span: cite.span.clone(),
@@ -142,6 +135,19 @@ pub fn document_links(snap: &Snapshot, doc_id: DocId) -> Vec<Link> {
             })
         })
         .collect()
+}
+
+/// The citations of `doc_id` that resolve, with the provision each goes to.
+fn resolved(
+    snap: &Snapshot,
+    doc_id: DocId,
+) -> impl Iterator<Item = (&crate::citation::Citation, ProvisionRef)> {
+    let citations = snap.docs.get(doc_id).map_or(&[][..], |d| &d.citations[..]);
+    let resolutions = snap.resolutions.get(doc_id).map_or(&[][..], Vec::as_slice);
+    citations
+        .iter()
+        .zip(resolutions)
+        .filter_map(|(cite, resolution)| Some((cite, resolution.target()?)))
 }
 
 /// A provision found by [`workspace_symbols`].
@@ -252,16 +258,12 @@ pub struct InlayHint {
 /// Headings of the cited sections after every resolved citation in `range` of `doc_id` whose
 /// text does not already carry them.
 pub fn inlay_hints(snap: &Snapshot, doc_id: DocId, range: Range<usize>) -> Vec<InlayHint> {
-    let (Some(doc), Some(resolutions)) = (snap.docs.get(doc_id), snap.resolutions.get(doc_id))
-    else {
+    let Some(doc) = snap.docs.get(doc_id) else {
         return Vec::new();
     };
-    doc.citations
-        .iter()
-        .zip(resolutions)
+    resolved(snap, doc_id)
         .filter(|(c, _)| c.span.start >= range.start && c.span.end <= range.end)
-        .filter_map(|(c, resolution)| {
-            let target = resolution.target()?;
+        .filter_map(|(c, target)| {
             let target_doc: &Document = snap.docs.get(target.doc)?;
             let section = target_doc.section_of(target.provision);
             let heading = target_doc.provisions[section].heading.as_deref()?;
