@@ -24,9 +24,23 @@
 //! policy = 0.6                    # statute 1.0, regulation 0.9, case 0.8, guidance 0.7
 //!
 //! [retrieval]
-//! top_k = 5
+//! top_k = 5                       # sources when `adaptive = false`
 //! mode = "hybrid"                 # bm25 | dense | hybrid
+//! fusion = "weighted"             # weighted (min-max, α) | rrf
+//! alpha = 0.5                     # weight of dense scores in weighted fusion
 //! rrf_k = 60
+//! adaptive = true                 # parameters from the query-complexity class
+//! rewrite = true                  # deterministic query rewrites
+//! kg = true                       # knowledge-graph retrieval
+//!
+//! [params]                        # per complexity class (HyPA-RAG Tables 5 and 6)
+//! k = [3, 5, 7]                   # sources (top-k)
+//! rewrites = [3, 5, 7]            # query rewrites (Q)
+//! kg_keywords = [3, 4, 5]         # keywords matched in the knowledge graph (K)
+//! kg_path = [1, 2, 3]             # longest knowledge-graph walk (S)
+//!
+//! [reranker]
+//! dir = "/path/to/cross-encoder"  # ONNX cross-encoder (model.onnx + tokenizer.json); off when unset
 //!
 //! [[documents]]                   # kind and namespace by glob
 //! glob = "policies/**"
@@ -193,18 +207,40 @@ pub enum RetrievalMode {
     Hybrid,
 }
 
+/// How BM25 and dense rankings are fused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum FusionMethod {
+    /// Reciprocal rank fusion (Cormack et al., 2009) with `rrf_k`.
+    Rrf,
+    /// Min-max normalised `α · dense + (1 − α) · BM25` (seed 003).
+    #[default]
+    Weighted,
+}
+
 /// Retrieval settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RetrievalConfig {
-    /// Sections given to the answer.
+    /// Sections given to the answer when the parameters are not adaptive.
     pub top_k: usize,
     /// Retrievers to run.
     pub mode: RetrievalMode,
+    /// How the BM25 and dense rankings are fused.
+    pub fusion: FusionMethod,
+    /// Weight of the dense scores in weighted fusion, in `[0, 1]`.
+    pub alpha: f32,
     /// The `k` constant of reciprocal rank fusion (Cormack et al., 2009).
     pub rrf_k: f32,
     /// Candidates each retriever returns before fusion.
     pub candidates: usize,
+    /// Parameters (k, Q, K, S) from the query-complexity class (HyPA-RAG); when off, `top_k`
+    /// and the middle class's Q, K and S.
+    pub adaptive: bool,
+    /// Deterministic query rewrites (HyPA-RAG § 4.2, without an LLM).
+    pub rewrite: bool,
+    /// Knowledge-graph retrieval (HyPA-RAG § 4.4).
+    pub kg: bool,
 }
 
 impl Default for RetrievalConfig {
@@ -212,10 +248,52 @@ impl Default for RetrievalConfig {
         Self {
             top_k: 5,
             mode: RetrievalMode::Hybrid,
+            fusion: FusionMethod::Weighted,
+            alpha: 0.5,
             rrf_k: 60.0,
             candidates: 50,
+            adaptive: true,
+            rewrite: true,
+            kg: true,
         }
     }
+}
+
+impl RetrievalConfig {
+    /// The fusion in force.
+    pub fn fusion(&self) -> crate::search::Fusion {
+        match self.fusion {
+            FusionMethod::Rrf => crate::search::Fusion::Rrf { k: self.rrf_k },
+            FusionMethod::Weighted => crate::search::Fusion::Weighted { alpha: self.alpha },
+        }
+    }
+}
+
+/// Overrides of the per-class parameters (`[params]`): one value per complexity class,
+/// class 0 first. Unset lists take the HyPA-RAG defaults (Tables 5 and 6 of the paper).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct ParamsConfig {
+    /// Top-k sources per class.
+    pub k: Option<Vec<usize>>,
+    /// Query rewrites (Q) per class.
+    pub rewrites: Option<Vec<usize>>,
+    /// Knowledge-graph keywords (K) per class.
+    pub kg_keywords: Option<Vec<usize>>,
+    /// Longest knowledge-graph path (S) per class.
+    pub kg_path: Option<Vec<usize>>,
+}
+
+/// A cross-encoder reranker (`[reranker]`), off unless `dir` is set.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct RerankerConfig {
+    /// Directory of an ONNX cross-encoder: `model.onnx`, `tokenizer.json`, `config.json`,
+    /// `special_tokens_map.json`, `tokenizer_config.json` (the layout of a Hugging Face
+    /// export). Relative paths are relative to the workspace root.
+    pub dir: Option<PathBuf>,
+    /// Candidates given to the reranker (default 20).
+    pub candidates: Option<usize>,
 }
 
 /// Kind and namespace for the files a glob matches.
@@ -291,6 +369,10 @@ pub struct Config {
     pub authority: AuthorityConfig,
     /// `[retrieval]`.
     pub retrieval: RetrievalConfig,
+    /// `[params]`.
+    pub params: ParamsConfig,
+    /// `[reranker]`.
+    pub reranker: RerankerConfig,
     /// `[llm]`.
     pub llm: LlmConfig,
     /// `[editor]`.
@@ -342,6 +424,27 @@ impl Config {
             return Err(invalid(
                 "retrieval.top_k and retrieval.candidates must be at least 1".into(),
             ));
+        }
+        if !(0.0..=1.0).contains(&self.retrieval.alpha) {
+            return Err(invalid(format!(
+                "retrieval.alpha = {} is outside [0, 1]",
+                self.retrieval.alpha
+            )));
+        }
+        for (name, list) in [
+            ("k", &self.params.k),
+            ("rewrites", &self.params.rewrites),
+            ("kg_keywords", &self.params.kg_keywords),
+            ("kg_path", &self.params.kg_path),
+        ] {
+            if let Some(list) = list
+                && !(2..=3).contains(&list.len())
+            {
+                return Err(invalid(format!(
+                    "params.{name} needs one value per complexity class (2 or 3), not {}",
+                    list.len()
+                )));
+            }
         }
         if self.model.batch_size == 0 {
             return Err(invalid("model.batch_size must be at least 1".into()));

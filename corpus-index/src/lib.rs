@@ -14,6 +14,7 @@ pub mod config;
 pub mod engine;
 pub mod eval;
 pub mod features;
+pub mod kg;
 pub mod line_index;
 pub mod model;
 pub mod parse;

@@ -9,8 +9,7 @@ mod proto;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
-use corpus_index::config::RetrievalMode;
+use clap::{Parser, Subcommand};
 
 /// Language server and command-line tool for statutes, regulations and policies.
 #[derive(Debug, Parser)]
@@ -20,26 +19,7 @@ struct Cli {
     command: Command,
 }
 
-/// Retrievers to use.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum Mode {
-    /// BM25 only.
-    Bm25,
-    /// Dense vectors only.
-    Dense,
-    /// BM25 and dense, fused by reciprocal rank fusion.
-    Hybrid,
-}
-
-impl From<Mode> for RetrievalMode {
-    fn from(m: Mode) -> Self {
-        match m {
-            Mode::Bm25 => RetrievalMode::Bm25,
-            Mode::Dense => RetrievalMode::Dense,
-            Mode::Hybrid => RetrievalMode::Hybrid,
-        }
-    }
-}
+use cli::eval::Mode;
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -124,32 +104,9 @@ enum Command {
 
 #[derive(Debug, Subcommand)]
 enum EvalCommand {
-    /// File-level MRR@10, Recall@1/5/10, nDCG@10 and latency over a query set.
-    Retrieval {
-        /// The corpus folder the query set's `relevant` paths are relative to.
-        #[arg(long)]
-        corpus: PathBuf,
-        /// The query set (JSON lines: id, question, relevant).
-        #[arg(long)]
-        queries: PathBuf,
-        /// Retrievers.
-        #[arg(long, value_enum, default_value = "hybrid")]
-        mode: Mode,
-        /// Only index files matching these globs (default: the folders the relevant files
-        /// are in).
-        #[arg(long)]
-        include: Vec<String>,
-        /// BM25 only, without loading the model.
-        #[arg(long)]
-        no_dense: bool,
-        /// Print JSON (`queries, mrr@10, recall@1, recall@5, recall@10, ndcg@10,
-        /// latency_ms.p50, latency_ms.p95`).
-        #[arg(long)]
-        json: bool,
-        /// Include per-query results in the JSON.
-        #[arg(long)]
-        per_query: bool,
-    },
+    /// File-level MRR@10, Recall@1/5/10, nDCG@10 and latency over a query set, through the
+    /// retrieval pipeline of `ask` (each stage can be switched off for ablation).
+    Retrieval(cli::eval::RetrievalArgs),
     /// Precision, recall and F1 per kind, span accuracy and short-form resolution accuracy
     /// of citation extraction over a case file (`shared/eval/citations/cases.jsonl`).
     Citations {
@@ -218,23 +175,7 @@ fn main() -> ExitCode {
             threads,
         }),
         Command::Eval { what } => match what {
-            EvalCommand::Retrieval {
-                corpus,
-                queries,
-                mode,
-                include,
-                no_dense,
-                json,
-                per_query,
-            } => cli::eval::retrieval(&cli::eval::RetrievalArgs {
-                corpus,
-                queries,
-                mode: mode.into(),
-                include,
-                no_dense,
-                json,
-                per_query,
-            }),
+            EvalCommand::Retrieval(args) => cli::eval::retrieval(&args),
             EvalCommand::Citations {
                 cases,
                 json,

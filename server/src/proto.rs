@@ -134,5 +134,10 @@ pub fn ask_result(snap: &Snapshot, result: &AskResult) -> Value {
             "authority": s.authority,
         })).collect::<Vec<_>>(),
         "warnings": result.warnings,
+        "params": result.params,
+        "rewrites": result.rewrites,
+        "kg_keywords": result.kg_keywords,
+        "triplets": result.triplets,
+        "timings_ms": result.timings_ms,
     })
 }

@@ -7,7 +7,11 @@
 //! answer against the workspace ([`verify`]).
 
 pub mod compose;
+pub mod params;
+pub mod pipeline;
+pub mod rerank;
 pub mod retrieve;
+pub mod rewrite;
 pub mod verify;
 
 use std::collections::BTreeMap;
@@ -18,7 +22,10 @@ use crate::config::RetrievalMode;
 use crate::features::{Location, cite_string};
 use crate::model::DocumentKind;
 use crate::workspace::Snapshot;
-use retrieve::{Candidate, RetrieveParams};
+use params::QueryParams;
+use pipeline::{PipelineOptions, Timings};
+use retrieve::Candidate;
+use rewrite::Rewrite;
 use verify::{AnswerCitation, Segment};
 
 /// A question.
@@ -64,7 +71,7 @@ pub struct Source {
 }
 
 /// An answer.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct AskResult {
     /// Markdown.
     pub answer: String,
@@ -74,6 +81,17 @@ pub struct AskResult {
     pub sources: Vec<Source>,
     /// What went wrong or was degraded.
     pub warnings: Vec<String>,
+    /// The retrieval parameters (complexity class, k, Q, K, S).
+    pub params: Option<QueryParams>,
+    /// The queries retrieved, the original first.
+    pub rewrites: Vec<Rewrite>,
+    /// Knowledge-graph keywords matched in the question.
+    pub kg_keywords: Vec<String>,
+    /// Knowledge-graph triplets walked (`(§ 5-300, defines, bias audit)`).
+    pub triplets: Vec<crate::kg::walk::Triplet>,
+    /// Milliseconds per stage (`classify`, `rewrite`, `retrieve`, `cited`, `kg`, `rerank`,
+    /// `compose`, `verify`).
+    pub timings_ms: Timings,
 }
 
 /// Abbreviations the workspace defines, as `(alias, lower-cased term)`:
@@ -124,7 +142,6 @@ type Analyzer = Box<dyn Fn(&str) -> Vec<String>>;
 
 /// Answers `request` from the snapshot.
 pub fn ask(snap: &Snapshot, request: &AskRequest) -> AskResult {
-    let config = &snap.config.retrieval;
     let mut warnings = Vec::new();
     let question = request.question.trim();
     if question.is_empty() {
@@ -133,6 +150,7 @@ pub fn ask(snap: &Snapshot, request: &AskRequest) -> AskResult {
             citations: Vec::new(),
             sources: Vec::new(),
             warnings: vec!["the question is empty".into()],
+            ..AskResult::default()
         };
     }
     let context_text = request
@@ -146,26 +164,41 @@ pub fn ask(snap: &Snapshot, request: &AskRequest) -> AskResult {
         .and_then(|c| c.doc)
         .and_then(|d| snap.docs.get(d))
         .map_or("", |d| d.namespace.as_str());
-    let query = expand_abbreviations(snap, &format!("{question} {context_text}"));
-    let params = RetrieveParams {
-        mode: request.mode.unwrap_or(config.mode),
-        candidates: config.candidates,
-        rrf_k: config.rrf_k,
+    let mut opts = PipelineOptions::from_snapshot(snap);
+    if let Some(mode) = request.mode {
+        opts.mode = mode;
+        opts.stages.dense = mode != RetrievalMode::Bm25;
+    }
+    if request.top_k.is_some() {
+        opts.fixed_k = request.top_k;
+    }
+    let reranker = match rerank::configured(snap) {
+        Some(Ok(r)) => Some(r),
+        Some(Err(e)) => {
+            warnings.push(format!(
+                "the reranker in [reranker] dir could not be loaded ({e}); sources are not reranked"
+            ));
+            None
+        }
+        None => None,
     };
-    let (hits, retrieval_warnings) = retrieve::rank_chunks(snap, &query, params);
-    warnings.extend(retrieval_warnings);
-    let retrieved = retrieve::group_by_section(snap, &hits);
-    let top = retrieved.first().map_or(0.0, |c| c.score);
-    let cited = retrieve::cited_candidates(
+    let retrieval = pipeline::run(
         snap,
-        &format!("{question}\n{context_text}"),
+        question,
+        &context_text,
         own_namespace,
-        top,
+        &opts,
+        &[],
+        reranker.as_deref().map(|r| r as &dyn rerank::Reranker),
     );
-    let mut candidates = retrieve::merge(cited, retrieved);
-    // The selection's own section is context, not an answer to it.
-    candidates.truncate(request.top_k.unwrap_or(config.top_k).max(1));
+    warnings.extend(retrieval.warnings.iter().cloned());
+    let k = retrieval
+        .params
+        .map_or(snap.config.retrieval.top_k, |p| p.k);
+    let mut candidates = retrieval.candidates.clone();
+    candidates.truncate(k.max(1));
 
+    let compose_started = std::time::Instant::now();
     let abbrevs = abbreviations(snap);
     let (terms, analyze): (Vec<(String, f32)>, Analyzer) = match &snap.search {
         Some(index) => {
@@ -272,6 +305,8 @@ pub fn ask(snap: &Snapshot, request: &AskRequest) -> AskResult {
             );
         }
     }
+    let composed_ms = compose_started.elapsed().as_secs_f64() * 1000.0;
+    let verify_started = std::time::Instant::now();
     let citations = verify::verify(snap, &segments, &source_refs);
     for c in &citations {
         if !c.resolved {
@@ -287,11 +322,19 @@ pub fn ask(snap: &Snapshot, request: &AskRequest) -> AskResult {
         }
     }
     let answer = segments.iter().map(|s| s.text.as_str()).collect::<String>();
+    let mut timings_ms = retrieval.timings;
+    timings_ms.insert("compose", composed_ms);
+    timings_ms.insert("verify", verify_started.elapsed().as_secs_f64() * 1000.0);
     AskResult {
         answer,
         citations,
         sources,
         warnings,
+        params: retrieval.params,
+        rewrites: retrieval.rewrites,
+        kg_keywords: retrieval.kg_keywords,
+        triplets: retrieval.triplets,
+        timings_ms,
     }
 }
 

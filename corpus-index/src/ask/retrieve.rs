@@ -5,7 +5,6 @@
 use std::collections::HashMap;
 
 use crate::citation::{self, resolve::DocId};
-use crate::config::RetrievalMode;
 use crate::model::ProvisionId;
 use crate::search::Hit;
 use crate::workspace::Snapshot;
@@ -17,6 +16,8 @@ pub enum Reason {
     Retrieved,
     /// Cited in the question or the selected text.
     Cited,
+    /// Reached in the knowledge graph.
+    Graph,
 }
 
 /// A candidate source: a section (or a whole document without sections).
@@ -34,36 +35,6 @@ pub struct Candidate {
     pub cited: Vec<ProvisionId>,
     /// Why it is here.
     pub reason: Reason,
-}
-
-/// Parameters of a retrieval.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RetrieveParams {
-    /// Retrievers.
-    pub mode: RetrievalMode,
-    /// Candidates per retriever.
-    pub candidates: usize,
-    /// RRF constant.
-    pub rrf_k: f32,
-}
-
-/// Retrieves chunks for `query` (see [`crate::search::SearchIndex::search`]), with a
-/// warning when there is no index yet.
-pub fn rank_chunks(
-    snap: &Snapshot,
-    query: &str,
-    params: RetrieveParams,
-) -> (Vec<Hit>, Vec<String>) {
-    match &snap.search {
-        Some(index) => {
-            let result = index.search(query, params.mode, params.candidates, params.rrf_k);
-            (result.hits, result.warnings)
-        }
-        None => (
-            Vec::new(),
-            vec!["the retrieval index is still being built; try again in a moment".into()],
-        ),
-    }
 }
 
 /// Groups chunk hits by section, best section first.
@@ -146,18 +117,41 @@ pub fn cited_candidates(
     out
 }
 
-/// Merges cited candidates in front of retrieved ones, de-duplicated by section.
-pub fn merge(cited: Vec<Candidate>, retrieved: Vec<Candidate>) -> Vec<Candidate> {
-    let mut out = cited;
-    for r in retrieved {
-        if let Some(c) = out
-            .iter_mut()
-            .find(|c| c.doc == r.doc && c.section == r.section)
+/// Places the sections the question cites among the retrieved ones: a cited section that
+/// retrieval also ranks within the first `window` moves to the front (the question is about
+/// it); one retrieval missed goes right after the best retrieved section (the question may
+/// only mention it: "certificates issued in compliance with Annex VII"). Duplicates merge.
+pub fn place_cited(
+    cited: Vec<Candidate>,
+    mut retrieved: Vec<Candidate>,
+    window: usize,
+) -> Vec<Candidate> {
+    let mut front: Vec<Candidate> = Vec::new();
+    let mut missed: Vec<Candidate> = Vec::new();
+    for mut c in cited {
+        match retrieved
+            .iter()
+            .position(|r| r.doc == c.doc && r.section == c.section)
         {
-            c.chunks.extend(r.chunks);
-        } else {
-            out.push(r);
+            Some(i) if i < window => {
+                let r = retrieved.remove(i);
+                c.chunks.extend(r.chunks);
+                c.score = c.score.max(r.score);
+                front.push(c);
+            }
+            Some(i) => {
+                let r = retrieved.remove(i);
+                c.chunks.extend(r.chunks);
+                missed.push(c);
+            }
+            None => missed.push(c),
         }
     }
+    let split = usize::from(front.is_empty()).min(retrieved.len());
+    let mut out = front;
+    let rest = retrieved.split_off(split);
+    out.extend(retrieved);
+    out.extend(missed);
+    out.extend(rest);
     out
 }

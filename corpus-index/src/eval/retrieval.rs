@@ -178,22 +178,22 @@ pub fn evaluate(
     }
 }
 
-/// Files ranked for `question` by the hybrid index of `snap`: chunk hits mapped to their
-/// files, each file at the rank of its first chunk.
+/// Files ranked for `question` by the retrieval pipeline ([`crate::ask::pipeline`]) with
+/// `opts`: candidate sections mapped to their files, each file at the rank of its first
+/// section.
 pub fn rank_files(
     snap: &Snapshot,
     question: &str,
-    params: crate::ask::retrieve::RetrieveParams,
+    opts: &crate::ask::pipeline::PipelineOptions,
+    reranker: Option<&dyn crate::ask::rerank::Reranker>,
 ) -> Vec<String> {
-    let query = crate::ask::expand_abbreviations(snap, question);
-    let (hits, _) = crate::ask::retrieve::rank_chunks(snap, &query, params);
-    let Some(index) = &snap.search else {
-        return Vec::new();
-    };
+    let retrieval = crate::ask::pipeline::run(snap, question, "", "", opts, &[], reranker);
     let mut seen = HashSet::new();
-    hits.iter()
-        .filter_map(|h| index.chunks.get(h.chunk))
-        .map(|c| file_key(&c.rel_path))
+    retrieval
+        .candidates
+        .iter()
+        .filter_map(|c| snap.docs.get(c.doc))
+        .map(|d| file_key(&d.rel_path))
         .filter(|f| seen.insert(f.clone()))
         .collect()
 }

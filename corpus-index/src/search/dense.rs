@@ -159,7 +159,7 @@ const MODEL_FILES: [&str; 5] = [
 
 static RUNTIME: OnceLock<Result<(), String>> = OnceLock::new();
 
-fn load_runtime(path: &Path) -> Result<(), ModelUnavailable> {
+pub(crate) fn load_runtime(path: &Path) -> Result<(), ModelUnavailable> {
     RUNTIME
         .get_or_init(|| {
             if !path.exists() {

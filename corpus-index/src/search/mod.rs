@@ -14,13 +14,14 @@ use crate::config::RetrievalMode;
 use bm25::Bm25Searcher;
 use chunk::Chunk;
 use dense::{DenseIndex, Embedder};
+pub use fusion::Fusion;
 
 /// A retrieved chunk.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Hit {
     /// Index into [`SearchIndex::chunks`].
     pub chunk: usize,
-    /// The fused score (RRF), or the single retriever's score.
+    /// The fused score (RRF or α-weighted), or the single retriever's score.
     pub score: f32,
     /// 1-based rank in the BM25 list, if the chunk was in it.
     pub bm25_rank: Option<usize>,
@@ -91,8 +92,13 @@ impl SearchIndex {
             .collect()
     }
 
-    /// Dense ranking of chunk indices, or why there is none.
-    pub fn dense_ranking(&self, query: &str, limit: usize) -> Result<Vec<(usize, f32)>, String> {
+    /// Dense rankings of chunk indices for several queries (embedded in one batch), or why
+    /// there are none.
+    pub fn dense_rankings(
+        &self,
+        queries: &[String],
+        limit: usize,
+    ) -> Result<Vec<Vec<(usize, f32)>>, String> {
         let Some(embedder) = &self.embedder else {
             return Err(self
                 .model_problem
@@ -105,33 +111,59 @@ impl SearchIndex {
                 self.chunks.len()
             ));
         }
-        let vector = embedder
-            .embed(&[query.to_string()])
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .next()
-            .ok_or_else(|| "the model returned no vector".to_string())?;
-        Ok(self.dense.search(&vector, limit))
+        let vectors = embedder.embed(queries).map_err(|e| e.to_string())?;
+        if vectors.len() != queries.len() {
+            return Err(format!(
+                "the model returned {} vectors for {} queries",
+                vectors.len(),
+                queries.len()
+            ));
+        }
+        Ok(vectors
+            .iter()
+            .map(|v| self.dense.search(v, limit))
+            .collect())
     }
 
-    /// Retrieves up to `candidates` chunks per retriever and fuses them by reciprocal rank
-    /// fusion with constant `rrf_k`. Falls back to BM25 with a warning when dense retrieval
-    /// is unavailable.
+    /// Dense ranking of chunk indices, or why there is none.
+    pub fn dense_ranking(&self, query: &str, limit: usize) -> Result<Vec<(usize, f32)>, String> {
+        self.dense_rankings(&[query.to_string()], limit)?
+            .into_iter()
+            .next()
+            .ok_or_else(|| "the model returned no vector".to_string())
+    }
+
+    /// Retrieves up to `candidates` chunks per retriever and fuses them with `fusion`
+    /// (reciprocal rank or α-weighted score fusion). Falls back to BM25 with a warning when
+    /// dense retrieval is unavailable.
     pub fn search(
         &self,
         query: &str,
         mode: RetrievalMode,
         candidates: usize,
-        rrf_k: f32,
+        fusion: Fusion,
     ) -> SearchResult {
+        let (mut results, warnings) =
+            self.search_many(&[query.to_string()], mode, candidates, fusion);
+        SearchResult {
+            hits: results.pop().unwrap_or_default(),
+            warnings,
+        }
+    }
+
+    /// [`Self::search`] for several queries at once (one embedding batch): one hit list per
+    /// query, in order, and the warnings of all.
+    pub fn search_many(
+        &self,
+        queries: &[String],
+        mode: RetrievalMode,
+        candidates: usize,
+        fusion: Fusion,
+    ) -> (Vec<Vec<Hit>>, Vec<String>) {
         let mut warnings = Vec::new();
-        let bm25 = match mode {
-            RetrievalMode::Dense => Vec::new(),
-            _ => self.bm25_ranking(query, candidates),
-        };
-        let dense = match mode {
+        let dense: Vec<Vec<(usize, f32)>> = match mode {
             RetrievalMode::Bm25 => Vec::new(),
-            _ => match self.dense_ranking(query, candidates) {
+            _ => match self.dense_rankings(queries, candidates) {
                 Ok(d) => {
                     if self.dense.len() < self.chunks.len() {
                         warnings.push(format!(
@@ -148,44 +180,58 @@ impl SearchIndex {
                 }
             },
         };
-        let bm25_ranks: HashMap<usize, usize> = bm25
+        let hits = queries
             .iter()
             .enumerate()
-            .map(|(r, (c, _))| (*c, r + 1))
+            .map(|(i, query)| {
+                let dense = dense.get(i).cloned().unwrap_or_default();
+                // Dense asked for but unavailable: BM25 rather than nothing.
+                let bm25 = if mode != RetrievalMode::Dense || dense.is_empty() {
+                    self.bm25_ranking(query, candidates)
+                } else {
+                    Vec::new()
+                };
+                fuse(&bm25, &dense, fusion)
+            })
             .collect();
-        let dense_ranks: HashMap<usize, usize> = dense
-            .iter()
+        (hits, warnings)
+    }
+}
+
+/// Fuses a BM25 and a dense ranking into hits (either may be empty).
+fn fuse(bm25: &[(usize, f32)], dense: &[(usize, f32)], fusion: Fusion) -> Vec<Hit> {
+    let ranks = |list: &[(usize, f32)]| -> HashMap<usize, usize> {
+        list.iter()
             .enumerate()
             .map(|(r, (c, _))| (*c, r + 1))
-            .collect();
-        let hits: Vec<Hit> = if mode == RetrievalMode::Dense && dense.is_empty() {
-            // Dense asked for but unavailable: BM25 rather than nothing.
-            self.bm25_ranking(query, candidates)
-                .into_iter()
-                .enumerate()
-                .map(|(r, (chunk, score))| Hit {
-                    chunk,
-                    score,
-                    bm25_rank: Some(r + 1),
-                    dense_rank: None,
-                })
-                .collect()
-        } else {
+            .collect()
+    };
+    let (bm25_ranks, dense_ranks) = (ranks(bm25), ranks(dense));
+    let fused = match fusion {
+        Fusion::Rrf { k } => {
             let lists: Vec<Vec<usize>> = [bm25, dense]
                 .into_iter()
                 .filter(|l| !l.is_empty())
-                .map(|l| l.into_iter().map(|(c, _)| c).collect())
+                .map(|l| l.iter().map(|(c, _)| *c).collect())
                 .collect();
-            fusion::reciprocal_rank_fusion(&lists, rrf_k)
-                .into_iter()
-                .map(|(chunk, score)| Hit {
-                    chunk,
-                    score,
-                    bm25_rank: bm25_ranks.get(&chunk).copied(),
-                    dense_rank: dense_ranks.get(&chunk).copied(),
-                })
-                .collect()
-        };
-        SearchResult { hits, warnings }
-    }
+            fusion::reciprocal_rank_fusion(&lists, k)
+        }
+        Fusion::Weighted { alpha } => {
+            let alpha = match (bm25.is_empty(), dense.is_empty()) {
+                (false, true) => 0.0,
+                (true, false) => 1.0,
+                _ => alpha,
+            };
+            fusion::weighted_fusion(bm25, dense, alpha)
+        }
+    };
+    fused
+        .into_iter()
+        .map(|(chunk, score)| Hit {
+            chunk,
+            score,
+            bm25_rank: bm25_ranks.get(&chunk).copied(),
+            dense_rank: dense_ranks.get(&chunk).copied(),
+        })
+        .collect()
 }

@@ -8,11 +8,12 @@ pub mod walk;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::citation::graph::CitationGraph;
 use crate::citation::resolve::{DocId, NamespaceIndex, ProvisionRef, Resolution};
 use crate::config::Config;
+use crate::kg::KnowledgeGraph;
 use crate::line_index::LineIndex;
 use crate::model::Document;
 use crate::search::SearchIndex;
@@ -57,6 +58,7 @@ pub struct Snapshot {
     /// The retrieval index (absent until the first index build finishes).
     pub search: Option<Arc<SearchIndex>>,
     by_path: HashMap<PathBuf, DocId>,
+    kg: Arc<OnceLock<Arc<KnowledgeGraph>>>,
 }
 
 impl Snapshot {
@@ -97,7 +99,15 @@ impl Snapshot {
             graph,
             search,
             by_path,
+            kg: Arc::new(OnceLock::new()),
         }
+    }
+
+    /// The knowledge graph of the snapshot (built on first use, then shared by its clones).
+    pub fn knowledge_graph(&self) -> Arc<KnowledgeGraph> {
+        self.kg
+            .get_or_init(|| Arc::new(KnowledgeGraph::build(&self.docs, &self.resolutions)))
+            .clone()
     }
 
     /// An empty snapshot of `root`.

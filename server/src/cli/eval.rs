@@ -5,27 +5,77 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use corpus_index::ask::retrieve::RetrieveParams;
-use corpus_index::config::RetrievalMode;
+use corpus_index::ask::pipeline::PipelineOptions;
+use corpus_index::ask::rerank;
+use corpus_index::config::{FusionMethod, RetrievalMode};
 use corpus_index::eval::{self, RetrievalReport};
 
 /// Arguments of `lexls eval retrieval`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct RetrievalArgs {
-    /// Corpus folder.
+    /// The corpus folder the query set's `relevant` paths are relative to.
+    #[arg(long)]
     pub corpus: PathBuf,
-    /// Query set.
+    /// The query set (JSON lines: id, question, relevant).
+    #[arg(long)]
     pub queries: PathBuf,
     /// Retrievers.
-    pub mode: RetrievalMode,
-    /// Globs to index.
+    #[arg(long, value_enum, default_value = "hybrid")]
+    pub mode: Mode,
+    /// Only index files matching these globs (default: the folders the relevant files are
+    /// in).
+    #[arg(long)]
     pub include: Vec<String>,
-    /// Skip the model.
+    /// BM25 only, without loading the model.
+    #[arg(long)]
     pub no_dense: bool,
-    /// JSON output.
+    /// Without the knowledge graph.
+    #[arg(long)]
+    pub no_kg: bool,
+    /// Without query rewrites (and without pulling cited provisions first).
+    #[arg(long)]
+    pub no_rewrite: bool,
+    /// Without the cross-encoder reranker (`[reranker]`).
+    #[arg(long)]
+    pub no_rerank: bool,
+    /// Fixed top-k instead of the complexity class's.
+    #[arg(long, value_name = "N")]
+    pub fixed_k: Option<usize>,
+    /// Weighted fusion with this weight of the dense scores (0–1), instead of the
+    /// configured fusion.
+    #[arg(long, value_name = "A")]
+    pub alpha: Option<f32>,
+    /// Reciprocal rank fusion (k = `[retrieval] rrf_k`) instead of the configured fusion.
+    #[arg(long, conflicts_with = "alpha")]
+    pub rrf: bool,
+    /// Print JSON (`queries, mrr@10, recall@1, recall@5, recall@10, ndcg@10,
+    /// latency_ms.p50, latency_ms.p95`).
+    #[arg(long)]
     pub json: bool,
-    /// Per-query JSON.
+    /// Include per-query results in the JSON.
+    #[arg(long)]
     pub per_query: bool,
+}
+
+/// Retrievers to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Mode {
+    /// BM25 only.
+    Bm25,
+    /// Dense vectors only.
+    Dense,
+    /// BM25 and dense, fused (weighted scores or reciprocal rank).
+    Hybrid,
+}
+
+impl From<Mode> for RetrievalMode {
+    fn from(m: Mode) -> Self {
+        match m {
+            Mode::Bm25 => Self::Bm25,
+            Mode::Dense => Self::Dense,
+            Mode::Hybrid => Self::Hybrid,
+        }
+    }
 }
 
 /// Evaluates retrieval on a query set.
@@ -49,17 +99,44 @@ pub fn retrieval(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
     } else {
         args.include.clone()
     };
-    let no_model = args.no_dense || args.mode == RetrievalMode::Bm25;
+    if let Some(alpha) = args.alpha {
+        anyhow::ensure!(
+            (0.0..=1.0).contains(&alpha),
+            "--alpha {alpha} is outside [0, 1]"
+        );
+        config.retrieval.fusion = FusionMethod::Weighted;
+        config.retrieval.alpha = alpha;
+    }
+    if args.rrf {
+        config.retrieval.fusion = FusionMethod::Rrf;
+    }
+    let mode: RetrievalMode = args.mode.into();
+    let no_model = args.no_dense || mode == RetrievalMode::Bm25;
     let (engine, _) = super::prepare(&args.corpus, config, no_model)?;
     let snap = engine.snapshot();
-    let params = RetrieveParams {
-        mode: args.mode,
-        candidates: 50,
-        rrf_k: snap.config.retrieval.rrf_k,
+    let mut opts = PipelineOptions::from_snapshot(&snap);
+    opts.mode = if no_model { RetrievalMode::Bm25 } else { mode };
+    opts.stages.dense = !no_model;
+    opts.stages.kg &= !args.no_kg;
+    opts.stages.rewrite &= !args.no_rewrite;
+    opts.stages.rerank &= !args.no_rerank;
+    if let Some(k) = args.fixed_k {
+        anyhow::ensure!(k > 0, "--fixed-k must be at least 1");
+        opts.fixed_k = Some(k);
+    }
+    let reranker = if opts.stages.rerank {
+        match rerank::configured(&snap) {
+            Some(Ok(r)) => Some(r),
+            Some(Err(e)) => anyhow::bail!("[reranker] dir: {e}"),
+            None => None,
+        }
+    } else {
+        None
     };
+    let reranker = reranker.as_deref().map(|r| r as &dyn rerank::Reranker);
     let report = eval::evaluate(
         &queries,
-        |q| eval::rank_files(&snap, q, params),
+        |q| eval::rank_files(&snap, q, &opts, reranker),
         args.per_query,
     );
     print_report(&report, args.json)?;

@@ -1,0 +1,324 @@
+//! The adaptive retrieval pipeline of HyPA-RAG: classify the question's complexity, take
+//! the parameters of its class ([`super::params`]), rewrite the question ([`super::rewrite`]),
+//! retrieve every rewrite with BM25 and dense search fused ([`crate::search`]), fuse the
+//! rewrites' rankings by reciprocal rank fusion, group chunks into sections with their
+//! authority weight, put the provisions the question cites first, add what the knowledge
+//! graph reaches ([`crate::kg`]), and rerank ([`super::rerank`]). Each stage can be switched
+//! off for ablation ([`Stages`]); each is timed.
+
+use std::collections::{BTreeMap, HashMap};
+use std::time::Instant;
+
+use super::params::QueryParams;
+use super::rerank::Reranker;
+use super::retrieve::{self, Candidate, Reason};
+use super::rewrite::{self, Rewrite, RewriteKind};
+use crate::config::RetrievalMode;
+use crate::kg::walk::{self, Triplet};
+use crate::search::{Fusion, Hit};
+use crate::workspace::Snapshot;
+
+/// Which stages run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stages {
+    /// Dense retrieval beside BM25.
+    pub dense: bool,
+    /// Parameters from the complexity class (else fixed).
+    pub adaptive: bool,
+    /// Query rewrites and cited provisions first.
+    pub rewrite: bool,
+    /// Knowledge-graph retrieval.
+    pub kg: bool,
+    /// The cross-encoder reranker (when one is configured).
+    pub rerank: bool,
+}
+
+/// Options of one run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PipelineOptions {
+    /// Stages to run.
+    pub stages: Stages,
+    /// Retrievers.
+    pub mode: RetrievalMode,
+    /// BM25–dense fusion.
+    pub fusion: Fusion,
+    /// Candidates per retriever and rewrite.
+    pub candidates: usize,
+    /// Sources when not adaptive (or to override the class's k).
+    pub fixed_k: Option<usize>,
+}
+
+impl PipelineOptions {
+    /// The options of the workspace configuration.
+    pub fn from_snapshot(snap: &Snapshot) -> Self {
+        let r = &snap.config.retrieval;
+        Self {
+            stages: Stages {
+                dense: r.mode != RetrievalMode::Bm25,
+                adaptive: r.adaptive,
+                rewrite: r.rewrite,
+                kg: r.kg,
+                rerank: true,
+            },
+            mode: r.mode,
+            fusion: r.fusion(),
+            candidates: r.candidates,
+            fixed_k: (!r.adaptive).then_some(r.top_k),
+        }
+    }
+}
+
+/// Milliseconds spent per stage, by stage name.
+pub type Timings = BTreeMap<&'static str, f64>;
+
+/// What the pipeline found.
+#[derive(Debug, Clone, Default)]
+pub struct Retrieval {
+    /// Candidate sections, best first (more than `params.k`: the answer takes the first k).
+    pub candidates: Vec<Candidate>,
+    /// The parameters used.
+    pub params: Option<QueryParams>,
+    /// The queries retrieved (the original first).
+    pub rewrites: Vec<Rewrite>,
+    /// Knowledge-graph keywords matched.
+    pub kg_keywords: Vec<String>,
+    /// Knowledge-graph triplets walked.
+    pub triplets: Vec<Triplet>,
+    /// Time per stage.
+    pub timings: Timings,
+    /// What degraded the run.
+    pub warnings: Vec<String>,
+}
+
+/// A cited section retrieval ranks within this many moves to the front.
+const CITED_WINDOW: usize = 10;
+
+/// Classifies `question` and returns the parameters of its class; fixed parameters when
+/// the stage is off or `fixed_k` is set.
+pub fn parameters(snap: &Snapshot, question: &str, opts: &PipelineOptions) -> QueryParams {
+    let overrides = &snap.config.params;
+    if let Some(k) = opts.fixed_k {
+        return QueryParams::fixed(k, overrides);
+    }
+    if !opts.stages.adaptive {
+        return QueryParams::fixed(snap.config.retrieval.top_k, overrides);
+    }
+    let (class, classes) = complexity(snap, question);
+    QueryParams::for_class(class, classes, overrides)
+}
+
+/// The complexity class of `question` and the number of classes.
+fn complexity(_snap: &Snapshot, _question: &str) -> (u8, u8) {
+    // Replaced by the query-complexity classifier when it lands.
+    (1, 3)
+}
+
+/// Runs the pipeline for `question` (and the selected text, if any).
+///
+/// `extra_rewrites` are reformulations from elsewhere (an LLM), retrieved like the
+/// deterministic ones. `reranker`, when given and the stage is on, reorders the first
+/// candidates.
+pub fn run(
+    snap: &Snapshot,
+    question: &str,
+    context_text: &str,
+    own_namespace: &str,
+    opts: &PipelineOptions,
+    extra_rewrites: &[String],
+    reranker: Option<&dyn Reranker>,
+) -> Retrieval {
+    let mut out = Retrieval::default();
+    let mut clock = Instant::now();
+    let mut lap = |name: &'static str, timings: &mut Timings| {
+        let now = Instant::now();
+        timings.insert(name, (now - clock).as_secs_f64() * 1000.0);
+        clock = now;
+    };
+
+    let params = parameters(snap, question, opts);
+    out.params = Some(params);
+    lap("classify", &mut out.timings);
+
+    let full = if context_text.is_empty() {
+        question.to_string()
+    } else {
+        format!("{question} {context_text}")
+    };
+    let expand = |q: &str| super::expand_abbreviations(snap, q);
+    let mut rewrites = if opts.stages.rewrite {
+        rewrite::rewrites(&full, params.rewrites, expand)
+    } else {
+        vec![Rewrite {
+            text: expand(&full),
+            kind: RewriteKind::Original,
+        }]
+    };
+    for r in extra_rewrites.iter().take(params.rewrites) {
+        if !rewrites.iter().any(|x| x.text == *r) {
+            rewrites.push(Rewrite {
+                text: r.clone(),
+                kind: RewriteKind::Llm,
+            });
+        }
+    }
+    lap("rewrite", &mut out.timings);
+
+    // Retrieval of every rewrite, fused.
+    let Some(index) = &snap.search else {
+        out.warnings
+            .push("the retrieval index is still being built; try again in a moment".into());
+        out.rewrites = rewrites;
+        return out;
+    };
+    let mode = if opts.stages.dense {
+        opts.mode
+    } else {
+        RetrievalMode::Bm25
+    };
+    let texts: Vec<String> = rewrites.iter().map(|r| r.text.clone()).collect();
+    let (lists, warnings) = index.search_many(&texts, mode, opts.candidates, opts.fusion);
+    out.warnings.extend(warnings);
+    let kinds: Vec<RewriteKind> = rewrites.iter().map(|r| r.kind).collect();
+    let hits = fuse_rewrites(lists, &kinds);
+    let retrieved = retrieve::group_by_section(snap, &hits);
+    lap("retrieve", &mut out.timings);
+
+    // Provisions the question cites: first when rewriting (they are pulled out of it), and
+    // knowledge-graph keywords in any case.
+    let top = retrieved.first().map_or(0.0, |c| c.score);
+    let cited = retrieve::cited_candidates(snap, &full, own_namespace, top);
+    let mut candidates = if opts.stages.rewrite {
+        retrieve::place_cited(cited.clone(), retrieved, CITED_WINDOW)
+    } else {
+        retrieved
+    };
+    lap("cited", &mut out.timings);
+
+    if opts.stages.kg {
+        let kg = snap.knowledge_graph();
+        let cited_refs: Vec<_> = cited
+            .iter()
+            .filter_map(|c| {
+                Some(crate::citation::resolve::ProvisionRef {
+                    doc: c.doc,
+                    provision: c.section?,
+                })
+            })
+            .collect();
+        let found = walk::retrieve(
+            &kg,
+            &snap.docs,
+            &full,
+            &cited_refs,
+            params.kg_keywords,
+            params.kg_path,
+        );
+        candidates = add_graph_candidates(candidates, &found.reached, params.k);
+        out.kg_keywords = found.keywords;
+        out.triplets = found.triplets;
+        lap("kg", &mut out.timings);
+    }
+
+    if opts.stages.rerank
+        && let Some(reranker) = reranker
+    {
+        let pool = snap
+            .config
+            .reranker
+            .candidates
+            .unwrap_or(20)
+            .max(params.k)
+            .min(candidates.len());
+        match super::rerank::rerank(snap, reranker, question, &mut candidates[..pool]) {
+            Ok(()) => {}
+            Err(e) => out.warnings.push(format!(
+                "the reranker failed ({e}); the retrieval order is kept"
+            )),
+        }
+        lap("rerank", &mut out.timings);
+    }
+    out.candidates = candidates;
+    out.rewrites = rewrites;
+    out
+}
+
+/// Weight of a rewrite's ranking in the fusion: the question as asked (and spelled out)
+/// counts fully, the derived rewrites less.
+fn rewrite_weight(kind: RewriteKind) -> f32 {
+    match kind {
+        RewriteKind::Original | RewriteKind::Expanded => 1.0,
+        RewriteKind::Focus | RewriteKind::Part | RewriteKind::Uncited | RewriteKind::Llm => 0.5,
+    }
+}
+
+/// Fuses the chunk rankings of the rewrites by a weighted mean of their fused scores
+/// (CombSUM; Fox and Shaw, 1994), weights from [`rewrite_weight`], a chunk missing from a
+/// list scoring 0 there. Scores stay on the scale of the BM25–dense fusion, so that the
+/// authority weighting acts alike with and without rewrites. Keeps each chunk's best BM25
+/// and dense ranks.
+fn fuse_rewrites(mut lists: Vec<Vec<Hit>>, kinds: &[RewriteKind]) -> Vec<Hit> {
+    if lists.len() <= 1 {
+        return lists.pop().unwrap_or_default();
+    }
+    let weights: Vec<f32> = (0..lists.len())
+        .map(|i| kinds.get(i).copied().map_or(0.5, rewrite_weight))
+        .collect();
+    let total: f32 = weights.iter().sum::<f32>().max(f32::EPSILON);
+    let mut best: HashMap<usize, Hit> = HashMap::new();
+    for (list, w) in lists.iter().zip(&weights) {
+        for hit in list {
+            let e = best.entry(hit.chunk).or_insert_with(|| Hit {
+                score: 0.0,
+                ..hit.clone()
+            });
+            e.score += w * hit.score / total;
+            e.bm25_rank = min_rank(e.bm25_rank, hit.bm25_rank);
+            e.dense_rank = min_rank(e.dense_rank, hit.dense_rank);
+        }
+    }
+    let mut fused: Vec<Hit> = best.into_values().collect();
+    fused.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.chunk.cmp(&b.chunk)));
+    fused
+}
+
+fn min_rank(a: Option<usize>, b: Option<usize>) -> Option<usize> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Adds the graph's sections to the ranking: up to `k` sections that retrieval did not find
+/// go right after the first `k` candidates, best reached first; the retrieved order is kept
+/// (on the evaluation sets, letting the graph reorder retrieved sections lost more than it
+/// won: definitions sections are reached from almost every question).
+fn add_graph_candidates(
+    mut candidates: Vec<Candidate>,
+    reached: &[walk::Reached],
+    k: usize,
+) -> Vec<Candidate> {
+    let at = k.min(candidates.len());
+    let base = candidates
+        .get(at.saturating_sub(1))
+        .map_or(0.0, |c| c.score);
+    let new: Vec<Candidate> = reached
+        .iter()
+        .filter(|r| {
+            !candidates
+                .iter()
+                .any(|c| c.doc == r.section.doc && c.section == Some(r.section.provision))
+        })
+        .take(k)
+        .enumerate()
+        .map(|(i, r)| Candidate {
+            doc: r.section.doc,
+            section: Some(r.section.provision),
+            score: base * (1.0 - 0.01 * (i as f32 + 1.0)),
+            chunks: Vec::new(),
+            cited: Vec::new(),
+            reason: Reason::Graph,
+        })
+        .collect();
+    candidates.splice(at..at, new);
+    candidates
+}

@@ -1,0 +1,220 @@
+//! The retrieval pipeline on the NYC Local Law 144 example: knowledge graph, rewrites,
+//! cited provisions, parameters and ablation switches (BM25 only, no model needed).
+
+use std::path::Path;
+
+use corpus_index::ask::pipeline::{self, PipelineOptions};
+use corpus_index::ask::rerank::Reranker;
+use corpus_index::ask::rewrite::RewriteKind;
+use corpus_index::ask::{AskRequest, ask};
+use corpus_index::config::{Config, RetrievalMode};
+use corpus_index::engine::{Engine, OpenOptions};
+use corpus_index::kg::Relation;
+use corpus_index::workspace::Snapshot;
+
+fn nyc() -> Snapshot {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/nyc-ll144");
+    let options = OpenOptions {
+        persist: false,
+        load_model: false,
+        embedder: None,
+    };
+    let mut engine = Engine::open(&root, Config::load(&root).unwrap_or_default(), &options)
+        .expect("example workspace opens");
+    engine.scan(&mut |_| {});
+    engine.snapshot()
+}
+
+fn bm25_options(snap: &Snapshot) -> PipelineOptions {
+    let mut opts = PipelineOptions::from_snapshot(snap);
+    opts.mode = RetrievalMode::Bm25;
+    opts.stages.dense = false;
+    opts
+}
+
+fn citations(snap: &Snapshot, r: &pipeline::Retrieval) -> Vec<String> {
+    r.candidates
+        .iter()
+        .filter_map(|c| {
+            let doc = &snap.docs[c.doc];
+            Some(corpus_index::features::cite_string(doc, c.section?))
+        })
+        .collect()
+}
+
+#[test]
+fn the_graph_links_terms_to_their_definitions_and_rules_to_the_law() {
+    let snap = nyc();
+    let kg = snap.knowledge_graph();
+    let bias_audit = kg
+        .terms
+        .iter()
+        .find(|t| t.name == "bias audit")
+        .expect("“bias audit” is a defined term");
+    let defined_in: Vec<String> = bias_audit
+        .defined_in
+        .iter()
+        .map(|p| corpus_index::features::cite_string(&snap.docs[p.doc], p.provision))
+        .collect();
+    assert!(
+        defined_in.iter().any(|c| c.contains("20-870")),
+        "{defined_in:?}"
+    );
+    assert!(bias_audit.used_by >= 2, "{bias_audit:?}");
+    let [cites, _implements, defines, uses, part_of] = kg.edge_counts();
+    assert!(cites > 5 && defines > 5 && uses > 10 && part_of > 5);
+    let aedt = kg
+        .terms
+        .iter()
+        .find(|t| t.aliases.iter().any(|a| a == "AEDT"))
+        .expect("AEDT is an alias");
+    assert_eq!(aedt.name, "automated employment decision tool");
+}
+
+#[test]
+fn a_walk_from_a_term_reaches_its_definition_with_triplets() {
+    let snap = nyc();
+    let kg = snap.knowledge_graph();
+    let found = corpus_index::kg::walk::retrieve(
+        &kg,
+        &snap.docs,
+        "Who may conduct a bias audit of an AEDT?",
+        &[],
+        3,
+        2,
+    );
+    assert!(
+        found.keywords.iter().any(|k| k == "bias audit"),
+        "{found:?}"
+    );
+    let defines = found
+        .triplets
+        .iter()
+        .find(|t| t.relation == Relation::Defines && t.object == "bias audit")
+        .expect("a defines triplet");
+    assert!(defines.subject.contains("20-870"), "{defines:?}");
+    assert!(!found.reached.is_empty());
+    // No keyword, no walk.
+    let none = corpus_index::kg::walk::retrieve(&kg, &snap.docs, "bias audit", &[], 0, 2);
+    assert!(none.reached.is_empty() && none.keywords.is_empty());
+}
+
+#[test]
+fn rewrites_split_the_question_and_cited_sections_come_first() {
+    let snap = nyc();
+    let opts = bm25_options(&snap);
+    let r = pipeline::run(
+        &snap,
+        "As an employer, what notice must I give candidates under § 20-871, and how are penalties calculated?",
+        "",
+        "",
+        &opts,
+        &[],
+        None,
+    );
+    let kinds: Vec<RewriteKind> = r.rewrites.iter().map(|w| w.kind).collect();
+    assert_eq!(kinds[0], RewriteKind::Original);
+    assert!(kinds.contains(&RewriteKind::Focus), "{:?}", r.rewrites);
+    assert!(kinds.contains(&RewriteKind::Part), "{:?}", r.rewrites);
+    let cites = citations(&snap, &r);
+    assert!(cites[0].contains("20-871"), "{cites:?}");
+    assert!(
+        cites.iter().take(5).any(|c| c.contains("20-872")),
+        "penalties (§ 20-872) among the first five: {cites:?}"
+    );
+    for stage in ["classify", "rewrite", "retrieve", "kg"] {
+        assert!(r.timings.contains_key(stage), "{:?}", r.timings);
+    }
+}
+
+#[test]
+fn stages_switch_off() {
+    let snap = nyc();
+    let mut opts = bm25_options(&snap);
+    opts.stages.rewrite = false;
+    opts.stages.kg = false;
+    opts.fixed_k = Some(2);
+    let r = pipeline::run(&snap, "What is a bias audit?", "", "", &opts, &[], None);
+    assert_eq!(r.rewrites.len(), 1);
+    assert!(r.triplets.is_empty() && !r.timings.contains_key("kg"));
+    let params = r.params.expect("parameters");
+    assert_eq!((params.class, params.k), (None, 2));
+}
+
+/// A reranker that prefers the employer's own policy.
+struct PolicyFirst;
+
+impl Reranker for PolicyFirst {
+    fn score(&self, _query: &str, passages: &[String]) -> Result<Vec<f32>, String> {
+        Ok(passages
+            .iter()
+            .map(|p| {
+                if p.contains("Acme") {
+                    5.0
+                } else {
+                    -5.0
+                }
+            })
+            .collect())
+    }
+    fn name(&self) -> &str {
+        "policy-first"
+    }
+}
+
+/// A reranker that fails.
+struct Broken;
+
+impl Reranker for Broken {
+    fn score(&self, _query: &str, _passages: &[String]) -> Result<Vec<f32>, String> {
+        Err("model crashed".into())
+    }
+    fn name(&self) -> &str {
+        "broken"
+    }
+}
+
+#[test]
+fn the_reranker_reorders_and_its_failure_keeps_the_order() {
+    let snap = nyc();
+    let opts = bm25_options(&snap);
+    let q = "What must the summary of the results of the bias audit include?";
+    let plain = pipeline::run(&snap, q, "", "", &opts, &[], None);
+    let reranked = pipeline::run(&snap, q, "", "", &opts, &[], Some(&PolicyFirst));
+    let first = citations(&snap, &reranked);
+    // The cross-encoder's verdict outweighs the policy's lower authority (0.6).
+    assert!(first[0].contains("Acme AEDT Policy"), "{first:?}");
+    assert_ne!(citations(&snap, &plain)[0], first[0]);
+    let broken = pipeline::run(&snap, q, "", "", &opts, &[], Some(&Broken));
+    assert_eq!(citations(&snap, &broken), citations(&snap, &plain));
+    assert!(broken.warnings.iter().any(|w| w.contains("model crashed")));
+}
+
+#[test]
+fn answers_report_parameters_rewrites_triplets_and_timings() {
+    let snap = nyc();
+    let result = ask(
+        &snap,
+        &AskRequest {
+            question: "What is a bias audit and who may conduct one?".into(),
+            mode: Some(RetrievalMode::Bm25),
+            ..AskRequest::default()
+        },
+    );
+    let params = result.params.expect("parameters");
+    assert!(params.k >= 1 && params.rewrites >= 1);
+    assert_eq!(result.sources.len(), params.k.min(result.sources.len()));
+    assert!(!result.rewrites.is_empty());
+    assert!(
+        result.triplets.iter().any(|t| t.object == "bias audit"),
+        "{:?}",
+        result.triplets
+    );
+    for stage in ["retrieve", "compose", "verify"] {
+        assert!(
+            result.timings_ms.contains_key(stage),
+            "{:?}",
+            result.timings_ms
+        );
+    }
+}
