@@ -42,6 +42,10 @@
 //! [reranker]
 //! dir = "/path/to/cross-encoder"  # ONNX cross-encoder (model.onnx + tokenizer.json); off when unset
 //!
+//! [classifier]                    # query complexity (HyPA-RAG §7)
+//! model = "models/complexity.json"  # default: the built-in model
+//! classes = 3                     # 3: one, two, three or more contexts; 2: one, more
+//!
 //! [[documents]]                   # kind and namespace by glob
 //! glob = "policies/**"
 //! kind = "policy"
@@ -355,6 +359,28 @@ impl Default for LlmConfig {
     }
 }
 
+/// The query-complexity classifier (`[classifier]`): which model classifies questions
+/// into the number of contexts they need (HyPA-RAG §7; see [`crate::classify`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ClassifierConfig {
+    /// A model written by `lexls classifier train` (JSON), relative to the workspace root;
+    /// default: the built-in model. A file that cannot be loaded falls back to the built-in
+    /// model with a warning.
+    pub model: Option<PathBuf>,
+    /// 3 (one, two, three or more contexts) or 2 (one, more).
+    pub classes: u8,
+}
+
+impl Default for ClassifierConfig {
+    fn default() -> Self {
+        Self {
+            model: None,
+            classes: 3,
+        }
+    }
+}
+
 /// The whole configuration.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
@@ -377,6 +403,8 @@ pub struct Config {
     pub llm: LlmConfig,
     /// `[editor]`.
     pub editor: EditorConfig,
+    /// `[classifier]`.
+    pub classifier: ClassifierConfig,
     /// `[[documents]]`.
     pub documents: Vec<DocumentRule>,
 }
@@ -445,6 +473,12 @@ impl Config {
                     list.len()
                 )));
             }
+        }
+        if !(2..=3).contains(&self.classifier.classes) {
+            return Err(invalid(format!(
+                "classifier.classes = {} must be 2 or 3",
+                self.classifier.classes
+            )));
         }
         if self.model.batch_size == 0 {
             return Err(invalid("model.batch_size must be at least 1".into()));
@@ -540,6 +574,24 @@ mod tests {
         let err = Config::from_toml("[authority]\npolicy = 2.0\n", Path::new("x.toml"))
             .expect_err("out of range");
         assert!(err.to_string().contains("outside [0, 1]"));
+    }
+
+    #[test]
+    fn classifier_section_is_read_and_checked() {
+        let config = Config::from_toml(
+            "[classifier]\nmodel = \"models/c.json\"\nclasses = 2\n",
+            Path::new("x.toml"),
+        )
+        .expect("valid");
+        assert_eq!(
+            config.classifier.model,
+            Some(PathBuf::from("models/c.json"))
+        );
+        assert_eq!(config.classifier.classes, 2);
+        assert_eq!(Config::default().classifier.classes, 3);
+        let err = Config::from_toml("[classifier]\nclasses = 4\n", Path::new("x.toml"))
+            .expect_err("4 classes");
+        assert!(err.to_string().contains("must be 2 or 3"), "{err}");
     }
 
     #[test]

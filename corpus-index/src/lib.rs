@@ -10,6 +10,7 @@
 
 pub mod ask;
 pub mod citation;
+pub mod classify;
 pub mod config;
 pub mod engine;
 pub mod eval;

@@ -1,5 +1,5 @@
 //! `lexls`: a language server for statutes and policies, and the same engine on the command
-//! line (`index`, `ask`, `check`, `eval`).
+//! line (`index`, `ask`, `check`, `eval`, `classifier`).
 
 mod cli;
 mod embed_worker;
@@ -95,10 +95,35 @@ enum Command {
         #[arg(long, default_value_t = 32)]
         batch_size: usize,
     },
-    /// Measure retrieval and citation quality.
+    /// Train the query-complexity classifier (HyPA-RAG §7).
+    Classifier {
+        #[command(subcommand)]
+        what: ClassifierCommand,
+    },
+    /// Measure retrieval, citation and classifier quality.
     Eval {
         #[command(subcommand)]
         what: EvalCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum ClassifierCommand {
+    /// Train a model on a question set and write it (JSON); prints rows, class counts,
+    /// vocabulary size and training-set F1.
+    Train {
+        /// The question set: CSV with columns `question,label` (0 one context, 1 two, 2
+        /// three or more).
+        #[arg(long)]
+        data: PathBuf,
+        /// Where to write the model.
+        #[arg(long)]
+        out: PathBuf,
+        /// 3 (one, two, three or more contexts) or 2 (labels 1 and 2 merged).
+        #[arg(long, default_value_t = 3)]
+        classes: u8,
+        #[command(flatten)]
+        model: cli::classifier::ModelArgs,
     },
 }
 
@@ -119,6 +144,41 @@ enum EvalCommand {
         /// List the cases with errors.
         #[arg(long)]
         failures: bool,
+    },
+    /// Macro precision, recall, F1, per-class scores and confusion matrix of the
+    /// query-complexity classifier on a question set, or of grouped N-fold
+    /// cross-validation on it (`--cv N`).
+    Classifier {
+        /// A model written by `lexls classifier train` (default: the built-in model).
+        #[arg(long, conflicts_with = "cv")]
+        model: Option<PathBuf>,
+        /// The question set: CSV with columns `question,label`.
+        #[arg(long)]
+        data: PathBuf,
+        /// Score 2 classes (labels 1 and 2 merged) or 3 (default: the model's; 3 with
+        /// `--cv`).
+        #[arg(long)]
+        classes: Option<u8>,
+        /// Train and score by N-fold cross-validation on the data, near-duplicate
+        /// questions kept in one fold.
+        #[arg(long, value_name = "N")]
+        cv: Option<usize>,
+        /// With `--cv`: plain stratified folds (rows, not near-duplicate groups; inflated
+        /// when the set holds augmented copies of questions).
+        #[arg(long, requires = "cv")]
+        ungrouped: bool,
+        /// With `--cv`: questions whose word TF-IDF vectors have at least this cosine are
+        /// one group.
+        #[arg(long, default_value_t = corpus_index::classify::cv::DEFAULT_GROUP_THRESHOLD)]
+        group_threshold: f32,
+        /// With `--cv`: the seed of the fold assignment.
+        #[arg(long, default_value_t = 42)]
+        seed: u64,
+        #[command(flatten)]
+        model_args: cli::classifier::ModelArgs,
+        /// Print JSON (`macro_precision, macro_recall, macro_f1, per_class, confusion`).
+        #[arg(long)]
+        json: bool,
     },
     /// Precision and recall of resolved cross-references against a corpus's official
     /// markup (`manifest.json` of `shared/corpora/cfr-title27`, `us-code-titles`).
@@ -174,6 +234,14 @@ fn main() -> ExitCode {
             batch_size,
             threads,
         }),
+        Command::Classifier { what } => match what {
+            ClassifierCommand::Train {
+                data,
+                out,
+                classes,
+                model,
+            } => cli::classifier::train(&data, &out, classes, &model),
+        },
         Command::Eval { what } => match what {
             EvalCommand::Retrieval(args) => cli::eval::retrieval(&args),
             EvalCommand::Citations {
@@ -186,6 +254,27 @@ fn main() -> ExitCode {
                 manifest,
                 json,
             } => cli::eval::xrefs(&corpus, &manifest, json),
+            EvalCommand::Classifier {
+                model,
+                data,
+                classes,
+                cv,
+                ungrouped,
+                group_threshold,
+                seed,
+                model_args,
+                json,
+            } => cli::classifier::eval(&cli::classifier::EvalArgs {
+                model,
+                data,
+                classes,
+                cv,
+                ungrouped,
+                group_threshold,
+                seed,
+                model_args,
+                json,
+            }),
         },
     };
     match result {

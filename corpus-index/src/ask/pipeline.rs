@@ -7,12 +7,15 @@
 //! off for ablation ([`Stages`]); each is timed.
 
 use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::Instant;
 
 use super::params::QueryParams;
 use super::rerank::Reranker;
 use super::retrieve::{self, Candidate, Reason};
 use super::rewrite::{self, Rewrite, RewriteKind};
+use crate::classify::ConfiguredClassifier;
 use crate::config::RetrievalMode;
 use crate::kg::walk::{self, Triplet};
 use crate::search::{Fusion, Hit};
@@ -93,24 +96,50 @@ pub struct Retrieval {
 /// A cited section retrieval ranks within this many moves to the front.
 const CITED_WINDOW: usize = 10;
 
-/// Classifies `question` and returns the parameters of its class; fixed parameters when
-/// the stage is off or `fixed_k` is set.
-pub fn parameters(snap: &Snapshot, question: &str, opts: &PipelineOptions) -> QueryParams {
+/// Classifies `question` and returns the parameters of its class (and a warning when the
+/// configured classifier could not be loaded); fixed parameters when the stage is off or
+/// `fixed_k` is set.
+pub fn parameters(
+    snap: &Snapshot,
+    question: &str,
+    opts: &PipelineOptions,
+) -> (QueryParams, Option<String>) {
     let overrides = &snap.config.params;
     if let Some(k) = opts.fixed_k {
-        return QueryParams::fixed(k, overrides);
+        return (QueryParams::fixed(k, overrides), None);
     }
     if !opts.stages.adaptive {
-        return QueryParams::fixed(snap.config.retrieval.top_k, overrides);
+        return (
+            QueryParams::fixed(snap.config.retrieval.top_k, overrides),
+            None,
+        );
     }
-    let (class, classes) = complexity(snap, question);
-    QueryParams::for_class(class, classes, overrides)
+    let (classifier, warning) = classifier(snap);
+    let c = classifier.predict(question);
+    (QueryParams::for_class(c.class, c.classes, overrides), warning)
 }
 
-/// The complexity class of `question` and the number of classes.
-fn complexity(_snap: &Snapshot, _question: &str) -> (u8, u8) {
-    // Replaced by the query-complexity classifier when it lands.
-    (1, 3)
+type LoadedClassifier = (Arc<ConfiguredClassifier>, Option<String>);
+
+/// Classifiers loaded so far, by workspace root and `[classifier]` settings.
+static CLASSIFIERS: LazyLock<Mutex<HashMap<(PathBuf, Option<PathBuf>, u8), LoadedClassifier>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// The configured query-complexity classifier (loaded once per process and settings).
+fn classifier(snap: &Snapshot) -> LoadedClassifier {
+    let cfg = &snap.config.classifier;
+    let key = (snap.root.clone(), cfg.model.clone(), cfg.classes);
+    let mut loaded = match CLASSIFIERS.lock() {
+        Ok(l) => l,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    loaded
+        .entry(key)
+        .or_insert_with(|| {
+            let (c, warning) = crate::classify::from_config(&snap.root, cfg);
+            (Arc::new(c), warning)
+        })
+        .clone()
 }
 
 /// Runs the pipeline for `question` (and the selected text, if any).
@@ -135,8 +164,9 @@ pub fn run(
         clock = now;
     };
 
-    let params = parameters(snap, question, opts);
+    let (params, warning) = parameters(snap, question, opts);
     out.params = Some(params);
+    out.warnings.extend(warning);
     lap("classify", &mut out.timings);
 
     let full = if context_text.is_empty() {

@@ -4,6 +4,7 @@
 pub mod ask;
 pub mod check;
 pub mod cite;
+pub mod classifier;
 pub mod eval;
 pub mod index;
 
