@@ -15,6 +15,7 @@ pub mod engine;
 pub mod eval;
 pub mod features;
 pub mod line_index;
+pub mod llm;
 pub mod model;
 pub mod parse;
 pub mod search;
