@@ -46,6 +46,15 @@
 //! model = "models/complexity.json"  # default: the built-in model
 //! classes = 3                     # 3: one, two, three or more contexts; 2: one, more
 //!
+//! [llm]                           # OpenAI-compatible; without it answers are extractive
+//! url = "http://localhost:11434/v1"   # LEXLS_LLM_URL
+//! model = "llama3.1:8b"           # LEXLS_LLM_MODEL
+//! api_key_env = "LEXLS_LLM_API_KEY"   # the variable holding the key
+//! timeout_s = 60
+//! max_context_chars = 6000        # sources' text in the prompt
+//! temperature = 0.2
+//! max_tokens = 512
+//!
 //! [[documents]]                   # kind and namespace by glob
 //! glob = "policies/**"
 //! kind = "policy"
@@ -332,20 +341,27 @@ impl Default for EditorConfig {
 }
 
 /// An OpenAI-compatible chat-completions endpoint (`[llm]`; `LEXLS_LLM_URL`,
-/// `LEXLS_LLM_MODEL`). Read and reported today; generation with it is the next step of the
-/// answer pipeline, so answers stay extractive and say so.
+/// `LEXLS_LLM_MODEL`). With a URL, `lexls ask` generates answers from the retrieved sources
+/// and verifies their citations; without one, answers are extractive.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LlmConfig {
-    /// Base URL (`http://localhost:11434/v1`).
+    /// Base URL (`http://localhost:11434/v1`, `http://localhost:8080`): `/v1/chat/completions`
+    /// is appended as needed.
     pub url: Option<String>,
-    /// Model name (`llama3.1:8b`).
+    /// Model name (`llama3.1:8b`); sent when set.
     pub model: Option<String>,
     /// Name of the environment variable holding the API key (the key itself never goes in
-    /// the file).
+    /// the file); sent as a Bearer token when the variable is set.
     pub api_key_env: String,
-    /// Request timeout, seconds.
+    /// Deadline of each request, seconds: connecting, waiting, and streaming the whole reply.
     pub timeout_s: u64,
+    /// Budget of the sources' text in the prompt, characters (small models need little).
+    pub max_context_chars: usize,
+    /// Sampling temperature.
+    pub temperature: f32,
+    /// Longest generated answer, tokens (0: the server's default).
+    pub max_tokens: u32,
 }
 
 impl Default for LlmConfig {
@@ -355,6 +371,9 @@ impl Default for LlmConfig {
             model: None,
             api_key_env: "LEXLS_LLM_API_KEY".into(),
             timeout_s: 60,
+            max_context_chars: 6_000,
+            temperature: 0.2,
+            max_tokens: 512,
         }
     }
 }
@@ -480,6 +499,17 @@ impl Config {
                 self.classifier.classes
             )));
         }
+        if self.llm.timeout_s == 0 || self.llm.max_context_chars < 200 {
+            return Err(invalid(
+                "llm.timeout_s must be at least 1 and llm.max_context_chars at least 200".into(),
+            ));
+        }
+        if !(0.0..=2.0).contains(&self.llm.temperature) {
+            return Err(invalid(format!(
+                "llm.temperature = {} is outside [0, 2]",
+                self.llm.temperature
+            )));
+        }
         if self.model.batch_size == 0 {
             return Err(invalid("model.batch_size must be at least 1".into()));
         }
@@ -495,7 +525,7 @@ impl Config {
     }
 
     /// Applies the environment: `LEXLS_INDEX_DIR`, `LEXLS_MODEL_DIR`, `ORT_DYLIB_PATH`,
-    /// `LEXLS_NO_MODEL` (any value: BM25 and graph only).
+    /// `LEXLS_NO_MODEL` (any value: BM25 and graph only), `LEXLS_LLM_URL`, `LEXLS_LLM_MODEL`.
     pub fn apply_env(&mut self) {
         let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
         if let Some(dir) = var("LEXLS_INDEX_DIR") {

@@ -17,6 +17,7 @@ pub mod eval;
 pub mod features;
 pub mod kg;
 pub mod line_index;
+pub mod llm;
 pub mod model;
 pub mod parse;
 pub mod search;

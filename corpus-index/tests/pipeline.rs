@@ -148,13 +148,7 @@ impl Reranker for PolicyFirst {
     fn score(&self, _query: &str, passages: &[String]) -> Result<Vec<f32>, String> {
         Ok(passages
             .iter()
-            .map(|p| {
-                if p.contains("Acme") {
-                    5.0
-                } else {
-                    -5.0
-                }
-            })
+            .map(|p| if p.contains("Acme") { 5.0 } else { -5.0 })
             .collect())
     }
     fn name(&self) -> &str {

@@ -9,6 +9,8 @@ use std::sync::OnceLock;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+pub mod llm;
+
 use lsp_server::{Message, Notification, Request, RequestId, Response};
 use serde_json::{Value, json};
 

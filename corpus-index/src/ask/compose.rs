@@ -217,7 +217,7 @@ fn cites_unresolved(snap: &Snapshot, doc: DocId, span: &Range<usize>) -> bool {
     })
 }
 
-fn body_span(doc: &Document) -> Range<usize> {
+pub(crate) fn body_span(doc: &Document) -> Range<usize> {
     let (front, _) = crate::parse::frontmatter::parse(&doc.text);
     front.body_start.min(doc.text.len())..doc.text.len()
 }

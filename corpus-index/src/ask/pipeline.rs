@@ -116,7 +116,10 @@ pub fn parameters(
     }
     let (classifier, warning) = classifier(snap);
     let c = classifier.predict(question);
-    (QueryParams::for_class(c.class, c.classes, overrides), warning)
+    (
+        QueryParams::for_class(c.class, c.classes, overrides),
+        warning,
+    )
 }
 
 type LoadedClassifier = (Arc<ConfiguredClassifier>, Option<String>);

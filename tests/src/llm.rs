@@ -1,0 +1,252 @@
+//! LLM servers for tests: a scripted OpenAI-compatible server ([`ScriptedLlm`]) that serves
+//! canned replies, and a real llama.cpp `llama-server` ([`LlamaServer`]) when the environment
+//! names one (`LEXLS_TEST_LLAMA_SERVER`, `LEXLS_TEST_LLAMA_MODEL`; see
+//! `scripts/llama-server.sh`).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// One canned reply of [`ScriptedLlm`].
+#[derive(Debug, Clone)]
+pub enum Reply {
+    /// Streams the text as chat-completion chunks, then `finish_reason: stop` and
+    /// `data: [DONE]`.
+    Stream(String),
+    /// Waits, then streams the text (a timeout when the wait is past `timeout_s`).
+    Delayed(Duration, String),
+    /// Streams the text, then stalls without ending the stream.
+    Stall(String),
+    /// Streams the text and closes the connection without `[DONE]` or a finish reason.
+    CutOff(String),
+    /// Answers with this HTTP status and body.
+    Status(u16, String),
+    /// Answers 200 `text/event-stream` with this raw body.
+    Raw(String),
+}
+
+/// A scripted OpenAI-compatible chat-completions server on a free local port. The `n`-th
+/// request gets the `n`-th reply (the last one repeats).
+pub struct ScriptedLlm {
+    /// Base URL (`http://127.0.0.1:PORT/v1`).
+    pub url: String,
+    requests: Arc<Mutex<Vec<Value>>>,
+}
+
+impl ScriptedLlm {
+    /// Starts the server.
+    ///
+    /// # Panics
+    /// When no local port can be bound.
+    pub fn start(replies: Vec<Reply>) -> Self {
+        #[allow(clippy::expect_used)]
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind a local port");
+        #[allow(clippy::expect_used)]
+        let port = listener.local_addr().expect("local address").port();
+        let requests: Arc<Mutex<Vec<Value>>> = Arc::default();
+        let replies = Arc::new(replies);
+        let count = Arc::new(AtomicUsize::new(0));
+        let seen = requests.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(stream) = stream else { continue };
+                let (replies, count, seen) = (replies.clone(), count.clone(), seen.clone());
+                std::thread::spawn(move || {
+                    let _ = serve_one(stream, &replies, &count, &seen);
+                });
+            }
+        });
+        Self {
+            url: format!("http://127.0.0.1:{port}/v1"),
+            requests,
+        }
+    }
+
+    /// The JSON bodies of the requests received so far.
+    pub fn requests(&self) -> Vec<Value> {
+        self.requests.lock().map(|r| r.clone()).unwrap_or_default()
+    }
+}
+
+fn serve_one(
+    stream: TcpStream,
+    replies: &[Reply],
+    count: &AtomicUsize,
+    seen: &Mutex<Vec<Value>>,
+) -> std::io::Result<()> {
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut length = 0usize;
+    let mut request_line = String::new();
+    reader.read_line(&mut request_line)?;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 || line.trim().is_empty() {
+            break;
+        }
+        if let Some((k, v)) = line.split_once(':')
+            && k.eq_ignore_ascii_case("content-length")
+        {
+            length = v.trim().parse().unwrap_or(0);
+        }
+    }
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body)?;
+    if let Ok(mut s) = seen.lock() {
+        s.push(serde_json::from_slice(&body).unwrap_or(Value::Null));
+    }
+    let n = count.fetch_add(1, Ordering::SeqCst);
+    let Some(reply) = replies.get(n).or(replies.last()) else {
+        return Ok(());
+    };
+    let mut out = stream;
+    let sse_head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n";
+    match reply {
+        Reply::Stream(text) => {
+            out.write_all(sse_head.as_bytes())?;
+            stream_text(&mut out, text)?;
+            finish(&mut out)?;
+        }
+        Reply::Delayed(wait, text) => {
+            std::thread::sleep(*wait);
+            out.write_all(sse_head.as_bytes())?;
+            stream_text(&mut out, text)?;
+            finish(&mut out)?;
+        }
+        Reply::Stall(text) => {
+            out.write_all(sse_head.as_bytes())?;
+            stream_text(&mut out, text)?;
+            std::thread::sleep(Duration::from_secs(60));
+        }
+        Reply::CutOff(text) => {
+            out.write_all(sse_head.as_bytes())?;
+            stream_text(&mut out, text)?;
+        }
+        Reply::Status(status, body) => {
+            write!(
+                out,
+                "HTTP/1.1 {status} Error\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            )?;
+        }
+        Reply::Raw(body) => {
+            out.write_all(sse_head.as_bytes())?;
+            out.write_all(body.as_bytes())?;
+        }
+    }
+    out.flush()
+}
+
+/// Streams `text` in pieces of a few characters, as a model does.
+fn stream_text(out: &mut TcpStream, text: &str) -> std::io::Result<()> {
+    let chars: Vec<char> = text.chars().collect();
+    for piece in chars.chunks(6) {
+        let piece: String = piece.iter().collect();
+        let chunk = json!({
+            "object": "chat.completion.chunk",
+            "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": null}],
+        });
+        write!(out, "data: {chunk}\n\n")?;
+        out.flush()?;
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    Ok(())
+}
+
+fn finish(out: &mut TcpStream) -> std::io::Result<()> {
+    let chunk = json!({
+        "object": "chat.completion.chunk",
+        "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}],
+    });
+    write!(out, "data: {chunk}\n\ndata: [DONE]\n\n")
+}
+
+/// A real `llama-server` on a free port, stopped when dropped.
+pub struct LlamaServer {
+    /// Base URL (`http://127.0.0.1:PORT`).
+    pub url: String,
+    child: Child,
+}
+
+impl LlamaServer {
+    /// Starts `$LEXLS_TEST_LLAMA_SERVER -m $LEXLS_TEST_LLAMA_MODEL -t 1 -c 4096` and waits
+    /// for `/health`; `None` (the test is skipped, and says so) when the variables are unset.
+    ///
+    /// # Panics
+    /// When the variables are set but the server does not start within two minutes.
+    pub fn start() -> Option<Self> {
+        let var = |k: &str| {
+            std::env::var_os(k)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
+        let (Some(bin), Some(model)) = (
+            var("LEXLS_TEST_LLAMA_SERVER"),
+            var("LEXLS_TEST_LLAMA_MODEL"),
+        ) else {
+            eprintln!(
+                "skipped: LEXLS_TEST_LLAMA_SERVER and LEXLS_TEST_LLAMA_MODEL are not set (see scripts/llama-server.sh)"
+            );
+            return None;
+        };
+        #[allow(clippy::expect_used)]
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        #[allow(clippy::expect_used)]
+        let child = Command::new(&bin)
+            .args(["-m"])
+            .arg(&model)
+            .args(["-t", "1", "-c", "4096", "--host", "127.0.0.1", "--port"])
+            .arg(port.to_string())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("llama-server starts");
+        let server = Self {
+            url: format!("http://127.0.0.1:{port}"),
+            child,
+        };
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while Instant::now() < deadline {
+            if health(port) {
+                return Some(server);
+            }
+            std::thread::sleep(Duration::from_millis(250));
+        }
+        panic!("llama-server did not become healthy on port {port} within 120 s");
+    }
+}
+
+impl Drop for LlamaServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Whether `GET /health` answers 200.
+fn health(port: u16) -> bool {
+    let Ok(mut s) = TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = s.set_read_timeout(Some(Duration::from_secs(2)));
+    if write!(
+        s,
+        "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .is_err()
+    {
+        return false;
+    }
+    let mut head = String::new();
+    let _ = BufReader::new(s).read_line(&mut head);
+    head.starts_with("HTTP/1.1 200")
+}
