@@ -134,5 +134,6 @@ pub fn ask_result(snap: &Snapshot, result: &AskResult) -> Value {
             "authority": s.authority,
         })).collect::<Vec<_>>(),
         "warnings": result.warnings,
+        "generatedBy": result.generated_by,
     })
 }
