@@ -139,5 +139,6 @@ pub fn ask_result(snap: &Snapshot, result: &AskResult) -> Value {
         "kg_keywords": result.kg_keywords,
         "triplets": result.triplets,
         "timings_ms": result.timings_ms,
+        "generatedBy": result.generated_by,
     })
 }

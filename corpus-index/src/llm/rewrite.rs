@@ -32,6 +32,9 @@ pub fn rewrite_query(
             ),
         ),
     ];
+    // A short list: bound the reply, whatever `[llm] max_tokens` allows answers.
+    let mut client = client.clone();
+    client.options.max_tokens = Some(client.options.max_tokens.unwrap_or(200).min(200));
     let reply = client.chat(&messages, &mut |_| {})?;
     let rewrites = parse_rewrites(&reply.text, question, q);
     if rewrites.is_empty() {

@@ -7,7 +7,7 @@ use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use corpus_index::ask::{AskContext, AskRequest};
+use corpus_index::ask::{AskContext, AskProgress, AskRequest};
 use corpus_index::features;
 use corpus_index::workspace::Snapshot;
 use serde::Deserialize;
@@ -73,7 +73,13 @@ pub struct AskParams {
     pub range: Option<Range>,
     /// Number of sources.
     pub top_k: Option<usize>,
+    /// A token the client created for progress of this request (LSP work-done progress
+    /// initiated by the client); the generated answer is streamed as its reports.
+    pub work_done_token: Option<ProgressToken>,
 }
+
+/// Shortest interval between two progress reports of a streamed answer.
+const ASK_REPORT_INTERVAL: Duration = Duration::from_millis(100);
 
 impl Backend {
     /// A backend talking to `client`.
@@ -255,16 +261,102 @@ impl Backend {
             top_k: params.top_k,
             mode: None,
         };
+        let token = self
+            .ask_progress_token(params.work_done_token, snap.config.llm.url.is_some())
+            .await;
+        if let Some(token) = &token {
+            self.progress(
+                token,
+                WorkDoneProgress::Begin(WorkDoneProgressBegin {
+                    title: "lexls: answering".into(),
+                    cancellable: Some(false),
+                    message: Some("retrieving sources".into()),
+                    percentage: None,
+                }),
+            )
+            .await;
+        }
+        // Progress messages go from the blocking thread through this channel to the client.
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+        let forward = token.clone().map(|token| {
+            let client = self.client.clone();
+            tokio::spawn(async move {
+                while let Some(message) = rx.recv().await {
+                    send_progress(
+                        &client,
+                        &token,
+                        WorkDoneProgress::Report(WorkDoneProgressReport {
+                            cancellable: Some(false),
+                            message: Some(message),
+                            percentage: None,
+                        }),
+                    )
+                    .await;
+                }
+            })
+        });
         let answered = tokio::task::spawn_blocking(move || {
-            let result = corpus_index::ask::ask(&snap, &request);
-            proto::ask_result(&snap, &result)
+            let mut stream = AnswerStream::new(tx);
+            let result = corpus_index::ask::ask_with(&snap, &request, &mut |p| stream.progress(p));
+            drop(stream);
+            let end = match &result.generated_by {
+                Some(model) => format!("answer by {model}, citations verified"),
+                None => "extractive answer".to_string(),
+            };
+            (proto::ask_result(&snap, &result), end)
         })
         .await;
-        answered.map_err(|e| Error {
+        if let Some(forward) = forward {
+            let _ = forward.await;
+        }
+        if let Some(token) = &token {
+            let message = match &answered {
+                Ok((_, end)) => end.clone(),
+                Err(_) => "failed".into(),
+            };
+            self.progress(
+                token,
+                WorkDoneProgress::End(WorkDoneProgressEnd {
+                    message: Some(message),
+                }),
+            )
+            .await;
+        }
+        answered.map(|(v, _)| v).map_err(|e| Error {
             code: tower_lsp_server::jsonrpc::ErrorCode::InternalError,
             message: format!("lexls/ask failed: {e}").into(),
             data: None,
         })
+    }
+
+    /// The progress token of a `lexls/ask`: the client's, else (when an LLM will write the
+    /// answer and the client supports it) one the server creates.
+    async fn ask_progress_token(
+        &self,
+        from_client: Option<ProgressToken>,
+        llm: bool,
+    ) -> Option<ProgressToken> {
+        if from_client.is_some() {
+            return from_client;
+        }
+        let supported = self.progress_supported.lock().map(|p| *p).unwrap_or(false);
+        if !llm || !supported {
+            return None;
+        }
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let token = ProgressToken::String(format!("lexls/ask/{n}"));
+        match self.client.create_work_done_progress(token.clone()).await {
+            Ok(()) => Some(token),
+            Err(e) => {
+                tracing::warn!("the client refused a progress token: {e}");
+                None
+            }
+        }
+    }
+
+    async fn progress(&self, token: &ProgressToken, value: WorkDoneProgress) {
+        send_progress(&self.client, token, value).await;
     }
 
     /// Answers a message the framing guard found malformed (see [`super::framing`]).
@@ -343,11 +435,68 @@ impl Backend {
             "llm": {
                 "configured": p.snapshot.config.llm.url.is_some(),
                 "url": p.snapshot.config.llm.url,
+                "endpoint": p.snapshot.config.llm.url.as_deref()
+                    .and_then(|u| corpus_index::llm::client::chat_endpoint(u).ok()),
                 "model": p.snapshot.config.llm.model,
-                "generation": false,
+                "timeoutS": p.snapshot.config.llm.timeout_s,
+                "generation": p.snapshot.config.llm.url.is_some(),
             },
             "version": env!("CARGO_PKG_VERSION"),
         }))
+    }
+}
+
+async fn send_progress(client: &Client, token: &ProgressToken, value: WorkDoneProgress) {
+    client
+        .send_notification::<notification::Progress>(ProgressParams {
+            token: token.clone(),
+            value: ProgressParamsValue::WorkDone(value),
+        })
+        .await;
+}
+
+/// Turns the progress of an answer into report messages: a line when a generation round
+/// starts, then the text written so far (at most every [`ASK_REPORT_INTERVAL`], and once
+/// complete).
+struct AnswerStream {
+    tx: tokio::sync::mpsc::UnboundedSender<String>,
+    text: String,
+    last: Option<std::time::Instant>,
+}
+
+impl AnswerStream {
+    fn new(tx: tokio::sync::mpsc::UnboundedSender<String>) -> Self {
+        Self {
+            tx,
+            text: String::new(),
+            last: None,
+        }
+    }
+
+    fn progress(&mut self, p: AskProgress) {
+        match p {
+            AskProgress::Generating { model, round } => {
+                self.text.clear();
+                self.last = None;
+                let _ = self.tx.send(if round == 0 {
+                    format!("generating an answer with {model}…")
+                } else {
+                    format!("asking {model} to correct unsupported citations…")
+                });
+            }
+            AskProgress::Delta(d) => {
+                self.text.push_str(&d);
+                if self.last.is_none_or(|t| t.elapsed() >= ASK_REPORT_INTERVAL) {
+                    self.last = Some(std::time::Instant::now());
+                    let _ = self.tx.send(self.text.clone());
+                }
+            }
+            AskProgress::Verifying => {
+                if !self.text.is_empty() {
+                    let _ = self.tx.send(self.text.clone());
+                }
+            }
+        }
     }
 }
 
