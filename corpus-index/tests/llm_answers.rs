@@ -23,6 +23,8 @@ fn workspace(root: &Path, url: Option<&str>, timeout_s: u64) -> Snapshot {
     config.llm.url = url.map(str::to_string);
     config.llm.model = Some("scripted".into());
     config.llm.timeout_s = timeout_s;
+    // The answer's requests only; `llm_rewrites_join_the_retrieval` covers rewriting.
+    config.llm.rewrite = false;
     let options = OpenOptions {
         persist: false,
         load_model: false,
@@ -143,7 +145,7 @@ fn a_good_answer_is_streamed_verified_and_kept() {
     assert_eq!(body["stream"], true);
     assert_eq!(body["model"], "scripted");
     let user = body["messages"][1]["content"].as_str().expect("prompt");
-    assert!(user.contains("[1] NYC Admin. Code § 20-871"), "{user}");
+    assert!(user.contains("] NYC Admin. Code § 20-871"), "{user}");
     assert!(user.contains(QUESTION), "{user}");
     assert!(user.len() < 6_000 + 1_000, "prompt of {} bytes", user.len());
 }
@@ -183,9 +185,17 @@ fn a_citation_that_does_not_exist_is_corrected_or_removed() {
 #[test]
 fn a_real_provision_that_was_not_retrieved_is_fixed_by_the_correction_round() {
     let snap = nyc(None, 10);
-    let extractive = ask(&snap, &request(QUESTION, 1));
-    assert_eq!(extractive.sources.len(), 1);
-    assert_eq!(extractive.sources[0].citation, "NYC Admin. Code § 20-871");
+    // The notice rule and the section of the Code it implements.
+    let extractive = ask(&snap, &request(QUESTION, 2));
+    assert_eq!(extractive.sources.len(), 2);
+    assert!(
+        extractive
+            .sources
+            .iter()
+            .any(|s| s.citation == "NYC Admin. Code § 20-871"),
+        "{:?}",
+        extractive.sources
+    );
     assert_eq!(extractive.generated_by, None);
 
     let server = ScriptedLlm::start(vec![
@@ -193,7 +203,7 @@ fn a_real_provision_that_was_not_retrieved_is_fixed_by_the_correction_round() {
         Reply::Stream(GOOD.into()),
     ]);
     let snap = nyc(Some(&server.url), 10);
-    let result = ask(&snap, &request(QUESTION, 1));
+    let result = ask(&snap, &request(QUESTION, 2));
     assert_verified(&result);
     assert!(result.answer.contains(GOOD), "{}", result.answer);
     assert!(!result.answer.contains("20-872"), "{}", result.answer);
@@ -220,7 +230,7 @@ fn a_real_provision_that_was_not_retrieved_and_stays_is_removed() {
     let cited = "Penalties apply (NYC Admin. Code § 20-872), and notice is due ten days ahead (NYC Admin. Code § 20-871(b)(1)).";
     let server = ScriptedLlm::start(vec![Reply::Stream(cited.into())]);
     let snap = nyc(Some(&server.url), 10);
-    let result = ask(&snap, &request(QUESTION, 1));
+    let result = ask(&snap, &request(QUESTION, 2));
     assert_verified(&result);
     assert!(!result.answer.contains("20-872"), "{}", result.answer);
     // The supported citation (a subdivision of a source) stays.
@@ -416,4 +426,42 @@ fn the_api_key_is_sent_as_a_bearer_token_and_never_printed() {
         .expect("client");
     assert_eq!(c.endpoint(), "http://127.0.0.1:9/v1/chat/completions");
     assert!(!format!("{c:?}").contains("sk-secret"));
+}
+
+#[test]
+fn llm_rewrites_join_the_retrieval() {
+    let server = ScriptedLlm::start(vec![
+        Reply::Stream(
+            "1. notice to candidates before use of an automated employment decision tool\n2. business days notice requirement for AEDT".into(),
+        ),
+        Reply::Stream(GOOD.into()),
+    ]);
+    let mut config = Config::load(&nyc_root()).expect("config");
+    config.llm.url = Some(server.url.clone());
+    config.llm.model = Some("scripted".into());
+    let options = OpenOptions {
+        persist: false,
+        load_model: false,
+        embedder: None,
+    };
+    let mut engine = Engine::open(&nyc_root(), config, &options).expect("workspace opens");
+    engine.scan(&mut |_| {});
+    let snap = engine.snapshot();
+    let result = ask(&snap, &request(QUESTION, 3));
+    let llm: Vec<&str> = result
+        .rewrites
+        .iter()
+        .filter(|r| r.kind == corpus_index::ask::rewrite::RewriteKind::Llm)
+        .map(|r| r.text.as_str())
+        .collect();
+    assert_eq!(
+        llm,
+        [
+            "notice to candidates before use of an automated employment decision tool",
+            "business days notice requirement for AEDT"
+        ]
+    );
+    assert_eq!(server.requests().len(), 2);
+    assert!(result.answer.contains(GOOD), "{}", result.answer);
+    assert_verified(&result);
 }

@@ -158,8 +158,14 @@ fn unsupported(snap: &Snapshot, text: &str, input: &Input<'_>) -> Vec<AnswerCita
 }
 
 fn why(c: &AnswerCitation) -> &'static str {
+    let lower = c.text.to_lowercase();
+    let relative = ["this ", "that ", "such ", "the preceding", "thereof"]
+        .iter()
+        .any(|w| lower.contains(w));
     if c.resolved {
         "it is not among the sources of this answer"
+    } else if relative {
+        "it refers to a provision without naming it; cite the provision in full"
     } else {
         "it does not exist in this workspace"
     }

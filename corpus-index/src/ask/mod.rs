@@ -396,7 +396,7 @@ fn llm_rewrites(
     opts: &PipelineOptions,
     warnings: &mut Vec<String>,
 ) -> Vec<String> {
-    if !opts.stages.rewrite {
+    if !opts.stages.rewrite || !snap.config.llm.rewrite {
         return Vec::new();
     }
     let client = match crate::llm::ChatClient::from_config(&snap.config.llm) {

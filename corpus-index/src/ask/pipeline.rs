@@ -124,8 +124,11 @@ pub fn parameters(
 
 type LoadedClassifier = (Arc<ConfiguredClassifier>, Option<String>);
 
+/// Workspace root, `[classifier] model` and `classes`.
+type ClassifierKey = (PathBuf, Option<PathBuf>, u8);
+
 /// Classifiers loaded so far, by workspace root and `[classifier]` settings.
-static CLASSIFIERS: LazyLock<Mutex<HashMap<(PathBuf, Option<PathBuf>, u8), LoadedClassifier>>> =
+static CLASSIFIERS: LazyLock<Mutex<HashMap<ClassifierKey, LoadedClassifier>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
 
 /// The configured query-complexity classifier (loaded once per process and settings).

@@ -156,8 +156,11 @@ pub fn rerank(
     Ok(())
 }
 
+/// A cross-encoder loaded, or why it could not be.
+type Loaded = Result<Arc<CrossEncoder>, String>;
+
 /// Cross-encoders loaded so far, by directory (loading takes seconds; snapshots come and go).
-static LOADED: LazyLock<Mutex<HashMap<PathBuf, Result<Arc<CrossEncoder>, String>>>> =
+static LOADED: LazyLock<Mutex<HashMap<PathBuf, Loaded>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
 
 /// The configured reranker, if `[reranker] dir` is set: loaded (once per process and

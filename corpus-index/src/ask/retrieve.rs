@@ -69,10 +69,12 @@ pub fn group_by_section(snap: &Snapshot, hits: &[Hit]) -> Vec<Candidate> {
         entry.chunks.push(hit.chunk);
     }
     // Authority-aware ranking (seed 003): statute 1.0 > regulation 0.9 > case 0.8 >
-    // guidance 0.7 > policy.
-    let policy = snap.config.authority.policy;
+    // guidance 0.7 > policy, at the share `[authority] retrieval` gives it.
     for c in by_key.values_mut() {
-        c.score *= snap.docs[c.doc].kind.authority(policy);
+        c.score *= snap
+            .config
+            .authority
+            .retrieval_factor(snap.docs[c.doc].kind);
     }
     let mut out: Vec<Candidate> = order
         .into_iter()
