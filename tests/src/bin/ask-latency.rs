@@ -37,10 +37,33 @@ fn main() {
         .collect(),
     };
     let root = root.canonicalize().unwrap_or(root);
-    let mut client = LspClient::start(&[]);
+    // A persistent index (LEXLS_BENCH_INDEX_DIR) keeps the embeddings between runs.
+    let index_dir = std::env::var("LEXLS_BENCH_INDEX_DIR").unwrap_or_default();
+    let env: Vec<(&str, &str)> = if index_dir.is_empty() {
+        Vec::new()
+    } else {
+        vec![("LEXLS_INDEX_DIR", index_dir.as_str())]
+    };
+    let mut client = LspClient::start(&env);
     let started = Instant::now();
     client.initialize(&root, json!({}));
     client.wait_indexed();
+    // Dense retrieval needs every passage embedded.
+    loop {
+        let status = client.request("lexls/status", Value::Null);
+        let (done, total) = (
+            status["embedding"]["done"].as_u64().unwrap_or(0),
+            status["embedding"]["total"].as_u64().unwrap_or(0),
+        );
+        if status["model"]["loaded"] != true || (total > 0 && done >= total) {
+            println!(
+                "model loaded: {}; embedded {done} of {total}",
+                status["model"]["loaded"]
+            );
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
     println!("index ready after {:?}", started.elapsed());
     // One warm-up question builds the knowledge graph.
     client.request("lexls/ask", json!({"question": "warm up"}));
