@@ -141,18 +141,18 @@ fn stages_switch_off() {
     assert_eq!((params.class, params.k), (None, 2));
 }
 
-/// A reranker that prefers the employer's own policy.
-struct PolicyFirst;
+/// A reranker convinced that the last passage it is shown is the only relevant one.
+struct LastFirst;
 
-impl Reranker for PolicyFirst {
+impl Reranker for LastFirst {
     fn score(&self, _query: &str, passages: &[String]) -> Result<Vec<f32>, String> {
-        Ok(passages
-            .iter()
-            .map(|p| if p.contains("Acme") { 5.0 } else { -5.0 })
+        let last = passages.len().saturating_sub(1);
+        Ok((0..passages.len())
+            .map(|i| if i == last { 10.0 } else { -10.0 })
             .collect())
     }
     fn name(&self) -> &str {
-        "policy-first"
+        "last-first"
     }
 }
 
@@ -174,11 +174,14 @@ fn the_reranker_reorders_and_its_failure_keeps_the_order() {
     let opts = bm25_options(&snap);
     let q = "What must the summary of the results of the bias audit include?";
     let plain = pipeline::run(&snap, q, "", "", &opts, &[], None);
-    let reranked = pipeline::run(&snap, q, "", "", &opts, &[], Some(&PolicyFirst));
+    let reranked = pipeline::run(&snap, q, "", "", &opts, &[], Some(&LastFirst));
     let first = citations(&snap, &reranked);
-    // The cross-encoder's verdict outweighs the policy's lower authority (0.6).
-    assert!(first[0].contains("Acme AEDT Policy"), "{first:?}");
-    assert_ne!(citations(&snap, &plain)[0], first[0]);
+    let before = citations(&snap, &plain);
+    // Every candidate (fewer than 20) is reranked; a strong verdict outweighs authority
+    // (the last one here is the employer's policy, authority 0.6).
+    assert!(before.len() < 20 && before.len() > 2, "{before:?}");
+    assert_eq!(first[0], before[before.len() - 1], "{first:?}");
+    assert_eq!(first.len(), before.len());
     let broken = pipeline::run(&snap, q, "", "", &opts, &[], Some(&Broken));
     assert_eq!(citations(&snap, &broken), citations(&snap, &plain));
     assert!(broken.warnings.iter().any(|w| w.contains("model crashed")));
