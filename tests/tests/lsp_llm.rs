@@ -19,6 +19,13 @@ fn started(url: &str) -> LspClient {
     ]);
     client.initialize(&root, json!({}));
     client.wait_indexed();
+    // The indexing progress can end before the snapshot is published: wait for `ready`.
+    for _ in 0..100 {
+        if client.request("lexls/status", Value::Null)["ready"] == true {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
     client
 }
 
@@ -46,7 +53,7 @@ fn a_generated_answer_streams_as_progress_on_the_clients_token() {
     let server = ScriptedLlm::start(vec![Reply::Stream(GOOD.into())]);
     let mut client = started(&server.url);
     let status = client.request("lexls/status", Value::Null);
-    assert_eq!(status["llm"]["configured"], true);
+    assert_eq!(status["llm"]["configured"], true, "{status}");
     assert_eq!(status["llm"]["generation"], true);
     assert_eq!(
         status["llm"]["endpoint"],
