@@ -115,6 +115,12 @@ test('the unresolved § 20-875 has a diagnostic', function()
 end)
 
 test(':LexlsAsk fills the answer float and the quickfix list', function()
+  -- The answer depends on dense retrieval: ask once every passage is embedded (or no model).
+  wait(120000, function()
+    local r = client:request_sync('lexls/status', nil, 5000)
+    local s = r and r.result
+    return s and s.ready and (not s.model.loaded or s.embedding.done == s.embedding.total)
+  end, 'every passage embedded')
   vim.cmd('LexlsAsk ' .. QUESTION)
   local text = wait_answer(nil)
   eq(sent[#sent].params, { question = QUESTION }, 'request')
