@@ -141,6 +141,36 @@ fn stages_switch_off() {
     assert_eq!((params.class, params.k), (None, 2));
 }
 
+#[test]
+fn a_question_about_a_meaning_leads_with_the_definition() {
+    let snap = nyc();
+    let opts = bm25_options(&snap);
+    let q = "Can you explain the definition of an automated employment decision tool according to Local Law 144 in New York City?";
+    let r = pipeline::run(&snap, q, "", "", &opts, &[], None);
+    let first = citations(&snap, &r).first().cloned();
+    assert!(
+        matches!(
+            first.as_deref(),
+            Some("NYC Admin. Code § 20-870" | "6 RCNY § 5-300")
+        ),
+        "a definitions section first: {:?}",
+        citations(&snap, &r)
+    );
+    // Without the graph stage, retrieval alone puts the section on the tool's use first.
+    let mut no_kg = opts;
+    no_kg.stages.kg = false;
+    let r = pipeline::run(&snap, q, "", "", &no_kg, &[], None);
+    assert_eq!(
+        citations(&snap, &r).first().map(String::as_str),
+        Some("NYC Admin. Code § 20-871")
+    );
+    // A question that asks no meaning keeps the retrieved order.
+    let q = "How many business days before using an automated employment decision tool must a candidate be notified?";
+    let with = citations(&snap, &pipeline::run(&snap, q, "", "", &opts, &[], None));
+    let without = citations(&snap, &pipeline::run(&snap, q, "", "", &no_kg, &[], None));
+    assert_eq!(with.first(), without.first());
+}
+
 /// A reranker convinced that the last passage it is shown is the only relevant one.
 struct LastFirst;
 

@@ -3,7 +3,8 @@
 //! retrieve every rewrite with BM25 and dense search fused ([`crate::search`]), fuse the
 //! rewrites' rankings by reciprocal rank fusion, group chunks into sections with their
 //! authority weight, put the provisions the question cites first, add what the knowledge
-//! graph reaches ([`crate::kg`]), and rerank ([`super::rerank`]). Each stage can be switched
+//! graph reaches ([`crate::kg`]) and, for a question about a term's meaning, put the section
+//! that defines it first ([`crate::kg::define`]), and rerank ([`super::rerank`]). Each stage can be switched
 //! off for ablation ([`Stages`]); each is timed.
 
 use std::collections::{BTreeMap, HashMap};
@@ -250,6 +251,8 @@ pub fn run(
             params.kg_path,
         );
         candidates = add_graph_candidates(candidates, &found.reached, params.k);
+        let defining = crate::kg::define::defining_sections(&kg, &full);
+        candidates = retrieve::place_defining(&defining, candidates);
         out.kg_keywords = found.keywords;
         out.triplets = found.triplets;
         lap("kg", &mut out.timings);

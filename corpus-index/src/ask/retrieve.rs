@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::citation::{self, resolve::DocId};
+use crate::citation::{self, resolve::DocId, resolve::ProvisionRef};
 use crate::model::ProvisionId;
 use crate::search::Hit;
 use crate::workspace::Snapshot;
@@ -156,4 +156,43 @@ pub fn place_cited(
     out.extend(missed);
     out.extend(rest);
     out
+}
+
+/// Puts the section that defines the terms a definitional question asks about
+/// ([`crate::kg::define::defining_sections`]) first, after the sections the question cites
+/// that lead: the best retrieved of them, or the first given when retrieval found none. Only
+/// one moves, so that the other part of "What is an AEDT, and what penalties apply?" keeps
+/// its place right after it.
+pub fn place_defining(defining: &[ProvisionRef], mut candidates: Vec<Candidate>) -> Vec<Candidate> {
+    let Some(first) = defining.first() else {
+        return candidates;
+    };
+    let lead = candidates
+        .iter()
+        .take_while(|c| c.reason == Reason::Cited)
+        .count();
+    let defines =
+        |c: &Candidate, d: &ProvisionRef| c.doc == d.doc && c.section == Some(d.provision);
+    if candidates[..lead]
+        .iter()
+        .any(|c| defining.iter().any(|d| defines(c, d)))
+    {
+        return candidates;
+    }
+    let best = match candidates[lead..]
+        .iter()
+        .position(|c| defining.iter().any(|d| defines(c, d)))
+    {
+        Some(i) => candidates.remove(lead + i),
+        None => Candidate {
+            doc: first.doc,
+            section: Some(first.provision),
+            score: candidates.first().map_or(0.0, |c| c.score),
+            chunks: Vec::new(),
+            cited: Vec::new(),
+            reason: Reason::Graph,
+        },
+    };
+    candidates.insert(lead, best);
+    candidates
 }

@@ -14,6 +14,7 @@
 //! [`walk`] retrieves from it: up to K keywords of the question matched to terms and
 //! provisions, walks of at most S hops, triplets for the context and the provisions reached.
 
+pub mod define;
 pub mod walk;
 
 use std::collections::HashMap;
