@@ -58,6 +58,18 @@ impl Default for OpenOptions {
     }
 }
 
+impl OpenOptions {
+    /// Everything in memory and no embedding model: BM25, citations and the knowledge graph
+    /// only (tests and one-off tools).
+    pub fn in_memory() -> Self {
+        Self {
+            persist: false,
+            load_model: false,
+            embedder: None,
+        }
+    }
+}
+
 /// What a scan did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ScanReport {
@@ -127,6 +139,17 @@ pub fn default_index_dir(root: &Path) -> Option<PathBuf> {
 }
 
 impl Engine {
+    /// Opens the workspace at `root` with `config` in memory and without a model
+    /// ([`OpenOptions::in_memory`]), scans it and returns its snapshot.
+    ///
+    /// # Errors
+    /// As [`Engine::open`]: `root` is missing or not a directory.
+    pub fn scan_in_memory(root: &Path, config: Config) -> Result<Snapshot, EngineError> {
+        let mut engine = Self::open(root, config, &OpenOptions::in_memory())?;
+        engine.scan(&mut |_| {});
+        Ok(engine.snapshot())
+    }
+
     /// Opens the workspace at `root`.
     ///
     /// # Errors

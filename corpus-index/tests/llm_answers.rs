@@ -4,13 +4,15 @@
 //! a stream cut off midway, no server at all — ends in a verified answer or the extractive
 //! answer, with warnings naming what happened. Then query rewriting.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use corpus_index::ask::generate::REMOVED;
 use corpus_index::ask::{AskProgress, AskRequest, AskResult, ask, ask_with};
 use corpus_index::config::Config;
-use corpus_index::engine::{Engine, OpenOptions};
+use corpus_index::engine::Engine;
 use corpus_index::llm::{ChatClient, LlmError, rewrite_query};
 use corpus_index::workspace::Snapshot;
 use lexls_tests::llm::{Reply, ScriptedLlm};
@@ -25,14 +27,7 @@ fn workspace(root: &Path, url: Option<&str>, timeout_s: u64) -> Snapshot {
     config.llm.timeout_s = timeout_s;
     // The answer's requests only; `llm_rewrites_join_the_retrieval` covers rewriting.
     config.llm.rewrite = false;
-    let options = OpenOptions {
-        persist: false,
-        load_model: false,
-        embedder: None,
-    };
-    let mut engine = Engine::open(root, config, &options).expect("workspace opens");
-    engine.scan(&mut |_| {});
-    engine.snapshot()
+    Engine::scan_in_memory(root, config).expect("workspace opens")
 }
 
 fn nyc_root() -> PathBuf {
@@ -51,36 +46,13 @@ fn request(question: &str, top_k: usize) -> AskRequest {
     }
 }
 
-/// What must hold whatever the model said: every citation of the answer resolves and is
-/// supported (the sources list included), and removed ones are named in the warnings.
-fn assert_verified(result: &AskResult) {
-    for c in &result.citations {
-        assert!(
-            c.resolved && c.supported,
-            "unverified citation `{}` in the answer:\n{}",
-            c.text,
-            result.answer
-        );
-    }
-    if result.answer.contains(REMOVED) {
-        assert!(
-            result
-                .warnings
-                .iter()
-                .any(|w| w.starts_with("removed the citation")),
-            "{:?}",
-            result.warnings
-        );
-    }
-}
-
 fn has_warning(result: &AskResult, needle: &str) -> bool {
     result.warnings.iter().any(|w| w.contains(needle))
 }
 
 /// The extractive answer, with a warning naming the failure.
 fn assert_fallback(result: &AskResult, needle: &str) {
-    assert_verified(result);
+    common::assert_verified(result);
     assert_eq!(result.generated_by, None, "{}", result.answer);
     assert!(
         result
@@ -115,7 +87,7 @@ fn a_good_answer_is_streamed_verified_and_kept() {
         AskProgress::Generating { round, .. } => rounds.push(round),
         AskProgress::Verifying => {}
     });
-    assert_verified(&result);
+    common::assert_verified(&result);
     assert_eq!(streamed, GOOD);
     assert_eq!(rounds, [0]);
     assert_eq!(result.generated_by.as_deref(), Some("scripted"));
@@ -156,7 +128,7 @@ fn a_citation_that_does_not_exist_is_corrected_or_removed() {
     let server = ScriptedLlm::start(vec![Reply::Stream(bad.into()), Reply::Stream(bad.into())]);
     let snap = nyc(Some(&server.url), 10);
     let result = ask(&snap, &request(QUESTION, 3));
-    assert_verified(&result);
+    common::assert_verified(&result);
     assert_eq!(result.generated_by.as_deref(), Some("scripted"));
     assert!(!result.answer.contains("20-899"), "{}", result.answer);
     assert!(result.answer.contains(REMOVED), "{}", result.answer);
@@ -204,7 +176,7 @@ fn a_real_provision_that_was_not_retrieved_is_fixed_by_the_correction_round() {
     ]);
     let snap = nyc(Some(&server.url), 10);
     let result = ask(&snap, &request(QUESTION, 2));
-    assert_verified(&result);
+    common::assert_verified(&result);
     assert!(result.answer.contains(GOOD), "{}", result.answer);
     assert!(!result.answer.contains("20-872"), "{}", result.answer);
     assert!(!result.answer.contains(REMOVED), "{}", result.answer);
@@ -231,7 +203,7 @@ fn a_real_provision_that_was_not_retrieved_and_stays_is_removed() {
     let server = ScriptedLlm::start(vec![Reply::Stream(cited.into())]);
     let snap = nyc(Some(&server.url), 10);
     let result = ask(&snap, &request(QUESTION, 2));
-    assert_verified(&result);
+    common::assert_verified(&result);
     assert!(!result.answer.contains("20-872"), "{}", result.answer);
     // The supported citation (a subdivision of a source) stays.
     assert!(
@@ -258,7 +230,7 @@ fn a_failed_correction_round_keeps_the_first_answer_without_its_bad_citation() {
     ]);
     let snap = nyc(Some(&server.url), 10);
     let result = ask(&snap, &request(QUESTION, 3));
-    assert_verified(&result);
+    common::assert_verified(&result);
     assert_eq!(result.generated_by.as_deref(), Some("scripted"));
     assert!(result.answer.contains("§ 20-871(b)"), "{}", result.answer);
     assert!(!result.answer.contains("20-899"), "{}", result.answer);
@@ -369,7 +341,7 @@ fn eu_ai_act_and_gdpr_answers_keep_real_articles_and_lose_invented_ones() {
         &workspace(&root, Some(&server.url), 5),
         &request(question, 3),
     );
-    assert_verified(&result);
+    common::assert_verified(&result);
     assert_eq!(result.generated_by.as_deref(), Some("scripted"));
     assert!(
         result
@@ -439,14 +411,7 @@ fn llm_rewrites_join_the_retrieval() {
     let mut config = Config::load(&nyc_root()).expect("config");
     config.llm.url = Some(server.url.clone());
     config.llm.model = Some("scripted".into());
-    let options = OpenOptions {
-        persist: false,
-        load_model: false,
-        embedder: None,
-    };
-    let mut engine = Engine::open(&nyc_root(), config, &options).expect("workspace opens");
-    engine.scan(&mut |_| {});
-    let snap = engine.snapshot();
+    let snap = Engine::scan_in_memory(&nyc_root(), config).expect("workspace opens");
     let result = ask(&snap, &request(QUESTION, 3));
     let llm: Vec<&str> = result
         .rewrites
@@ -463,5 +428,5 @@ fn llm_rewrites_join_the_retrieval() {
     );
     assert_eq!(server.requests().len(), 2);
     assert!(result.answer.contains(GOOD), "{}", result.answer);
-    assert_verified(&result);
+    common::assert_verified(&result);
 }

@@ -5,12 +5,13 @@
 //! answer resolves and is supported, what was removed is named in the warnings, and a
 //! failure gives the extractive answer with a warning.
 
+mod common;
+
 use std::path::Path;
 
-use corpus_index::ask::generate::REMOVED;
 use corpus_index::ask::{AskProgress, AskRequest, ask_with};
 use corpus_index::config::Config;
-use corpus_index::engine::{Engine, OpenOptions};
+use corpus_index::engine::Engine;
 use corpus_index::llm::{ChatClient, rewrite_query};
 use lexls_tests::llm::LlamaServer;
 
@@ -25,14 +26,7 @@ fn smollm2_answers_end_verified_or_extractive() {
     config.llm.model = Some("smollm2".into());
     config.llm.timeout_s = 120;
     config.llm.max_tokens = 160;
-    let options = OpenOptions {
-        persist: false,
-        load_model: false,
-        embedder: None,
-    };
-    let mut engine = Engine::open(&root, config, &options).expect("workspace opens");
-    engine.scan(&mut |_| {});
-    let snap = engine.snapshot();
+    let snap = Engine::scan_in_memory(&root, config).expect("workspace opens");
 
     for question in [
         "How many business days before using an AEDT must candidates be notified?",
@@ -60,24 +54,7 @@ fn smollm2_answers_end_verified_or_extractive() {
             result.answer,
             result.warnings
         );
-        for c in &result.citations {
-            assert!(
-                c.resolved && c.supported,
-                "unverified citation `{}` in:\n{}",
-                c.text,
-                result.answer
-            );
-        }
-        if result.answer.contains(REMOVED) {
-            assert!(
-                result
-                    .warnings
-                    .iter()
-                    .any(|w| w.starts_with("removed the citation")),
-                "{:?}",
-                result.warnings
-            );
-        }
+        common::assert_verified(&result);
         match &result.generated_by {
             Some(model) => {
                 assert_eq!(model, "smollm2");

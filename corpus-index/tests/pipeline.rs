@@ -8,21 +8,14 @@ use corpus_index::ask::rerank::Reranker;
 use corpus_index::ask::rewrite::RewriteKind;
 use corpus_index::ask::{AskRequest, ask};
 use corpus_index::config::{Config, RetrievalMode};
-use corpus_index::engine::{Engine, OpenOptions};
+use corpus_index::engine::Engine;
 use corpus_index::kg::Relation;
 use corpus_index::workspace::Snapshot;
 
 fn nyc() -> Snapshot {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/nyc-ll144");
-    let options = OpenOptions {
-        persist: false,
-        load_model: false,
-        embedder: None,
-    };
-    let mut engine = Engine::open(&root, Config::load(&root).unwrap_or_default(), &options)
-        .expect("example workspace opens");
-    engine.scan(&mut |_| {});
-    engine.snapshot()
+    Engine::scan_in_memory(&root, Config::load(&root).unwrap_or_default())
+        .expect("example workspace opens")
 }
 
 fn bm25_options(snap: &Snapshot) -> PipelineOptions {

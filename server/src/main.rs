@@ -148,38 +148,7 @@ enum EvalCommand {
     /// Macro precision, recall, F1, per-class scores and confusion matrix of the
     /// query-complexity classifier on a question set, or of grouped N-fold
     /// cross-validation on it (`--cv N`).
-    Classifier {
-        /// A model written by `lexls classifier train` (default: the built-in model).
-        #[arg(long, conflicts_with = "cv")]
-        model: Option<PathBuf>,
-        /// The question set: CSV with columns `question,label`.
-        #[arg(long)]
-        data: PathBuf,
-        /// Score 2 classes (labels 1 and 2 merged) or 3 (default: the model's; 3 with
-        /// `--cv`).
-        #[arg(long)]
-        classes: Option<u8>,
-        /// Train and score by N-fold cross-validation on the data, near-duplicate
-        /// questions kept in one fold.
-        #[arg(long, value_name = "N")]
-        cv: Option<usize>,
-        /// With `--cv`: plain stratified folds (rows, not near-duplicate groups; inflated
-        /// when the set holds augmented copies of questions).
-        #[arg(long, requires = "cv")]
-        ungrouped: bool,
-        /// With `--cv`: questions whose word TF-IDF vectors have at least this cosine are
-        /// one group.
-        #[arg(long, default_value_t = corpus_index::classify::cv::DEFAULT_GROUP_THRESHOLD)]
-        group_threshold: f32,
-        /// With `--cv`: the seed of the fold assignment.
-        #[arg(long, default_value_t = 42)]
-        seed: u64,
-        #[command(flatten)]
-        model_args: cli::classifier::ModelArgs,
-        /// Print JSON (`macro_precision, macro_recall, macro_f1, per_class, confusion`).
-        #[arg(long)]
-        json: bool,
-    },
+    Classifier(cli::classifier::EvalArgs),
     /// Precision and recall of resolved cross-references against a corpus's official
     /// markup (`manifest.json` of `shared/corpora/cfr-title27`, `us-code-titles`).
     Xrefs {
@@ -254,27 +223,7 @@ fn main() -> ExitCode {
                 manifest,
                 json,
             } => cli::eval::xrefs(&corpus, &manifest, json),
-            EvalCommand::Classifier {
-                model,
-                data,
-                classes,
-                cv,
-                ungrouped,
-                group_threshold,
-                seed,
-                model_args,
-                json,
-            } => cli::classifier::eval(&cli::classifier::EvalArgs {
-                model,
-                data,
-                classes,
-                cv,
-                ungrouped,
-                group_threshold,
-                seed,
-                model_args,
-                json,
-            }),
+            EvalCommand::Classifier(args) => cli::classifier::eval(&args),
         },
     };
     match result {

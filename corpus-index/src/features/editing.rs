@@ -296,20 +296,13 @@ pub fn folding_ranges(doc: &Document) -> Vec<Range<usize>> {
 mod tests {
     use super::*;
     use crate::config::Config;
-    use crate::engine::{Engine, OpenOptions};
+    use crate::engine::Engine;
     use std::path::Path;
 
     fn nyc() -> Snapshot {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/nyc-ll144");
-        let options = OpenOptions {
-            persist: false,
-            load_model: false,
-            embedder: None,
-        };
-        let mut engine = Engine::open(&root, Config::load(&root).unwrap_or_default(), &options)
-            .expect("example workspace opens");
-        engine.scan(&mut |_| {});
-        engine.snapshot()
+        Engine::scan_in_memory(&root, Config::load(&root).unwrap_or_default())
+            .expect("example workspace opens")
     }
 
     fn doc_id(snap: &Snapshot, rel: &str) -> DocId {

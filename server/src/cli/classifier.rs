@@ -122,25 +122,38 @@ pub fn train(data: &Path, out: &Path, classes: u8, args: &ModelArgs) -> anyhow::
 }
 
 /// Arguments of `lexls eval classifier`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct EvalArgs {
-    /// Saved model; `None`: the built-in one (ignored with `cv`).
+    /// A model written by `lexls classifier train` (default: the built-in model).
+    #[arg(long, conflicts_with = "cv")]
     pub model: Option<PathBuf>,
-    /// Question set.
+    /// The question set: CSV with columns `question,label`.
+    #[arg(long)]
     pub data: PathBuf,
-    /// Classes to score (default: the model's, 3 with `cv`).
+    /// Score 2 classes (labels 1 and 2 merged) or 3 (default: the model's; 3 with
+    /// `--cv`).
+    #[arg(long)]
     pub classes: Option<u8>,
-    /// Cross-validate with this many folds instead of scoring a model.
+    /// Train and score by N-fold cross-validation on the data, near-duplicate
+    /// questions kept in one fold.
+    #[arg(long, value_name = "N")]
     pub cv: Option<usize>,
-    /// Plain stratified folds (rows, not near-duplicate groups).
+    /// With `--cv`: plain stratified folds (rows, not near-duplicate groups; inflated
+    /// when the set holds augmented copies of questions).
+    #[arg(long, requires = "cv")]
     pub ungrouped: bool,
-    /// Cosine of word vectors at which questions are grouped.
+    /// With `--cv`: questions whose word TF-IDF vectors have at least this cosine are
+    /// one group.
+    #[arg(long, default_value_t = corpus_index::classify::cv::DEFAULT_GROUP_THRESHOLD)]
     pub group_threshold: f32,
-    /// Fold seed.
+    /// With `--cv`: the seed of the fold assignment.
+    #[arg(long, default_value_t = 42)]
     pub seed: u64,
-    /// Model settings for `cv`.
+    /// Model settings for `--cv`.
+    #[command(flatten)]
     pub model_args: ModelArgs,
-    /// JSON output.
+    /// Print JSON (`macro_precision, macro_recall, macro_f1, per_class, confusion`).
+    #[arg(long)]
     pub json: bool,
 }
 
