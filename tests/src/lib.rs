@@ -296,6 +296,27 @@ impl LspClient {
         });
     }
 
+    /// Waits until every passage is embedded (or the server has no model), so that an
+    /// answer does not depend on how far the background embedding got.
+    ///
+    /// # Panics
+    /// When that takes more than two minutes.
+    pub fn wait_embedded(&mut self) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+        loop {
+            let s = self.request("lexls/status", Value::Null);
+            let e = &s["embedding"];
+            if s["model"]["loaded"] != true || (e["total"].is_u64() && e["done"] == e["total"]) {
+                return;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "passages still being embedded after 2 minutes: {s}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+    }
+
     /// Opens a file of the workspace in the "editor"; returns its URI and text.
     ///
     /// # Panics

@@ -238,6 +238,7 @@ fn outline_and_ask_about_selection() {
 #[test]
 fn ask_quotes_the_ten_business_day_rule_with_verified_citations() {
     let (mut client, root) = started();
+    client.wait_embedded();
     let answer = client.request(
         "lexls/ask",
         json!({"question": "How many business days before using an AEDT must a candidate be notified?"}),
