@@ -102,7 +102,7 @@ fn rewrites_split_the_question_and_cited_sections_come_first() {
         "",
         "",
         &opts,
-        &[],
+        &mut |_| Vec::new(),
         None,
     );
     let kinds: Vec<RewriteKind> = r.rewrites.iter().map(|w| w.kind).collect();
@@ -127,7 +127,15 @@ fn stages_switch_off() {
     opts.stages.rewrite = false;
     opts.stages.kg = false;
     opts.fixed_k = Some(2);
-    let r = pipeline::run(&snap, "What is a bias audit?", "", "", &opts, &[], None);
+    let r = pipeline::run(
+        &snap,
+        "What is a bias audit?",
+        "",
+        "",
+        &opts,
+        &mut |_| Vec::new(),
+        None,
+    );
     assert_eq!(r.rewrites.len(), 1);
     assert!(r.triplets.is_empty() && !r.timings.contains_key("kg"));
     let params = r.params.expect("parameters");
@@ -139,7 +147,7 @@ fn a_question_about_a_meaning_leads_with_the_definition() {
     let snap = nyc();
     let opts = bm25_options(&snap);
     let q = "Can you explain the definition of an automated employment decision tool according to Local Law 144 in New York City?";
-    let r = pipeline::run(&snap, q, "", "", &opts, &[], None);
+    let r = pipeline::run(&snap, q, "", "", &opts, &mut |_| Vec::new(), None);
     let first = citations(&snap, &r).first().cloned();
     assert!(
         matches!(
@@ -152,15 +160,21 @@ fn a_question_about_a_meaning_leads_with_the_definition() {
     // Without the graph stage, retrieval alone puts the section on the tool's use first.
     let mut no_kg = opts;
     no_kg.stages.kg = false;
-    let r = pipeline::run(&snap, q, "", "", &no_kg, &[], None);
+    let r = pipeline::run(&snap, q, "", "", &no_kg, &mut |_| Vec::new(), None);
     assert_eq!(
         citations(&snap, &r).first().map(String::as_str),
         Some("NYC Admin. Code § 20-871")
     );
     // A question that asks no meaning keeps the retrieved order.
     let q = "How many business days before using an automated employment decision tool must a candidate be notified?";
-    let with = citations(&snap, &pipeline::run(&snap, q, "", "", &opts, &[], None));
-    let without = citations(&snap, &pipeline::run(&snap, q, "", "", &no_kg, &[], None));
+    let with = citations(
+        &snap,
+        &pipeline::run(&snap, q, "", "", &opts, &mut |_| Vec::new(), None),
+    );
+    let without = citations(
+        &snap,
+        &pipeline::run(&snap, q, "", "", &no_kg, &mut |_| Vec::new(), None),
+    );
     assert_eq!(with.first(), without.first());
 }
 
@@ -196,8 +210,16 @@ fn the_reranker_reorders_and_its_failure_keeps_the_order() {
     let snap = nyc();
     let opts = bm25_options(&snap);
     let q = "What must the summary of the results of the bias audit include?";
-    let plain = pipeline::run(&snap, q, "", "", &opts, &[], None);
-    let reranked = pipeline::run(&snap, q, "", "", &opts, &[], Some(&LastFirst));
+    let plain = pipeline::run(&snap, q, "", "", &opts, &mut |_| Vec::new(), None);
+    let reranked = pipeline::run(
+        &snap,
+        q,
+        "",
+        "",
+        &opts,
+        &mut |_| Vec::new(),
+        Some(&LastFirst),
+    );
     let first = citations(&snap, &reranked);
     let before = citations(&snap, &plain);
     // Every candidate (fewer than 20) is reranked; a strong verdict outweighs authority
@@ -205,7 +227,7 @@ fn the_reranker_reorders_and_its_failure_keeps_the_order() {
     assert!(before.len() < 20 && before.len() > 2, "{before:?}");
     assert_eq!(first[0], before[before.len() - 1], "{first:?}");
     assert_eq!(first.len(), before.len());
-    let broken = pipeline::run(&snap, q, "", "", &opts, &[], Some(&Broken));
+    let broken = pipeline::run(&snap, q, "", "", &opts, &mut |_| Vec::new(), Some(&Broken));
     assert_eq!(citations(&snap, &broken), citations(&snap, &plain));
     assert!(broken.warnings.iter().any(|w| w.contains("model crashed")));
 }

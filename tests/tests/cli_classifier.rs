@@ -6,6 +6,21 @@ use std::process::Command;
 use lexls_tests::{fixture, lexls_bin};
 use serde_json::Value;
 
+/// Runs `lexls eval classifier --json` with `args`; its report, or a panic with stderr.
+fn eval_json(args: &[&std::ffi::OsStr]) -> Value {
+    let out = Command::new(lexls_bin())
+        .args(["eval", "classifier", "--json"])
+        .args(args)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON report")
+}
+
 #[test]
 fn train_then_evaluate_a_model_and_the_builtin_one() {
     let data = fixture("complexity").join("questions.csv");
@@ -27,35 +42,23 @@ fn train_then_evaluate_a_model_and_the_builtin_one() {
     assert!(stdout.contains("3 classes"), "{stdout}");
     assert!(stdout.contains("vocabulary"), "{stdout}");
 
-    let out = Command::new(lexls_bin())
-        .args(["eval", "classifier", "--json", "--model"])
-        .arg(&model)
-        .arg("--data")
-        .arg(&data)
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let report: Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    let report = eval_json(&[
+        "--model".as_ref(),
+        model.as_os_str(),
+        "--data".as_ref(),
+        data.as_os_str(),
+    ]);
     // Scored on its own training set: near perfect.
     assert!(report["macro_f1"].as_f64().expect("f1") > 0.9, "{report}");
     assert_eq!(report["confusion"].as_array().map(Vec::len), Some(3));
 
     // The built-in model, 2 classes.
-    let out = Command::new(lexls_bin())
-        .args(["eval", "classifier", "--classes", "2", "--json", "--data"])
-        .arg(&data)
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let report: Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    let report = eval_json(&[
+        "--classes".as_ref(),
+        "2".as_ref(),
+        "--data".as_ref(),
+        data.as_os_str(),
+    ]);
     assert_eq!(report["classes"], 2);
     assert!(report["macro_f1"].as_f64().expect("f1") > 0.8, "{report}");
 }

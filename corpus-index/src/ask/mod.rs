@@ -199,14 +199,13 @@ pub fn ask_with(
         }
         None => None,
     };
-    let llm_rewrites = llm_rewrites(snap, question, &opts, &mut warnings);
     let retrieval = pipeline::run(
         snap,
         question,
         &context_text,
         own_namespace,
         &opts,
-        &llm_rewrites,
+        &mut |q| llm_rewrites(snap, question, q, &mut warnings),
         reranker.as_deref().map(|r| r as &dyn rerank::Reranker),
     );
     warnings.extend(retrieval.warnings.iter().cloned());
@@ -388,15 +387,15 @@ pub fn ask_with(
     }
 }
 
-/// Reformulations of `question` by the LLM (HyPA-RAG § 4.2: Q of them, one request) when
-/// `[llm]` is configured and rewriting is on; none, with a warning, when the model fails.
+/// `count` reformulations of `question` by the LLM (HyPA-RAG § 4.2: Q of them, one request)
+/// when `[llm]` is configured with `rewrite` on; none, with a warning, when the model fails.
 fn llm_rewrites(
     snap: &Snapshot,
     question: &str,
-    opts: &PipelineOptions,
+    count: usize,
     warnings: &mut Vec<String>,
 ) -> Vec<String> {
-    if !opts.stages.rewrite || !snap.config.llm.rewrite {
+    if count == 0 || !snap.config.llm.rewrite {
         return Vec::new();
     }
     let client = match crate::llm::ChatClient::from_config(&snap.config.llm) {
@@ -409,8 +408,7 @@ fn llm_rewrites(
             return Vec::new();
         }
     };
-    let (params, _) = pipeline::parameters(snap, question, opts);
-    match crate::llm::rewrite::rewrite_query(&client, question, params.rewrites) {
+    match crate::llm::rewrite::rewrite_query(&client, question, count) {
         Ok(r) => r,
         Err(e) => {
             warnings.push(format!(

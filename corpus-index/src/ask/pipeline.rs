@@ -151,16 +151,17 @@ fn classifier(snap: &Snapshot) -> LoadedClassifier {
 
 /// Runs the pipeline for `question` (and the selected text, if any).
 ///
-/// `extra_rewrites` are reformulations from elsewhere (an LLM), retrieved like the
-/// deterministic ones. `reranker`, when given and the stage is on, reorders the first
-/// candidates.
+/// `rewriter` is asked, once the parameters are known and when the rewrite stage is on,
+/// for up to Q reformulations from elsewhere (an LLM; `|_| Vec::new()` for none), retrieved
+/// like the deterministic ones; its time counts in the `rewrite` stage. `reranker`, when
+/// given and the stage is on, reorders the first candidates.
 pub fn run(
     snap: &Snapshot,
     question: &str,
     context_text: &str,
     own_namespace: &str,
     opts: &PipelineOptions,
-    extra_rewrites: &[String],
+    rewriter: &mut dyn FnMut(usize) -> Vec<String>,
     reranker: Option<&dyn Reranker>,
 ) -> Retrieval {
     let mut out = Retrieval::default();
@@ -190,10 +191,15 @@ pub fn run(
             kind: RewriteKind::Original,
         }]
     };
-    for r in extra_rewrites.iter().take(params.rewrites) {
-        if !rewrites.iter().any(|x| x.text == *r) {
+    let extra = if opts.stages.rewrite {
+        rewriter(params.rewrites)
+    } else {
+        Vec::new()
+    };
+    for r in extra.into_iter().take(params.rewrites) {
+        if !rewrites.iter().any(|x| x.text == r) {
             rewrites.push(Rewrite {
-                text: r.clone(),
+                text: r,
                 kind: RewriteKind::Llm,
             });
         }

@@ -187,7 +187,8 @@ pub fn rank_files(
     opts: &crate::ask::pipeline::PipelineOptions,
     reranker: Option<&dyn crate::ask::rerank::Reranker>,
 ) -> Vec<String> {
-    let retrieval = crate::ask::pipeline::run(snap, question, "", "", opts, &[], reranker);
+    let retrieval =
+        crate::ask::pipeline::run(snap, question, "", "", opts, &mut |_| Vec::new(), reranker);
     let mut seen = HashSet::new();
     retrieval
         .candidates
