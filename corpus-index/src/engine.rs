@@ -405,6 +405,15 @@ impl Engine {
         true
     }
 
+    /// The editors' texts in use instead of the files on disk, as `(absolute path, text)`
+    /// (to carry them over to an engine opened with new settings).
+    pub fn overlays(&self) -> Vec<(PathBuf, String)> {
+        self.overlays
+            .iter()
+            .map(|(rel, text)| (self.root.join(rel), text.clone()))
+            .collect()
+    }
+
     /// Stops using an editor's text for `path` and reads the file from disk again.
     pub fn clear_overlay(&mut self, path: &Path) -> bool {
         let Some((rel, _)) = self.rel_path_of(path) else {

@@ -50,6 +50,31 @@ pub fn example(name: &str) -> PathBuf {
     repo_root().join("examples").join(name)
 }
 
+/// A copy of an example workspace in a temporary directory, for tests that change files.
+///
+/// # Panics
+/// When the example cannot be copied.
+pub fn example_copy(name: &str) -> tempfile::TempDir {
+    fn copy(from: &Path, to: &Path) -> std::io::Result<()> {
+        std::fs::create_dir_all(to)?;
+        for entry in std::fs::read_dir(from)? {
+            let entry = entry?;
+            let target = to.join(entry.file_name());
+            if entry.file_type()?.is_dir() {
+                copy(&entry.path(), &target)?;
+            } else {
+                std::fs::copy(entry.path(), target)?;
+            }
+        }
+        Ok(())
+    }
+    #[allow(clippy::expect_used)]
+    let dir = tempfile::tempdir().expect("temp dir");
+    #[allow(clippy::expect_used)]
+    copy(&example(name), dir.path()).expect("example copied");
+    dir
+}
+
 /// A test workspace of the repository (`tests/fixtures/<name>`).
 pub fn fixture(name: &str) -> PathBuf {
     repo_root().join("tests").join("fixtures").join(name)

@@ -3,7 +3,7 @@
 //! lenses, inlay hints (enabled through `workspace/configuration`), folding ranges, and the
 //! dynamically registered file watcher.
 
-use lexls_tests::{LspClient, example, position_of};
+use lexls_tests::{LspClient, example, example_copy, position_of, uri};
 use serde_json::json;
 
 #[test]
@@ -123,5 +123,119 @@ fn inlay_hints_are_off_by_default() {
         hints.is_null() || hints.as_array().is_some_and(Vec::is_empty),
         "{hints}"
     );
+    assert!(client.shutdown());
+}
+
+/// Names of the workspace symbols matching `query`.
+fn symbols(client: &mut LspClient, query: &str) -> Vec<String> {
+    let found = client.request("workspace/symbol", json!({ "query": query }));
+    found
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s["name"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Inlay hints of the whole of `uri`.
+fn hints(client: &mut LspClient, uri: &str) -> Vec<String> {
+    let found = client.request(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 400, "character": 0}}}),
+    );
+    found
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|h| h["label"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn changed_settings_apply_without_a_restart() {
+    let workspace = example_copy("nyc-ll144");
+    let root = workspace.path();
+    let mut client = LspClient::start(&[("LEXLS_MODEL_DIR", "/nonexistent/lexls-model")]);
+    client.initialize(root, json!({}));
+    client.wait_indexed();
+    let policy = root.join("policy/acme-aedt-hiring-policy.md");
+    let (policy_uri, _) = client.open(&policy);
+    assert!(hints(&mut client, &policy_uri).is_empty());
+    assert!(symbols(&mut client, "5-301").contains(&"6 RCNY § 5-301".to_string()));
+
+    // The editor's settings change: inlay hints on, the rules left out of the index.
+    client.settings = json!({
+        "editor": {"inlay_hints": true},
+        "index": {"exclude": ["PROVENANCE.md", "rules/**"]},
+    });
+    client.notifications.clear();
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"lexls": client.settings.clone()}}),
+    );
+    client.wait_notification("window/showMessage", |p| {
+        p["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("settings changed"))
+    });
+    client.wait_indexed();
+    // Hints now show, and none for a heading of the rules (6 RCNY § 5-304, "Notice to
+    // Candidates and Employees"), which are out of the index.
+    let labels = hints(&mut client, &policy_uri);
+    assert!(
+        labels.iter().any(|l| l.contains("Notice to candidates")),
+        "{labels:?}"
+    );
+    assert!(
+        !labels.iter().any(|l| l.contains("Notice to Candidates")),
+        "{labels:?}"
+    );
+    assert!(symbols(&mut client, "5-301").is_empty());
+    // The document open in the editor is still indexed from the editor's text.
+    assert!(
+        !client
+            .request(
+                "textDocument/documentSymbol",
+                json!({"textDocument": {"uri": policy_uri}})
+            )
+            .as_array()
+            .is_none_or(Vec::is_empty)
+    );
+
+    // `.lexls.toml` edited on disk: the statute is left out instead of the rules.
+    client.settings = json!({"editor": {"inlay_hints": true}});
+    let toml = root.join(".lexls.toml");
+    std::fs::write(
+        &toml,
+        "[index]\nexclude = [\"PROVENANCE.md\", \"statute/**\"]\n",
+    )
+    .expect("settings written");
+    client.notifications.clear();
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri(&toml), "type": 2}]}),
+    );
+    client.wait_indexed();
+    assert!(symbols(&mut client, "5-301").contains(&"6 RCNY § 5-301".to_string()));
+    assert!(symbols(&mut client, "20-871").is_empty());
+
+    // A broken `.lexls.toml` keeps the settings in force, and says so.
+    std::fs::write(&toml, "[index\nexclude = ").expect("settings written");
+    client.notifications.clear();
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri(&toml), "type": 2}]}),
+    );
+    let shown = client.wait_notification("window/showMessage", |p| p["type"] == 1);
+    let message = shown["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("previous settings stay in force"),
+        "{message}"
+    );
+    assert!(symbols(&mut client, "5-301").contains(&"6 RCNY § 5-301".to_string()));
     assert!(client.shutdown());
 }

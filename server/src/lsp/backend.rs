@@ -2,12 +2,13 @@
 //! function of `corpus_index::features` on the current snapshot, and converts the result.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use corpus_index::ask::{AskContext, AskProgress, AskRequest};
+use corpus_index::config::Config;
 use corpus_index::features;
 use corpus_index::workspace::Snapshot;
 use serde::Deserialize;
@@ -61,6 +62,9 @@ struct ClientCaps {
 /// File types lexls indexes, for the client's file watcher.
 const WATCHED: &str = "**/*.{md,markdown,txt,text,xml,html,htm}";
 
+/// The workspace settings file (`.lexls.toml` at the root); the client watches it too.
+const SETTINGS_FILE: &str = ".lexls.toml";
+
 /// Parameters of `lexls/ask`.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -85,7 +89,7 @@ impl Backend {
     /// A backend talking to `client`.
     pub fn new(client: Client) -> Self {
         let empty_root = PathBuf::from(".");
-        let config = Arc::new(corpus_index::config::Config::default());
+        let config = Arc::new(Config::default());
         let (publisher, published) = watch::channel(Published {
             snapshot: Arc::new(Snapshot::empty(&empty_root, config)),
             versions: HashMap::new(),
@@ -384,10 +388,16 @@ impl Backend {
     /// are re-indexed (`workspace/didChangeWatchedFiles`).
     async fn register_file_watcher(&self) {
         let options = DidChangeWatchedFilesRegistrationOptions {
-            watchers: vec![FileSystemWatcher {
-                glob_pattern: GlobPattern::String(WATCHED.into()),
-                kind: None,
-            }],
+            watchers: vec![
+                FileSystemWatcher {
+                    glob_pattern: GlobPattern::String(WATCHED.into()),
+                    kind: None,
+                },
+                FileSystemWatcher {
+                    glob_pattern: GlobPattern::String(format!("**/{SETTINGS_FILE}")),
+                    kind: None,
+                },
+            ],
         };
         let registration = Registration {
             id: "lexls-watch-files".into(),
@@ -397,6 +407,88 @@ impl Backend {
         if let Err(e) = self.client.register_capability(vec![registration]).await {
             tracing::warn!("the client refused the file watcher: {e}");
         }
+    }
+
+    /// The workspace root (`.` before `initialize` gave one).
+    fn root(&self) -> PathBuf {
+        self.root
+            .lock()
+            .ok()
+            .and_then(|r| r.clone())
+            .unwrap_or_else(|| PathBuf::from("."))
+    }
+
+    /// The settings in force: `.lexls.toml` at `root`, then `initializationOptions`, then
+    /// the client's `lexls` settings (`workspace/configuration`), each on top of the one
+    /// before. Returns them with what was wrong (a part that is invalid is left out and
+    /// said so); environment variables are not applied yet.
+    async fn settings(&self, root: &Path) -> (Config, Vec<String>) {
+        let mut problems = Vec::new();
+        let mut config = match Config::load(root) {
+            Ok(c) => c,
+            Err(e) => {
+                problems.push(format!("{e}; using the defaults"));
+                Config::default()
+            }
+        };
+        let caps = self.client_caps.lock().map(|c| *c).unwrap_or_default();
+        let mut options = self.init_options.lock().ok().and_then(|o| o.clone());
+        if caps.configuration
+            && let Some(pulled) = self.pull_settings().await
+        {
+            let base = options.get_or_insert_with(|| json!({}));
+            merge_json(base, pulled);
+        }
+        if let Some(options) = options.filter(|o| o.as_object().is_some_and(|m| !m.is_empty())) {
+            let mut merged = serde_json::to_value(&config).unwrap_or(Value::Null);
+            merge_json(&mut merged, options);
+            match serde_json::from_value::<Config>(merged) {
+                Ok(c) => config = c,
+                Err(e) => problems.push(format!(
+                    "invalid settings or initializationOptions ({e}); they are ignored"
+                )),
+            }
+        }
+        (config, problems)
+    }
+
+    /// Reads the settings again (the client's changed, or `.lexls.toml`) and, when they
+    /// differ from those in force, has the writer reopen the workspace with them. Invalid
+    /// settings leave the current ones in force, with a message.
+    async fn reload_settings(&self) {
+        let Some(current) = self.started_with.lock().ok().and_then(|s| s.clone()) else {
+            return; // not started yet: `initialized` reads the settings itself
+        };
+        let (mut config, problems) = self.settings(&self.root()).await;
+        if !problems.is_empty() {
+            self.client
+                .show_message(
+                    MessageType::ERROR,
+                    format!(
+                        "lexls: {}; the previous settings stay in force",
+                        problems.join("; ")
+                    ),
+                )
+                .await;
+            return;
+        }
+        let Ok(value) = serde_json::to_value(&config) else {
+            return;
+        };
+        if value == current {
+            return;
+        }
+        if let Ok(mut s) = self.started_with.lock() {
+            *s = Some(value);
+        }
+        config.apply_env();
+        self.send(Msg::Reconfigure(Box::new(config)));
+        self.client
+            .show_message(
+                MessageType::INFO,
+                "lexls: settings changed; re-indexing the workspace with them",
+            )
+            .await;
     }
 
     /// The client's `lexls` settings (`workspace/configuration`), if it has any.
@@ -596,51 +688,16 @@ impl LanguageServer for Backend {
     }
 
     async fn initialized(&self, _: InitializedParams) {
-        let root = self
-            .root
-            .lock()
-            .ok()
-            .and_then(|r| r.clone())
-            .unwrap_or_else(|| PathBuf::from("."));
-        let mut config = match corpus_index::config::Config::load(&root) {
-            Ok(c) => c,
-            Err(e) => {
-                self.client
-                    .show_message(
-                        MessageType::ERROR,
-                        format!("lexls: {e}; using the defaults"),
-                    )
-                    .await;
-                corpus_index::config::Config::default()
-            }
-        };
+        let root = self.root();
         let caps = self.client_caps.lock().map(|c| *c).unwrap_or_default();
         if caps.watch_files {
             self.register_file_watcher().await;
         }
-        let mut options = self.init_options.lock().ok().and_then(|o| o.clone());
-        // Settings the client holds (`workspace/configuration`, section `lexls`) come on top
-        // of `initializationOptions`.
-        if caps.configuration
-            && let Some(pulled) = self.pull_settings().await
-        {
-            let base = options.get_or_insert_with(|| json!({}));
-            merge_json(base, pulled);
-        }
-        if let Some(options) = options.filter(|o| o.as_object().is_some_and(|m| !m.is_empty())) {
-            let mut merged = serde_json::to_value(&config).unwrap_or(Value::Null);
-            merge_json(&mut merged, options);
-            match serde_json::from_value::<corpus_index::config::Config>(merged) {
-                Ok(c) => config = c,
-                Err(e) => {
-                    self.client
-                        .show_message(
-                            MessageType::ERROR,
-                            format!("lexls: invalid initializationOptions ({e}); they are ignored"),
-                        )
-                        .await;
-                }
-            }
+        let (mut config, problems) = self.settings(&root).await;
+        for problem in problems {
+            self.client
+                .show_message(MessageType::ERROR, format!("lexls: {problem}"))
+                .await;
         }
         if let Ok(mut s) = self.started_with.lock() {
             *s = serde_json::to_value(&config).ok();
@@ -660,37 +717,7 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_configuration(&self, _: DidChangeConfigurationParams) {
-        let caps = self.client_caps.lock().map(|c| *c).unwrap_or_default();
-        if !caps.configuration {
-            return;
-        }
-        let Some(pulled) = self.pull_settings().await else {
-            return;
-        };
-        let Some(current) = self.started_with.lock().ok().and_then(|s| s.clone()) else {
-            return; // not started yet: `initialized` pulls the settings itself
-        };
-        let mut merged = current.clone();
-        merge_json(&mut merged, pulled);
-        match serde_json::from_value::<corpus_index::config::Config>(merged.clone()) {
-            Ok(_) if merged == current => {}
-            Ok(_) => {
-                self.client
-                    .show_message(
-                        MessageType::INFO,
-                        "lexls: settings changed; restart the server to apply them (lexls: Restart Server, :LexlsRestart)",
-                    )
-                    .await;
-            }
-            Err(e) => {
-                self.client
-                    .show_message(
-                        MessageType::ERROR,
-                        format!("lexls: invalid settings ({e}); the previous ones stay in force"),
-                    )
-                    .await;
-            }
-        }
+        self.reload_settings().await;
     }
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
@@ -921,12 +948,17 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
-        let paths = params
+        let (settings, paths): (Vec<PathBuf>, Vec<PathBuf>) = params
             .changes
             .iter()
             .filter_map(|c| proto::path(&c.uri))
-            .collect();
-        self.send(Msg::FilesChanged(paths));
+            .partition(|p| p.file_name().is_some_and(|n| n == SETTINGS_FILE));
+        if !paths.is_empty() {
+            self.send(Msg::FilesChanged(paths));
+        }
+        if !settings.is_empty() {
+            self.reload_settings().await;
+        }
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
@@ -39,8 +40,13 @@ pub enum Msg {
     Save,
     /// Files changed outside the editor.
     FilesChanged(Vec<PathBuf>),
+    /// The settings changed: reopen the workspace with these (the editors' texts are kept).
+    Reconfigure(Box<Config>),
     /// A batch of embeddings is ready.
     Embedded {
+        /// The embedding run it belongs to (a run started before a reconfiguration is
+        /// ignored).
+        run: u64,
         /// `(cache key, vector)` pairs.
         items: Vec<(String, Vec<f32>)>,
         /// Chunks embedded so far.
@@ -49,7 +55,12 @@ pub enum Msg {
         total: usize,
     },
     /// Embedding failed; dense retrieval stays partial.
-    EmbeddingFailed(String),
+    EmbeddingFailed {
+        /// The embedding run it belongs to.
+        run: u64,
+        /// Why.
+        why: String,
+    },
     /// Flush and stop; the sender is told when done.
     Shutdown(Option<std::sync::mpsc::Sender<()>>),
 }
@@ -127,6 +138,7 @@ pub fn spawn(
                 versions: HashMap::new(),
                 last_diagnostics: HashMap::new(),
                 embedding: (0, 0),
+                embed_run: Arc::new(AtomicU64::new(0)),
             };
             writer.run(config, &rx);
         });
@@ -143,6 +155,8 @@ struct Writer {
     versions: HashMap<PathBuf, i32>,
     last_diagnostics: HashMap<Uri, Vec<Diagnostic>>,
     embedding: (usize, usize),
+    /// The current embedding run; a thread of an older run stops.
+    embed_run: Arc<AtomicU64>,
 }
 
 impl Writer {
@@ -152,42 +166,10 @@ impl Writer {
 
     fn run(&mut self, config: Config, rx: &Receiver<Msg>) {
         let embedder = crate::embed_worker::WorkerEmbedder::start(&config.model)
-            .map(|e| std::sync::Arc::new(e) as std::sync::Arc<dyn Embedder>);
-        let options = OpenOptions {
-            embedder: Some(embedder),
-            ..OpenOptions::default()
+            .map(|e| Arc::new(e) as Arc<dyn Embedder>);
+        let Some(mut engine) = self.open(config, embedder, Vec::new()) else {
+            return Self::idle(rx);
         };
-        let mut engine = match Engine::open(&self.root, config, &options) {
-            Ok(engine) => engine,
-            Err(e) => {
-                self.event(Event::Show(
-                    MessageType::ERROR,
-                    format!("lexls cannot open the workspace: {e}"),
-                ));
-                // Keep answering (with an empty snapshot) until shutdown.
-                while let Ok(msg) = rx.recv() {
-                    if let Msg::Shutdown(done) = msg {
-                        if let Some(done) = done {
-                            let _ = done.send(());
-                        }
-                        break;
-                    }
-                }
-                return;
-            }
-        };
-        for note in engine.take_notes() {
-            self.event(Event::Log(MessageType::WARNING, note));
-        }
-        if let Some(problem) = engine.model_problem() {
-            self.event(Event::Show(
-                MessageType::WARNING,
-                format!("lexls: {problem}"),
-            ));
-        }
-        self.initial_scan(&mut engine);
-        self.start_embedding(&mut engine);
-
         let mut flush_at: Option<Instant> = None;
         loop {
             let msg = match flush_at {
@@ -215,6 +197,7 @@ impl Writer {
             let mut changed = false;
             let mut versions_changed = false;
             let mut stop = None;
+            let mut reconfigure = None;
             for msg in batch {
                 match msg {
                     Msg::Text {
@@ -244,7 +227,16 @@ impl Writer {
                         }
                         flush_at.get_or_insert_with(|| Instant::now() + SEARCH_DEBOUNCE);
                     }
-                    Msg::Embedded { items, done, total } => {
+                    Msg::Reconfigure(config) => reconfigure = Some(config),
+                    Msg::Embedded {
+                        run,
+                        items,
+                        done,
+                        total,
+                    } => {
+                        if run != self.embed_run.load(Ordering::SeqCst) {
+                            continue;
+                        }
                         engine.add_embeddings(items);
                         self.embedding = (done, total);
                         let pct = (done * 100 / total.max(1)) as u32;
@@ -259,7 +251,10 @@ impl Writer {
                         });
                         changed = true;
                     }
-                    Msg::EmbeddingFailed(why) => {
+                    Msg::EmbeddingFailed { run, why } => {
+                        if run != self.embed_run.load(Ordering::SeqCst) {
+                            continue;
+                        }
                         self.event(Event::Progress {
                             token: "lexls/embedding",
                             step: Step::End(format!("embedding stopped: {why}")),
@@ -272,7 +267,15 @@ impl Writer {
                     Msg::Shutdown(done) => stop = Some(done),
                 }
             }
-            if changed {
+            if let Some(config) = reconfigure
+                && stop.is_none()
+            {
+                match self.reopen(engine, *config) {
+                    Some(reopened) => engine = reopened,
+                    None => return Self::idle(rx),
+                }
+                flush_at = None;
+            } else if changed {
                 self.publish(&engine, true);
             } else if versions_changed {
                 // Same content (an editor opened a file as it is on disk): requests waiting
@@ -289,6 +292,94 @@ impl Writer {
             }
         }
         engine.flush();
+    }
+
+    /// Opens the workspace with `config`, puts the editors' `overlays` in, scans it and
+    /// starts embedding. `None` (after telling the user) when the workspace cannot be opened.
+    fn open(
+        &mut self,
+        config: Config,
+        embedder: Result<Arc<dyn Embedder>, String>,
+        overlays: Vec<(PathBuf, String)>,
+    ) -> Option<Engine> {
+        let options = OpenOptions {
+            embedder: Some(embedder),
+            ..OpenOptions::default()
+        };
+        let mut engine = match Engine::open(&self.root, config, &options) {
+            Ok(engine) => engine,
+            Err(e) => {
+                self.event(Event::Show(
+                    MessageType::ERROR,
+                    format!("lexls cannot open the workspace: {e}"),
+                ));
+                return None;
+            }
+        };
+        for note in engine.take_notes() {
+            self.event(Event::Log(MessageType::WARNING, note));
+        }
+        if let Some(problem) = engine.model_problem() {
+            self.event(Event::Show(
+                MessageType::WARNING,
+                format!("lexls: {problem}"),
+            ));
+        }
+        for (path, text) in overlays {
+            engine.set_overlay(&path, text);
+        }
+        self.initial_scan(&mut engine);
+        self.start_embedding(&mut engine);
+        Some(engine)
+    }
+
+    /// Closes `engine` and opens the workspace again with `config`, keeping the editors'
+    /// texts and, when the model settings are the same, the embedding worker. When the new
+    /// settings cannot open it, the old ones are used again.
+    fn reopen(&mut self, engine: Engine, config: Config) -> Option<Engine> {
+        let old = engine.config().as_ref().clone();
+        let overlays = engine.overlays();
+        let same_model = old.model == config.model;
+        let kept = engine.embedder();
+        let embedder = |model: &corpus_index::config::ModelConfig| match &kept {
+            Some(e) if same_model => Ok(e.clone()),
+            _ => crate::embed_worker::WorkerEmbedder::start(model)
+                .map(|e| Arc::new(e) as Arc<dyn Embedder>),
+        };
+        engine.flush();
+        drop(engine);
+        // Embedding threads of the old engine stop at their next batch.
+        self.embed_run.fetch_add(1, Ordering::SeqCst);
+        if self.embedding.0 < self.embedding.1 {
+            self.event(Event::Progress {
+                token: "lexls/embedding",
+                step: Step::End("stopped: the settings changed".into()),
+            });
+        }
+        self.embedding = (0, 0);
+        self.event(Event::Log(
+            MessageType::INFO,
+            "settings changed; re-indexing the workspace with them".into(),
+        ));
+        let first = embedder(&config.model);
+        if let Some(engine) = self.open(config, first, overlays.clone()) {
+            return Some(engine);
+        }
+        let again = embedder(&old.model);
+        self.open(old, again, overlays)
+    }
+
+    /// Answers nothing more than shutdown (the workspace could not be opened); requests get
+    /// the empty snapshot.
+    fn idle(rx: &Receiver<Msg>) {
+        while let Ok(msg) = rx.recv() {
+            if let Msg::Shutdown(done) = msg {
+                if let Some(done) = done {
+                    let _ = done.send(());
+                }
+                break;
+            }
+        }
     }
 
     fn initial_scan(&mut self, engine: &mut Engine) {
@@ -351,9 +442,14 @@ impl Writer {
         });
         let batch = engine.config().model.batch_size.clamp(1, 256);
         let tx = self.tx.clone();
+        let current = self.embed_run.clone();
+        let run = current.load(Ordering::SeqCst);
         let spawned = std::thread::Builder::new()
             .name("lexls-embed".into())
-            .spawn(move || embed_all(embedder.as_ref(), pending, batch, &tx));
+            .spawn(move || {
+                let superseded = || current.load(Ordering::SeqCst) != run;
+                embed_all(embedder.as_ref(), pending, batch, &tx, run, &superseded);
+            });
         if let Err(e) = spawned {
             self.event(Event::Log(
                 MessageType::ERROR,
@@ -417,26 +513,42 @@ impl Writer {
     }
 }
 
+/// Embeds `pending` `(cache key, text)` pairs in batches of `batch` and sends them to the
+/// writer as embedding run `run`; stops when `superseded` says a newer run started.
 fn embed_all(
     embedder: &dyn Embedder,
     pending: Vec<(String, String)>,
     batch: usize,
     tx: &Sender<Msg>,
+    run: u64,
+    superseded: &dyn Fn() -> bool,
 ) {
     let total = pending.len();
     let mut done = 0;
     for part in pending.chunks(batch) {
+        if superseded() {
+            return;
+        }
         let texts: Vec<String> = part.iter().map(|(_, t)| t.clone()).collect();
         match embedder.embed(&texts) {
             Ok(vectors) => {
                 done += part.len();
                 let items = part.iter().map(|(k, _)| k.clone()).zip(vectors).collect();
-                if tx.send(Msg::Embedded { items, done, total }).is_err() {
+                let msg = Msg::Embedded {
+                    run,
+                    items,
+                    done,
+                    total,
+                };
+                if tx.send(msg).is_err() {
                     return;
                 }
             }
             Err(e) => {
-                let _ = tx.send(Msg::EmbeddingFailed(e.to_string()));
+                let _ = tx.send(Msg::EmbeddingFailed {
+                    run,
+                    why: e.to_string(),
+                });
                 return;
             }
         }
