@@ -195,6 +195,9 @@ fn changed_settings_apply_without_a_restart() {
         "{labels:?}"
     );
     assert!(symbols(&mut client, "5-301").is_empty());
+    // The index on disk was reopened (not replaced by a temporary one in memory).
+    let status = client.request("lexls/status", serde_json::Value::Null);
+    assert!(status["indexDir"].is_string(), "{status}");
     // The document open in the editor is still indexed from the editor's text.
     assert!(
         !client

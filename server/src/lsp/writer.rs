@@ -407,6 +407,9 @@ impl Writer {
                 format!("skipped {}: {}", s.path.display(), s.reason),
             ));
         }
+        // Published before the progress ends, so that a client that waits for the end asks
+        // the new snapshot.
+        self.publish(engine, true);
         self.event(Event::Progress {
             token: "lexls/indexing",
             step: Step::End(format!(
@@ -423,7 +426,6 @@ impl Writer {
                 ),
             ));
         }
-        self.publish(engine, true);
     }
 
     fn start_embedding(&mut self, engine: &mut Engine) {
