@@ -75,6 +75,13 @@ pub enum Format {
     Markdown,
     /// Plain text.
     Text,
+    /// XML: USLM 1.0/2.x (U.S. Code, C.F.R.) or Akoma Ntoso 3.0; other XML is read as the
+    /// text of its elements. [`Document::text`] is the file's text view (markup blanked,
+    /// same offsets and lines).
+    Xml,
+    /// HTML or XHTML (EUR-Lex Official Journal pages and other statute pages), read through
+    /// its text view like [`Format::Xml`].
+    Html,
 }
 
 impl Format {
@@ -83,6 +90,8 @@ impl Format {
         match ext.to_ascii_lowercase().as_str() {
             "md" | "markdown" | "mdown" | "mkd" => Some(Self::Markdown),
             "txt" | "text" => Some(Self::Text),
+            "xml" => Some(Self::Xml),
+            "html" | "htm" | "xhtml" => Some(Self::Html),
             _ => None,
         }
     }
@@ -217,7 +226,9 @@ pub struct Document {
     pub path: PathBuf,
     /// Path relative to the workspace root with `/` separators (`sections/6-rcny-5-301.md`).
     pub rel_path: String,
-    /// The full text as read (invalid UTF-8 replaced by U+FFFD, with a [`Problem`]).
+    /// The full text as read (invalid UTF-8 replaced by U+FFFD, with a [`Problem`]). For XML
+    /// and HTML, the text view of the file: markup replaced by whitespace of the same length
+    /// and references by their character, so that offsets and lines are the file's.
     pub text: String,
     /// The format the text was parsed as.
     pub format: Format,
@@ -240,7 +251,7 @@ pub struct Document {
     pub code_aliases: Vec<(String, String)>,
     /// Problems met while parsing.
     pub problems: Vec<Problem>,
-    /// Hex BLAKE3 hash of the file's bytes.
+    /// Hex BLAKE3 hash of the file's bytes (of the markup, not the view, for XML and HTML).
     pub hash: String,
 }
 

@@ -2,7 +2,7 @@
 //!
 //! The walk respects `.gitignore`, `.ignore` and `.lexlsignore` files (also outside a git
 //! repository), skips hidden files and the `[index] exclude` globs, and keeps the file types
-//! lexls parses (Markdown and plain text).
+//! lexls parses: Markdown, plain text, XML (USLM, Akoma Ntoso) and HTML.
 
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
