@@ -7,10 +7,12 @@
 //! EUR-Lex HTML, an article title paragraph (`class="oj-ti-art"` or `"ti-art"`) takes its
 //! heading from the subtitle paragraph that follows it (`oj-sti-art`/`sti-art`), and
 //! chapter and section titles (`oj-ti-section-1`, `ti-section-2`, `oj-ti-grseq-1`) are not
-//! provisions (`SECTION 1` of a chapter is no section of the act). The title is the first
+//! provisions (`SECTION 1` of a chapter is no section of the act); an annex title
+//! (`oj-doc-ti`) takes its heading from the next document-title paragraph, and recitals
+//! marked `id="rct_N"` are recitals. The title is the first
 //! document-title paragraph (`oj-doc-ti`/`doc-ti`), else the first `<h1>`, else `<title>`.
 
-use crate::model::{Format, Problem, Provision};
+use crate::model::{Format, Problem, Provision, Unit};
 
 use super::markup::Markup;
 use super::structure::{self, Outline};
@@ -45,12 +47,17 @@ pub fn read(markup: &Markup, problems: &mut Vec<Problem>) -> Outline {
             drop[i] = true;
             continue;
         }
-        if let Some(el) = classed(markup, el, "ti-art")
+        // The heading is the paragraph after the title: `oj-sti-art` after an article's
+        // `oj-ti-art`, the next `oj-doc-ti` after an annex's `oj-doc-ti`.
+        let titled = classed(markup, el, "ti-art")
+            .map(|t| (t, "sti-art"))
+            .or_else(|| classed(markup, el, "doc-ti").map(|t| (t, "doc-ti")));
+        if let Some((el, heading_class)) = titled
             && out.provisions[i].heading.is_none()
             && let Some(next) = next_paragraph(markup, &by_start, el)
             && markup.elements[next]
                 .attr("class")
-                .is_some_and(|c| class_has(c, "sti-art"))
+                .is_some_and(|c| class_has(c, heading_class))
         {
             let heading = markup.text_of(next);
             if !heading.is_empty() {
@@ -78,6 +85,7 @@ pub fn read(markup: &Markup, problems: &mut Vec<Problem>) -> Outline {
         out.header_spans = kept_headers;
         out.provisions = without_sections(std::mem::take(&mut out.provisions), &drop);
     }
+    out.provisions = with_recitals(markup, std::mem::take(&mut out.provisions));
     if out.provisions.is_empty() {
         problems.push(Problem {
             span: 0..0,
@@ -87,6 +95,55 @@ pub fn read(markup: &Markup, problems: &mut Vec<Problem>) -> Outline {
         });
     }
     out
+}
+
+/// Adds the recitals EUR-Lex marks with `id="rct_N"` (`<div class="eli-subdivision"
+/// id="rct_1">`) before the other provisions, when they all come before them.
+fn with_recitals(markup: &Markup, provisions: Vec<Provision>) -> Vec<Provision> {
+    let first = provisions
+        .first()
+        .map_or(markup.view.len(), |p| p.span.start);
+    let recitals: Vec<Provision> = markup
+        .elements
+        .iter()
+        .filter_map(|e| {
+            let number = e.attr("id")?.strip_prefix("rct_")?;
+            if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let span = markup.trimmed(e.span.clone());
+            let label = format!("({number})");
+            let label_end = markup
+                .view
+                .get(span.clone())
+                .filter(|t| t.starts_with(&label))
+                .map_or(span.start, |_| span.start + label.len());
+            Some(Provision {
+                unit: Unit::Recital,
+                number: number.to_string(),
+                style: None,
+                heading: None,
+                span: span.clone(),
+                label_span: span.start..label_end,
+                parent: None,
+                children: Vec::new(),
+                depth: 0,
+                repealed: false,
+            })
+        })
+        .collect();
+    if recitals.is_empty() || recitals.iter().any(|r| r.span.end > first) {
+        return provisions;
+    }
+    let shift = recitals.len();
+    recitals
+        .into_iter()
+        .chain(provisions.into_iter().map(|mut p| {
+            p.parent = p.parent.map(|q| q + shift);
+            p.children = p.children.iter().map(|c| c + shift).collect();
+            p
+        }))
+        .collect()
 }
 
 /// `el` or one of its three nearest ancestors when its class has `part` (the title text

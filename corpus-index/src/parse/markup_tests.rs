@@ -453,3 +453,65 @@ fn measure_real_corpora() {
         );
     }
 }
+
+/// A 50 MB USLM file (27 C.F.R. vol. 2's `<main>` thirteen times), printed:
+/// `cargo test -p corpus-index --lib markup_tests::measure_50 -- --ignored --nocapture`.
+#[test]
+#[ignore = "reads the shared corpora and prints measurements"]
+fn measure_50_mb_file() {
+    let corpora = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpora");
+    let Ok(text) = std::fs::read_to_string(
+        corpora.join("cfr-title27/original/CFR-2018-title27-vol2-uslm.xml"),
+    ) else {
+        println!("CFR vol. 2 not found");
+        return;
+    };
+    let (Some(start), Some(end)) = (text.find("<main"), text.rfind("</main>")) else {
+        return;
+    };
+    let body = &text[start..end + "</main>".len()];
+    let mut src = String::from(
+        "<cfrDoc xmlns=\"http://schemas.gpo.gov/xml/uslm\"><meta><docNumber>27</docNumber></meta>\n",
+    );
+    for _ in 0..13 {
+        src.push_str(body);
+    }
+    src.push_str("</cfrDoc>\n");
+    let started = std::time::Instant::now();
+    let m = markup::read(&src, markup::Dialect::Xml);
+    println!(
+        "markup::read {:.0} ms",
+        started.elapsed().as_secs_f64() * 1000.0
+    );
+    let s = uslm::read(&m);
+    println!(
+        "+ uslm::read {:.0} ms ({} provisions)",
+        started.elapsed().as_secs_f64() * 1000.0,
+        s.provisions.len()
+    );
+    let c = crate::citation::extract(&m.view);
+    println!(
+        "+ citation::extract {:.0} ms ({})",
+        started.elapsed().as_secs_f64() * 1000.0,
+        c.len()
+    );
+    drop((m, s, c));
+    let started = std::time::Instant::now();
+    let doc = parse_document(
+        Path::new("big.xml"),
+        "big.xml",
+        src,
+        Format::Xml,
+        &Hints::default(),
+        Vec::new(),
+    );
+    println!(
+        "{} bytes in {:.0} ms: {} sections, {} provisions, {} citations, problems {:?}",
+        doc.text.len(),
+        started.elapsed().as_secs_f64() * 1000.0,
+        doc.sections().count(),
+        doc.provisions.len(),
+        doc.citations.len(),
+        doc.problems
+    );
+}
