@@ -206,6 +206,19 @@ pub struct Problem {
     pub message: String,
 }
 
+/// A character of the text view that stands for a longer reference in the file (`&#167;` →
+/// `§` and padding): past it, the rest of the line has fewer UTF-16 units and characters in
+/// the view than in the file, which [`crate::line_index::LineIndex`] adds back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Substitution {
+    /// Byte offset just after the substituted character.
+    pub after: usize,
+    /// UTF-16 code units the file has there beyond the view's.
+    pub utf16: u8,
+    /// Unicode scalar values the file has there beyond the view's.
+    pub chars: u8,
+}
+
 /// A term defined in a definitions provision (`“AEDT” means …`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Definition {
@@ -253,6 +266,9 @@ pub struct Document {
     pub problems: Vec<Problem>,
     /// Hex BLAKE3 hash of the file's bytes (of the markup, not the view, for XML and HTML).
     pub hash: String,
+    /// Non-ASCII characters of the text view that stand for references of the file (XML and
+    /// HTML only), in order.
+    pub substitutions: Vec<Substitution>,
 }
 
 impl Document {

@@ -34,7 +34,7 @@ pub fn read(markup: &Markup, problems: &mut Vec<Problem>) -> Outline {
     }
     let by_start = elements_by_start(markup);
     let mut drop = vec![false; out.provisions.len()];
-    for i in 0..out.provisions.len() {
+    for (i, dropped) in drop.iter_mut().enumerate() {
         if out.provisions[i].parent.is_some() {
             continue;
         }
@@ -44,7 +44,7 @@ pub fn read(markup: &Markup, problems: &mut Vec<Problem>) -> Outline {
         };
         if classed(markup, el, "ti-section").is_some() || classed(markup, el, "ti-grseq").is_some()
         {
-            drop[i] = true;
+            *dropped = true;
             continue;
         }
         // The heading is the paragraph after the title: `oj-sti-art` after an article's

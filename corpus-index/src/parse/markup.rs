@@ -6,9 +6,11 @@
 //! the contents of HTML `<script>` and `<style>`) is replaced by whitespace of the same UTF-8
 //! length and UTF-16 length (ASCII space for one byte, U+00A0 for two, U+2002 for three,
 //! two U+00A0 for four), newlines kept. A character or entity reference (`&amp;`, `&#167;`,
-//! `&nbsp;`) is replaced by its character followed by spaces up to the reference's length;
-//! `&nbsp;` becomes plain spaces. After a reference to a non-ASCII character the UTF-16
-//! columns of the rest of that line are one or two units smaller than in the file.
+//! `&nbsp;`) is replaced by its character and spaces up to the reference's length (the
+//! spaces go before an opening quote, after anything else); `&nbsp;` becomes plain spaces. After a reference to a non-ASCII character the rest of the
+//! line has fewer UTF-16 units in the view than in the file: such references are listed in
+//! [`Markup::substitutions`] (kept in [`crate::model::Document::substitutions`]) and the
+//! line index adds the difference back.
 //!
 //! Elements are read with `quick-xml` (byte positions from `Reader::buffer_position`). In
 //! [`Dialect::Html`] end-tag names are not checked, void elements (`<br>`, `<meta>`) need no
@@ -21,7 +23,7 @@ use std::ops::Range;
 use quick_xml::events::Event;
 use quick_xml::reader::Reader;
 
-use crate::model::Problem;
+use crate::model::{Problem, Substitution};
 
 /// How lenient the reader is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,6 +79,8 @@ pub struct Markup {
     pub problems: Vec<Problem>,
     /// The file broke off as markup at this offset (the rest has no elements).
     pub broken_at: Option<usize>,
+    /// References replaced by a non-ASCII character, in order.
+    pub substitutions: Vec<Substitution>,
 }
 
 impl Markup {
@@ -176,6 +180,7 @@ pub fn read(src: &str, dialect: Dialect) -> Markup {
         stack: Vec::new(),
         problems: Vec::new(),
         dropped: 0,
+        substitutions: Vec::new(),
     };
     let broken_at = r.run();
     let MarkupReader {
@@ -183,8 +188,10 @@ pub fn read(src: &str, dialect: Dialect) -> Markup {
         elements,
         mut problems,
         dropped,
+        mut substitutions,
         ..
     } = r;
+    substitutions.sort_by_key(|s| s.after);
     if dropped > 0
         && let Some(last) = problems.last_mut()
     {
@@ -200,6 +207,7 @@ pub fn read(src: &str, dialect: Dialect) -> Markup {
         elements,
         problems,
         broken_at,
+        substitutions,
     }
 }
 
@@ -211,6 +219,7 @@ struct MarkupReader<'s> {
     stack: Vec<usize>,
     problems: Vec<Problem>,
     dropped: usize,
+    substitutions: Vec<Substitution>,
 }
 
 impl MarkupReader<'_> {
@@ -277,9 +286,25 @@ impl MarkupReader<'_> {
         if bytes.len() > range.len() {
             return false;
         }
-        self.view[range.start..range.start + bytes.len()].copy_from_slice(bytes);
-        for b in &mut self.view[range.start + bytes.len()..range.end] {
+        // An opening quote is padded before, so that it stays next to what it quotes
+        // (`&ldquo;AEDT&rdquo;` → `    “AEDT”     `); anything else is padded after.
+        let opening = matches!(ch, '‘' | '“' | '«' | '‹' | '„' | '‚');
+        let at = if opening {
+            range.end - bytes.len()
+        } else {
+            range.start
+        };
+        for b in &mut self.view[range.clone()] {
             *b = b' ';
+        }
+        self.view[at..at + bytes.len()].copy_from_slice(bytes);
+        if !ch.is_ascii() {
+            let len = ch.len_utf8();
+            self.substitutions.push(Substitution {
+                after: at + len,
+                utf16: u8::try_from(len - ch.len_utf16()).unwrap_or(0),
+                chars: u8::try_from(len - 1).unwrap_or(0),
+            });
         }
         true
     }

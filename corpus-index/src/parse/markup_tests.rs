@@ -259,6 +259,37 @@ fn eur_lex_html_of_the_ai_act_with_unclosed_tags() {
 }
 
 #[test]
+fn columns_after_references_are_those_of_the_file() {
+    let src = "<statute>\n<p>&#167;&#8239;5 &mdash; under &sect; 6(a) of the &lsquo;Act&rsquo; here</p>\n</statute>\n";
+    let doc = parse_document(
+        Path::new("refs.xml"),
+        "refs.xml",
+        src.to_string(),
+        Format::Xml,
+        &Hints::default(),
+        Vec::new(),
+    );
+    assert!(
+        markup::tidy(&doc.text).contains("§ 5 — under § 6(a) of the ‘Act’ here"),
+        "{:?}",
+        doc.text
+    );
+    let lines = LineIndex::with_substitutions(&doc.text, &doc.substitutions);
+    let file = LineIndex::new(src);
+    for needle in ["6(a)", "here"] {
+        let at = src.find(needle).expect("needle");
+        assert!(doc.text[at..].starts_with(needle));
+        let pos = lines.to_utf16(&doc.text, at);
+        assert_eq!(pos, file.to_utf16(src, at), "{needle}");
+        assert_eq!(lines.from_utf16(&doc.text, pos), at);
+        assert_eq!(
+            lines.to_line_col_1based(&doc.text, at),
+            file.to_line_col_1based(src, at)
+        );
+    }
+}
+
+#[test]
 fn citation_in_markdown_resolves_to_uslm_section() {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path();

@@ -46,16 +46,22 @@ pub fn parse_document(
     mut problems: Vec<Problem>,
 ) -> Document {
     let hash = blake3::hash(text.as_bytes()).to_hex().to_string();
-    let (text, front, outline, markup_kind) = match format {
+    let (text, front, outline, markup_kind, substitutions) = match format {
         Format::Markdown | Format::Text => {
             let (front, front_problems) = frontmatter::parse(&text);
             problems.extend(front_problems);
             let outline = structure::outline(&text, front.body_start, format);
-            (text, front, outline, None)
+            (text, front, outline, None, Vec::new())
         }
         Format::Xml | Format::Html => {
-            let (view, outline, kind) = markup_outline(&text, format, &mut problems);
-            (view, frontmatter::FrontMatter::default(), outline, kind)
+            let (m, outline, kind) = markup_outline(&text, format, &mut problems);
+            (
+                m.view,
+                frontmatter::FrontMatter::default(),
+                outline,
+                kind,
+                m.substitutions,
+            )
         }
     };
 
@@ -138,6 +144,7 @@ pub fn parse_document(
         code_aliases: front.aliases,
         problems,
         hash,
+        substitutions,
     };
     citation::relative::anchor(&mut doc);
     let (definitions, aliases) = definitions(&doc);
@@ -146,13 +153,13 @@ pub fn parse_document(
     doc
 }
 
-/// The text view and outline of an XML or HTML file (see [`markup`]), and the kind its
-/// schema gives.
+/// The markup (text view, elements) and outline of an XML or HTML file (see [`markup`]), and
+/// the kind its schema gives.
 fn markup_outline(
     src: &str,
     format: Format,
     problems: &mut Vec<Problem>,
-) -> (String, structure::Outline, Option<DocumentKind>) {
+) -> (markup::Markup, structure::Outline, Option<DocumentKind>) {
     let dialect = match format {
         Format::Html => markup::Dialect::Html,
         _ => markup::Dialect::Xml,
@@ -167,7 +174,7 @@ fn markup_outline(
             .is_some_and(|n| n.eq_ignore_ascii_case("html"))
     {
         let outline = html::read(&m, problems);
-        return (m.view, outline, None);
+        return (m, outline, None);
     }
     let (is_uslm, is_akn) = root.map_or((false, false), |r| {
         (uslm::is_uslm(&m, r), akn::is_akn(&m, r))
@@ -196,7 +203,7 @@ fn markup_outline(
             });
         }
         let outline = structure::outline(&m.view, 0, Format::Text);
-        return (m.view, outline, None);
+        return (m, outline, None);
     };
     let header_spans = structure
         .provisions
@@ -218,7 +225,7 @@ fn markup_outline(
         comments: Vec::new(),
         code_blocks: Vec::new(),
     };
-    (m.view, outline, structure.kind)
+    (m, outline, structure.kind)
 }
 
 fn infer_kind(title: &str, rel_path: &str, namespace: &str, is_code: bool) -> DocumentKind {
