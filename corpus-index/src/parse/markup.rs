@@ -680,12 +680,7 @@ mod tests {
         assert_eq!(m.view.len(), src.len());
         assert!(m.broken_at.is_none(), "{:?}", m.problems);
         assert!(!m.view.contains("if (a"));
-        let names: Vec<&str> = m.elements.iter().map(|e| e.name.as_str()).collect();
-        let p = m
-            .elements
-            .iter()
-            .position(|e| e.name == "p")
-            .expect(&format!("{names:?} {:?}", m.problems));
+        let p = m.elements.iter().position(|e| e.name == "p").expect("p");
         assert!(m.elements[p].has_class("oj-ti-art"));
         assert_eq!(m.text_of(p), "Article 6 AT&T");
         assert_eq!(
