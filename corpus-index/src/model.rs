@@ -283,8 +283,15 @@ impl Document {
 
     /// The innermost provision whose span contains byte `offset`.
     pub fn provision_at(&self, offset: usize) -> Option<ProvisionId> {
+        let sections: Vec<ProvisionId> = self.sections().collect();
+        self.provision_among(&sections, offset)
+    }
+
+    /// [`Document::provision_at`] with the sections already listed (`self.sections()`), for
+    /// callers that look up many offsets of a large document.
+    pub fn provision_among(&self, sections: &[ProvisionId], offset: usize) -> Option<ProvisionId> {
         let mut best: Option<ProvisionId> = None;
-        let mut candidates: Vec<ProvisionId> = self.sections().collect();
+        let mut candidates: Vec<ProvisionId> = sections.to_vec();
         while let Some(found) = candidates
             .iter()
             .copied()

@@ -113,15 +113,18 @@ pub fn parse_document(
     }
 
     let body = front.body_start;
+    // Header spans lie on lines of their own: sorted, the one that may hold an offset is
+    // the last starting at or before it.
+    let mut headers = outline.header_spans.clone();
+    headers.sort_by_key(|h| h.start);
+    let in_header = |at: usize| {
+        let i = headers.partition_point(|h| h.start <= at);
+        i > 0 && headers[i - 1].contains(&at)
+    };
     let citations = citation::extract(&text)
         .into_iter()
         .filter(|c| c.span.start >= body)
-        .filter(|c| {
-            !outline
-                .header_spans
-                .iter()
-                .any(|h| h.contains(&c.span.start))
-        })
+        .filter(|c| !in_header(c.span.start))
         .filter(|c| {
             !outline
                 .code_blocks
@@ -276,6 +279,7 @@ static DEFINED_TERM: LazyLock<Regex> = LazyLock::new(|| {
 fn definitions(doc: &Document) -> (Vec<Definition>, Vec<(String, String)>) {
     let mut defs = Vec::new();
     let mut aliases = Vec::new();
+    let sections: Vec<usize> = doc.sections().collect();
     for c in DEFINED_TERM.captures_iter(&doc.text) {
         let (Some(term), Some(whole)) = (c.get(1), c.get(0)) else {
             continue;
@@ -296,7 +300,7 @@ fn definitions(doc: &Document) -> (Vec<Definition>, Vec<(String, String)>) {
                 .get(2)
                 .map(|a| vec![a.as_str().to_string()])
                 .unwrap_or_default(),
-            provision: doc.provision_at(term.start()),
+            provision: doc.provision_among(&sections, term.start()),
             span: term.range(),
         });
     }
