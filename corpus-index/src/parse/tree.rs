@@ -34,8 +34,9 @@ pub enum Role {
     Other,
 }
 
-/// Builds the provisions of `markup` with `role` deciding what each element is. `num` and
-/// `heading` name the label and heading elements of the schema.
+/// Builds the provisions of `markup` with `role` deciding what each element is. A provision's
+/// number comes from its `<num>` child (the `value` attribute, else the text), its heading
+/// from its `<heading>` child; elements without a `<num>` make no provision.
 pub fn provisions(markup: &Markup, role: impl Fn(usize) -> Role) -> Vec<Provision> {
     let mut out: Vec<Provision> = Vec::new();
     let Some(root) = markup.root() else {
