@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::Substitution;
+
 /// A zero-based line and a zero-based column, the column counted in UTF-16 code units.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct LineCol {
@@ -23,6 +25,9 @@ pub struct LineIndex {
     line_starts: Vec<usize>,
     /// Total length of the text in bytes.
     len: usize,
+    /// Characters of a text view that stand for longer references of the file (XML, HTML),
+    /// sorted: columns count the file's units, not the view's.
+    substitutions: Vec<Substitution>,
 }
 
 impl LineIndex {
@@ -33,7 +38,25 @@ impl LineIndex {
         Self {
             line_starts,
             len: text.len(),
+            substitutions: Vec::new(),
         }
+    }
+
+    /// Builds the index of the text view of a markup file whose references `substitutions`
+    /// were replaced by shorter characters (see [`crate::model::Document::substitutions`]):
+    /// columns are those of the file.
+    pub fn with_substitutions(text: &str, substitutions: &[Substitution]) -> Self {
+        let mut index = Self::new(text);
+        index.substitutions = substitutions.to_vec();
+        index.substitutions.sort_by_key(|s| s.after);
+        index
+    }
+
+    /// The substitutions that end in `(from, to]`.
+    fn substitutions_in(&self, from: usize, to: usize) -> &[Substitution] {
+        let lo = self.substitutions.partition_point(|s| s.after <= from);
+        let hi = self.substitutions.partition_point(|s| s.after <= to);
+        &self.substitutions[lo..hi.max(lo)]
     }
 
     /// Number of lines (a text without a trailing newline still has its last line).
@@ -61,7 +84,12 @@ impl LineIndex {
         let offset = floor_char_boundary(text, offset.min(text.len()));
         let line = self.line_of(offset);
         let start = self.line_starts[line as usize];
-        let col = text[start..offset].encode_utf16().count() as u32;
+        let extra: u32 = self
+            .substitutions_in(start, offset)
+            .iter()
+            .map(|s| u32::from(s.utf16))
+            .sum();
+        let col = text[start..offset].encode_utf16().count() as u32 + extra;
         LineCol { line, col }
     }
 
@@ -78,7 +106,11 @@ impl LineIndex {
             .min(text.len());
         let line = &text[start..end];
         let mut units = 0u32;
+        let mut shifts = self.substitutions_in(start, end).iter().peekable();
         for (i, ch) in line.char_indices() {
+            while let Some(s) = shifts.next_if(|s| s.after <= start + i) {
+                units += u32::from(s.utf16);
+            }
             if units >= pos.col {
                 return start + i;
             }
@@ -93,7 +125,15 @@ impl LineIndex {
         let offset = floor_char_boundary(text, offset.min(text.len()));
         let line = self.line_of(offset);
         let start = self.line_starts[line as usize];
-        (line as usize + 1, text[start..offset].chars().count() + 1)
+        let extra: usize = self
+            .substitutions_in(start, offset)
+            .iter()
+            .map(|s| usize::from(s.chars))
+            .sum();
+        (
+            line as usize + 1,
+            text[start..offset].chars().count() + extra + 1,
+        )
     }
 }
 

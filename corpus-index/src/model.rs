@@ -75,6 +75,13 @@ pub enum Format {
     Markdown,
     /// Plain text.
     Text,
+    /// XML: USLM 1.0/2.x (U.S. Code, C.F.R.) or Akoma Ntoso 3.0; other XML is read as the
+    /// text of its elements. [`Document::text`] is the file's text view (markup blanked,
+    /// same offsets and lines).
+    Xml,
+    /// HTML or XHTML (EUR-Lex Official Journal pages and other statute pages), read through
+    /// its text view like [`Format::Xml`].
+    Html,
 }
 
 impl Format {
@@ -83,6 +90,8 @@ impl Format {
         match ext.to_ascii_lowercase().as_str() {
             "md" | "markdown" | "mdown" | "mkd" => Some(Self::Markdown),
             "txt" | "text" => Some(Self::Text),
+            "xml" => Some(Self::Xml),
+            "html" | "htm" | "xhtml" => Some(Self::Html),
             _ => None,
         }
     }
@@ -197,6 +206,19 @@ pub struct Problem {
     pub message: String,
 }
 
+/// A character of the text view that stands for a longer reference in the file (`&#167;` →
+/// `§` and padding): past it, the rest of the line has fewer UTF-16 units and characters in
+/// the view than in the file, which [`crate::line_index::LineIndex`] adds back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Substitution {
+    /// Byte offset just after the substituted character.
+    pub after: usize,
+    /// UTF-16 code units the file has there beyond the view's.
+    pub utf16: u8,
+    /// Unicode scalar values the file has there beyond the view's.
+    pub chars: u8,
+}
+
 /// A term defined in a definitions provision (`“AEDT” means …`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Definition {
@@ -217,7 +239,9 @@ pub struct Document {
     pub path: PathBuf,
     /// Path relative to the workspace root with `/` separators (`sections/6-rcny-5-301.md`).
     pub rel_path: String,
-    /// The full text as read (invalid UTF-8 replaced by U+FFFD, with a [`Problem`]).
+    /// The full text as read (invalid UTF-8 replaced by U+FFFD, with a [`Problem`]). For XML
+    /// and HTML, the text view of the file: markup replaced by whitespace of the same length
+    /// and references by their character, so that offsets and lines are the file's.
     pub text: String,
     /// The format the text was parsed as.
     pub format: Format,
@@ -240,8 +264,11 @@ pub struct Document {
     pub code_aliases: Vec<(String, String)>,
     /// Problems met while parsing.
     pub problems: Vec<Problem>,
-    /// Hex BLAKE3 hash of the file's bytes.
+    /// Hex BLAKE3 hash of the file's bytes (of the markup, not the view, for XML and HTML).
     pub hash: String,
+    /// Non-ASCII characters of the text view that stand for references of the file (XML and
+    /// HTML only), in order.
+    pub substitutions: Vec<Substitution>,
 }
 
 impl Document {
@@ -256,8 +283,15 @@ impl Document {
 
     /// The innermost provision whose span contains byte `offset`.
     pub fn provision_at(&self, offset: usize) -> Option<ProvisionId> {
+        let sections: Vec<ProvisionId> = self.sections().collect();
+        self.provision_among(&sections, offset)
+    }
+
+    /// [`Document::provision_at`] with the sections already listed (`self.sections()`), for
+    /// callers that look up many offsets of a large document.
+    pub fn provision_among(&self, sections: &[ProvisionId], offset: usize) -> Option<ProvisionId> {
         let mut best: Option<ProvisionId> = None;
-        let mut candidates: Vec<ProvisionId> = self.sections().collect();
+        let mut candidates: Vec<ProvisionId> = sections.to_vec();
         while let Some(found) = candidates
             .iter()
             .copied()

@@ -60,19 +60,25 @@ pub fn depth_of(word: LevelWord, convention: Convention) -> u8 {
 /// (they cannot be anchored and are reported as such by the resolver).
 pub fn anchor(doc: &mut Document) {
     let convention = Convention::of(doc);
+    let sections: Vec<ProvisionId> = doc.sections().collect();
     let mut anchored = Vec::with_capacity(doc.citations.len());
     for cite in &doc.citations {
-        anchored.push(anchor_one(doc, cite, convention));
+        anchored.push(anchor_one(doc, &sections, cite, convention));
     }
     doc.citations = anchored;
 }
 
-fn anchor_one(doc: &Document, cite: &Citation, convention: Convention) -> Citation {
+fn anchor_one(
+    doc: &Document,
+    sections: &[ProvisionId],
+    cite: &Citation,
+    convention: Convention,
+) -> Citation {
     let mut out = cite.clone();
     let Some(relative) = cite.relative else {
         return out;
     };
-    let Some(here) = doc.provision_at(cite.span.start) else {
+    let Some(here) = doc.provision_among(sections, cite.span.start) else {
         return out;
     };
     let lineage = doc.lineage(here);

@@ -6,6 +6,7 @@ use std::ops::Range;
 
 use super::{Location, citation_at, cite_string, excerpt, label, section_header_at};
 use crate::citation::resolve::{DocId, ProvisionRef, Resolution};
+use crate::model::Format;
 use crate::workspace::Snapshot;
 
 /// Longest provision text shown in a hover, in bytes.
@@ -61,7 +62,13 @@ pub fn describe_provision(snap: &Snapshot, target: ProvisionRef, text_max: usize
         md.push_str(" · **repealed**");
     }
     md.push_str("\n\n---\n\n");
-    md.push_str(&excerpt(doc.provision_text(target.provision), text_max));
+    let text = doc.provision_text(target.provision);
+    if matches!(doc.format, Format::Xml | Format::Html) {
+        // The text view of markup: blanked tags leave long runs of spaces.
+        md.push_str(&excerpt(&crate::parse::markup::tidy(text), text_max));
+    } else {
+        md.push_str(&excerpt(text, text_max));
+    }
     md
 }
 

@@ -1,10 +1,21 @@
 //! Parsing a file into a [`Document`]: front matter, provision tree, citations, definitions,
 //! and the inferred kind, title and namespace. Parsing never fails: what cannot be read is
 //! reported in [`Document::problems`].
+//!
+//! XML and HTML files are parsed through their text view ([`markup`]): the document's text
+//! is the file with its markup blanked, byte for byte and line for line the same length, so
+//! every span is a position of the file as the editor shows it. The provisions of USLM
+//! ([`uslm`]) and Akoma Ntoso ([`akn`]) files come from their elements, those of HTML
+//! ([`html`]) from the view read as plain text, corrected by the elements.
 
+pub mod akn;
 pub mod frontmatter;
+pub mod html;
 pub mod markdown;
+pub mod markup;
 pub mod structure;
+pub mod tree;
+pub mod uslm;
 
 use std::path::Path;
 use std::sync::LazyLock;
@@ -35,9 +46,24 @@ pub fn parse_document(
     mut problems: Vec<Problem>,
 ) -> Document {
     let hash = blake3::hash(text.as_bytes()).to_hex().to_string();
-    let (front, front_problems) = frontmatter::parse(&text);
-    problems.extend(front_problems);
-    let outline = structure::outline(&text, front.body_start, format);
+    let (text, front, outline, markup_kind, substitutions) = match format {
+        Format::Markdown | Format::Text => {
+            let (front, front_problems) = frontmatter::parse(&text);
+            problems.extend(front_problems);
+            let outline = structure::outline(&text, front.body_start, format);
+            (text, front, outline, None, Vec::new())
+        }
+        Format::Xml | Format::Html => {
+            let (m, outline, kind) = markup_outline(&text, format, &mut problems);
+            (
+                m.view,
+                frontmatter::FrontMatter::default(),
+                outline,
+                kind,
+                m.substitutions,
+            )
+        }
+    };
 
     let title = front
         .title
@@ -67,6 +93,7 @@ pub fn parse_document(
     let kind = front
         .kind
         .or(hints.kind)
+        .or(markup_kind)
         .unwrap_or_else(|| infer_kind(&title, rel_path, &namespace, namespace_is_code));
 
     let mut provisions = outline.provisions;
@@ -86,15 +113,18 @@ pub fn parse_document(
     }
 
     let body = front.body_start;
+    // Header spans lie on lines of their own: sorted, the one that may hold an offset is
+    // the last starting at or before it.
+    let mut headers = outline.header_spans.clone();
+    headers.sort_by_key(|h| h.start);
+    let in_header = |at: usize| {
+        let i = headers.partition_point(|h| h.start <= at);
+        i > 0 && headers[i - 1].contains(&at)
+    };
     let citations = citation::extract(&text)
         .into_iter()
         .filter(|c| c.span.start >= body)
-        .filter(|c| {
-            !outline
-                .header_spans
-                .iter()
-                .any(|h| h.contains(&c.span.start))
-        })
+        .filter(|c| !in_header(c.span.start))
         .filter(|c| {
             !outline
                 .code_blocks
@@ -117,12 +147,88 @@ pub fn parse_document(
         code_aliases: front.aliases,
         problems,
         hash,
+        substitutions,
     };
     citation::relative::anchor(&mut doc);
     let (definitions, aliases) = definitions(&doc);
     doc.definitions = definitions;
     doc.code_aliases.extend(aliases);
     doc
+}
+
+/// The markup (text view, elements) and outline of an XML or HTML file (see [`markup`]), and
+/// the kind its schema gives.
+fn markup_outline(
+    src: &str,
+    format: Format,
+    problems: &mut Vec<Problem>,
+) -> (markup::Markup, structure::Outline, Option<DocumentKind>) {
+    let dialect = match format {
+        Format::Html => markup::Dialect::Html,
+        _ => markup::Dialect::Xml,
+    };
+    let m = markup::read(src, dialect);
+    problems.extend(m.problems.iter().cloned());
+    let root = m.root();
+    let root_name = root.map(|r| m.elements[r].name.clone());
+    if format == Format::Html
+        || root_name
+            .as_deref()
+            .is_some_and(|n| n.eq_ignore_ascii_case("html"))
+    {
+        let outline = html::read(&m, problems);
+        return (m, outline, None);
+    }
+    let (is_uslm, is_akn) = root.map_or((false, false), |r| {
+        (uslm::is_uslm(&m, r), akn::is_akn(&m, r))
+    });
+    let structure = if is_uslm {
+        Some(uslm::read(&m))
+    } else if is_akn {
+        Some(akn::read(&m))
+    } else {
+        None
+    };
+    let Some(structure) = structure.filter(|s| !s.provisions.is_empty()) else {
+        if m.broken_at.is_none() {
+            let what = match &root_name {
+                None => "this XML file has no elements".to_string(),
+                Some(_) if is_uslm || is_akn => {
+                    "no sections or articles were found in this XML file".to_string()
+                }
+                Some(name) => {
+                    format!("the XML root element <{name}> is neither USLM nor Akoma Ntoso")
+                }
+            };
+            problems.push(Problem {
+                span: 0..0,
+                message: format!("{what}; its text is indexed without the element structure"),
+            });
+        }
+        let outline = structure::outline(&m.view, 0, Format::Text);
+        return (m, outline, None);
+    };
+    let header_spans = structure
+        .provisions
+        .iter()
+        .filter(|p| p.parent.is_none())
+        .map(|p| {
+            let label = m.view.get(p.label_span.clone()).unwrap_or("");
+            let end = label.find(p.number.as_str()).map_or(p.label_span.end, |i| {
+                p.label_span.start + i + p.number.len()
+            });
+            p.label_span.start..end
+        })
+        .collect();
+    let outline = structure::Outline {
+        provisions: structure.provisions,
+        header_spans,
+        header_code: structure.code,
+        first_heading: structure.title,
+        comments: Vec::new(),
+        code_blocks: Vec::new(),
+    };
+    (m, outline, structure.kind)
 }
 
 fn infer_kind(title: &str, rel_path: &str, namespace: &str, is_code: bool) -> DocumentKind {
@@ -173,6 +279,7 @@ static DEFINED_TERM: LazyLock<Regex> = LazyLock::new(|| {
 fn definitions(doc: &Document) -> (Vec<Definition>, Vec<(String, String)>) {
     let mut defs = Vec::new();
     let mut aliases = Vec::new();
+    let sections: Vec<usize> = doc.sections().collect();
     for c in DEFINED_TERM.captures_iter(&doc.text) {
         let (Some(term), Some(whole)) = (c.get(1), c.get(0)) else {
             continue;
@@ -193,12 +300,14 @@ fn definitions(doc: &Document) -> (Vec<Definition>, Vec<(String, String)>) {
                 .get(2)
                 .map(|a| vec![a.as_str().to_string()])
                 .unwrap_or_default(),
-            provision: doc.provision_at(term.start()),
+            provision: doc.provision_among(&sections, term.start()),
             span: term.range(),
         });
     }
     (defs, aliases)
 }
 
+#[cfg(test)]
+mod markup_tests;
 #[cfg(test)]
 pub(crate) mod tests;

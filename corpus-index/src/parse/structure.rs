@@ -31,11 +31,11 @@ static NUMBERED_HEADING: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?P<num>[0-9]{1,3}(?:\.[0-9]{1,3})*)\.?[ \t]+(?P<rest>\S.*)$"));
 static LABEL: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^[ \t]*(?:[-*+][ \t]+)?(?:\((?P<p>[0-9]{1,3}[a-z]?|[a-zA-Z]{1,6})\)|(?P<d>[0-9]{1,3}|[a-z]{1,2}|[ivxlc]{1,6}|[A-Z])\.)(?:[ \t]+|$)",
+        r"^[ \t]*(?:[-*+][ \t]+)?(?:\((?P<p>[0-9]{1,3}[a-z]?|[a-zA-Z]{1,6})\)|(?P<d>[0-9]{1,3}|[a-z]{1,2}|[ivxlc]{1,6}|[A-Z])\.)(?:[ \t\u{a0}]+|$)",
     )
 });
 static INLINE_LABEL: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^[ \t]*\((?P<p>[0-9]{1,3}[a-z]?|[a-zA-Z]{1,6})\)(?:[ \t]+|$)"));
+    LazyLock::new(|| re(r"^[ \t]*\((?P<p>[0-9]{1,3}[a-z]?|[a-zA-Z]{1,6})\)(?:[ \t\u{a0}]+|$)"));
 static SUB_HEADING: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?P<h>[A-Z][^.—:;()\n]{0,80}?)[ \t]*(?:\.—|—|\.)(?:[ \t]+|$)"));
 static DEFINITION: LazyLock<Regex> = LazyLock::new(|| {
@@ -424,7 +424,7 @@ pub fn outline(text: &str, body_start: usize, format: Format) -> Outline {
     let body = &text[body_start..];
     let blocks = match format {
         Format::Markdown => markdown::blocks(body),
-        Format::Text => markdown::Blocks::default(),
+        Format::Text | Format::Xml | Format::Html => markdown::Blocks::default(),
     };
     out.comments = blocks.html.iter().map(|(_, t)| t.clone()).collect();
     out.code_blocks = blocks
@@ -488,7 +488,7 @@ pub fn outline(text: &str, body_start: usize, format: Format) -> Outline {
             prev_blank = true;
             continue;
         }
-        if format == Format::Text {
+        if format != Format::Markdown {
             if out.first_heading.is_none() {
                 out.first_heading = Some(content.trim().to_string());
             }

@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Document, LabelStyle, ProvisionId};
+use crate::model::{Document, Format, LabelStyle, ProvisionId};
 
 /// Bump when chunking changes, so persisted indexes are rebuilt.
 pub const CHUNKER_VERSION: u32 = 1;
@@ -102,7 +102,12 @@ pub fn chunk_document(doc: &Document) -> Vec<Chunk> {
             text.push_str(h);
         }
         text.push('\n');
-        text.push_str(body);
+        if matches!(doc.format, Format::Xml | Format::Html) {
+            // The text view of markup: blanked tags leave long runs of spaces.
+            text.push_str(&crate::parse::markup::tidy(body));
+        } else {
+            text.push_str(body);
+        }
         chunks.push(Chunk {
             id: format!("{}#{}", doc.rel_path, chunks.len()),
             rel_path: doc.rel_path.clone(),

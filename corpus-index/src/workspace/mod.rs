@@ -30,7 +30,7 @@ pub struct DocEntry {
 impl DocEntry {
     /// Wraps a document, building its line index.
     pub fn new(doc: Document) -> Self {
-        let lines = Arc::new(LineIndex::new(&doc.text));
+        let lines = Arc::new(LineIndex::with_substitutions(&doc.text, &doc.substitutions));
         Self {
             doc: Arc::new(doc),
             lines,

@@ -2,7 +2,7 @@
 //!
 //! The walk respects `.gitignore`, `.ignore` and `.lexlsignore` files (also outside a git
 //! repository), skips hidden files and the `[index] exclude` globs, and keeps the file types
-//! lexls parses (Markdown and plain text).
+//! lexls parses: Markdown, plain text, XML (USLM, Akoma Ntoso) and HTML.
 
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
@@ -178,12 +178,17 @@ mod tests {
         std::fs::write(root.join("law/a.md"), "# § 1").expect("write");
         std::fs::write(root.join("law/b.txt"), "§ 2.").expect("write");
         std::fs::write(root.join("law/c.pdf"), "%PDF").expect("write");
+        std::fs::write(root.join("law/d.xml"), "<uscDoc/>").expect("write");
+        std::fs::write(root.join("law/e.htm"), "<p>§ 3.</p>").expect("write");
         let mut config = Config::default();
         config.index.max_file_mb = 1;
         std::fs::write(root.join("law/big.md"), vec![b'a'; 2 * 1024 * 1024]).expect("write");
         let (files, skipped) = walk(root, &config);
         let rels: Vec<&str> = files.iter().map(|f| f.rel_path.as_str()).collect();
-        assert_eq!(rels, vec!["law/a.md", "law/b.txt"]);
+        assert_eq!(
+            rels,
+            vec!["law/a.md", "law/b.txt", "law/d.xml", "law/e.htm"]
+        );
         assert_eq!(skipped.len(), 1);
         assert!(skipped[0].reason.contains("max_file_mb"));
     }

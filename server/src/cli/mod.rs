@@ -62,7 +62,7 @@ pub fn prepare(dir: &Path, config: Config, no_model: bool) -> anyhow::Result<(En
     }
     if report.files == 0 {
         bail!(
-            "no statute or policy files (.md, .markdown, .txt) under {}; point lexls at the folder that holds them",
+            "no statute or policy files (.md, .markdown, .txt, .xml, .html, .htm, .xhtml) under {}; point lexls at the folder that holds them",
             dir.display()
         );
     }

@@ -421,7 +421,7 @@ impl Writer {
             self.event(Event::Show(
                 MessageType::INFO,
                 format!(
-                    "lexls found no statute or policy files (.md, .txt) under {}",
+                    "lexls found no statute or policy files (.md, .txt, .xml, .html) under {}",
                     self.root.display()
                 ),
             ));
