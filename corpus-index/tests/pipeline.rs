@@ -260,3 +260,47 @@ fn answers_report_parameters_rewrites_triplets_and_timings() {
         );
     }
 }
+
+/// A quoted sentence's relative citation ("with this section") is read in the provision the
+/// sentence was quoted from, so the extractive answer's check does not flag the law's own
+/// words; outside a quote it stays unresolved.
+#[test]
+fn relative_citations_in_quotes_resolve_where_the_quote_stands() {
+    use corpus_index::ask::verify::{Segment, verify};
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/markup");
+    let snap = Engine::scan_in_memory(&root, Config::default()).expect("fixture workspace opens");
+    let (doc_id, doc) = snap
+        .docs
+        .iter()
+        .enumerate()
+        .find(|(_, d)| d.rel_path == "usc35-s122.xml")
+        .expect("35 U.S.C. § 122 is indexed");
+    let here = (0..doc.provisions.len())
+        .find(|&p| doc.subsection_path(p) == ["e", "2", "C"])
+        .expect("§ 122(e)(2)(C)");
+    let section = doc.section_of(here);
+    let quote = "“include a statement by the person making such submission affirming that the submission was made in compliance with this section.”";
+    let segment = |anchor| Segment {
+        text: quote.to_string(),
+        context: Some(doc_id),
+        quoted: true,
+        anchor,
+    };
+    let sources = [corpus_index::citation::resolve::ProvisionRef {
+        doc: doc_id,
+        provision: section,
+    }];
+
+    let anchored = verify(&snap, &[segment(Some(here))], &sources);
+    assert_eq!(anchored.len(), 1, "{anchored:?}");
+    assert_eq!(anchored[0].text, "this section");
+    assert!(
+        anchored[0].resolved && anchored[0].supported,
+        "{anchored:?}"
+    );
+    assert_eq!(anchored[0].target, "35 U.S.C. § 122");
+
+    let loose = verify(&snap, &[segment(None)], &sources);
+    assert!(!loose[0].resolved, "{loose:?}");
+}

@@ -150,6 +150,7 @@ fn unsupported(snap: &Snapshot, text: &str, input: &Input<'_>) -> Vec<AnswerCita
         text: text.to_string(),
         context: input.context,
         quoted: false,
+        anchor: None,
     };
     verify::verify(snap, &[segment], input.source_refs)
         .into_iter()
@@ -298,6 +299,7 @@ pub fn answer(
         text: text.clone(),
         context: input.context,
         quoted: false,
+        anchor: None,
     };
     if verify::verify(snap, &[segment], input.source_refs).is_empty() {
         warnings.push(

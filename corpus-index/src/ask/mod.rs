@@ -281,6 +281,7 @@ pub fn ask_with(
             text,
             context,
             quoted,
+            anchor: None,
         });
     };
     if let Some(g) = &generated {
@@ -319,12 +320,12 @@ pub fn ask_with(
         for q in &quotes {
             let doc = &snap.docs[q.doc];
             text(&mut segments, "- ".into(), None, false);
-            text(
-                &mut segments,
-                compose::quote_text(&q.text),
-                Some(q.doc),
-                true,
-            );
+            segments.push(Segment {
+                text: compose::quote_text(&q.text),
+                context: Some(q.doc),
+                quoted: true,
+                anchor: q.provision,
+            });
             let attribution = match q.provision {
                 Some(p) => cite_string(doc, p),
                 None => format!("*{}*", doc.title),

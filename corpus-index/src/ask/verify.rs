@@ -6,6 +6,7 @@ use std::ops::Range;
 
 use crate::citation::{self, resolve::DocId, resolve::ProvisionRef, resolve::Resolution};
 use crate::features::{Location, cite_string};
+use crate::model::ProvisionId;
 use crate::workspace::Snapshot;
 
 /// A piece of an answer and the document its citations are read in.
@@ -18,6 +19,9 @@ pub struct Segment {
     pub context: Option<DocId>,
     /// Quoted law: its own citations need not be among the sources.
     pub quoted: bool,
+    /// The provision of `context` the quoted text stands in: its relative citations ("this
+    /// section") are read from there.
+    pub anchor: Option<ProvisionId>,
 }
 
 /// A citation found in an answer.
@@ -51,7 +55,13 @@ pub fn verify(
             .context
             .and_then(|d| snap.docs.get(d))
             .map_or("", |d| d.namespace.as_str());
-        for cite in citation::extract(&seg.text) {
+        let anchor = seg
+            .context
+            .and_then(|d| Some((snap.docs.get(d)?, seg.anchor?)));
+        for mut cite in citation::extract(&seg.text) {
+            if let Some((doc, here)) = anchor {
+                cite = citation::relative::anchor_at(doc, here, &cite);
+            }
             let raw = seg.text[cite.span.clone()].to_string();
             let resolution = snap.namespaces.resolve_in(&snap.docs, own, &cite);
             let target = match &resolution {

@@ -74,11 +74,34 @@ fn anchor_one(
     cite: &Citation,
     convention: Convention,
 ) -> Citation {
+    if cite.relative.is_none() {
+        return cite.clone();
+    }
+    match doc.provision_among(sections, cite.span.start) {
+        Some(here) => anchor_in(doc, here, cite, convention),
+        None => cite.clone(),
+    }
+}
+
+/// Fills in the section and leading subsection labels of the relative citation `cite` as
+/// if it stood in provision `here` of `doc` (a sentence quoted from it elsewhere: "under this
+/// section" in a quote of 35 U.S.C. § 135(a)(2) is § 135). Other citations are returned
+/// as they are.
+pub fn anchor_at(doc: &Document, here: ProvisionId, cite: &Citation) -> Citation {
+    if cite.relative.is_none() || here >= doc.provisions.len() {
+        return cite.clone();
+    }
+    anchor_in(doc, here, cite, Convention::of(doc))
+}
+
+fn anchor_in(
+    doc: &Document,
+    here: ProvisionId,
+    cite: &Citation,
+    convention: Convention,
+) -> Citation {
     let mut out = cite.clone();
     let Some(relative) = cite.relative else {
-        return out;
-    };
-    let Some(here) = doc.provision_among(sections, cite.span.start) else {
         return out;
     };
     let lineage = doc.lineage(here);
