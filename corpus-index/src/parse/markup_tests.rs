@@ -24,11 +24,15 @@ fn fixture_text(name: &str) -> String {
 }
 
 fn parse(name: &str, format: Format) -> Document {
-    let path = fixture_path(name);
+    parse_text(name, fixture_text(name), format)
+}
+
+/// Parses `text` as the workspace file `name`, without hints.
+fn parse_text(name: &str, text: String, format: Format) -> Document {
     parse_document(
-        &path,
+        Path::new(name),
         name,
-        fixture_text(name),
+        text,
         format,
         &Hints::default(),
         Vec::new(),
@@ -45,6 +49,14 @@ fn find(doc: &Document, unit: Unit, number: &str, labels: &[&str]) -> Option<usi
 }
 
 /// The view keeps the file's length and lines, and its text has no markup.
+/// Parses a fixture that must give no problem and a view of the file's lengths and lines.
+fn parse_clean(name: &str, format: Format) -> Document {
+    let doc = parse(name, format);
+    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+    assert_view_of(&doc, &fixture_text(name));
+    doc
+}
+
 fn assert_view_of(doc: &Document, src: &str) {
     assert_eq!(doc.text.len(), src.len());
     assert_eq!(doc.text.lines().count(), src.lines().count());
@@ -60,10 +72,8 @@ fn assert_view_of(doc: &Document, src: &str) {
 
 #[test]
 fn usc_section_122_from_uslm() {
+    let doc = parse_clean("usc35-s122.xml", Format::Xml);
     let src = fixture_text("usc35-s122.xml");
-    let doc = parse("usc35-s122.xml", Format::Xml);
-    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
-    assert_view_of(&doc, &src);
     assert_eq!(doc.namespace, "35 U.S.C.");
     assert!(doc.namespace_is_code);
     assert_eq!(doc.kind, DocumentKind::Statute);
@@ -119,10 +129,7 @@ fn usc_section_122_from_uslm() {
 
 #[test]
 fn cfr_sections_from_gpo_uslm() {
-    let src = fixture_text("cfr27-s40.21-22.xml");
-    let doc = parse("cfr27-s40.21-22.xml", Format::Xml);
-    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
-    assert_view_of(&doc, &src);
+    let doc = parse_clean("cfr27-s40.21-22.xml", Format::Xml);
     assert_eq!(doc.namespace, "27 C.F.R.");
     assert_eq!(doc.kind, DocumentKind::Regulation);
     let numbers: Vec<&str> = doc
@@ -150,10 +157,7 @@ fn cfr_sections_from_gpo_uslm() {
 
 #[test]
 fn akoma_ntoso_articles_paragraphs_points_and_recitals() {
-    let src = fixture_text("eu-ai-act-akn.xml");
-    let doc = parse("eu-ai-act-akn.xml", Format::Xml);
-    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
-    assert_view_of(&doc, &src);
+    let doc = parse_clean("eu-ai-act-akn.xml", Format::Xml);
     assert_eq!(doc.namespace, "Regulation (EU) 2024/1689");
     assert_eq!(doc.kind, DocumentKind::Statute);
     assert!(
@@ -198,10 +202,8 @@ fn akoma_ntoso_articles_paragraphs_points_and_recitals() {
 
 #[test]
 fn eur_lex_html_articles_of_the_gdpr() {
+    let doc = parse_clean("gdpr-art5-6.html", Format::Html);
     let src = fixture_text("gdpr-art5-6.html");
-    let doc = parse("gdpr-art5-6.html", Format::Html);
-    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
-    assert_view_of(&doc, &src);
     assert!(
         doc.title.starts_with("REGULATION (EU) 2016/679"),
         "{}",
@@ -234,10 +236,7 @@ fn eur_lex_html_articles_of_the_gdpr() {
 
 #[test]
 fn eur_lex_html_of_the_ai_act_with_unclosed_tags() {
-    let src = fixture_text("eu-ai-act-art6.html");
-    let doc = parse("eu-ai-act-art6.html", Format::Html);
-    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
-    assert_view_of(&doc, &src);
+    let doc = parse_clean("eu-ai-act-art6.html", Format::Html);
     assert_eq!(doc.namespace, "Regulation (EU) 2024/1689");
     let roots: Vec<String> = doc
         .sections()
@@ -261,14 +260,7 @@ fn eur_lex_html_of_the_ai_act_with_unclosed_tags() {
 #[test]
 fn columns_after_references_are_those_of_the_file() {
     let src = "<statute>\n<p>&#167;&#8239;5 &mdash; under &sect; 6(a) of the &lsquo;Act&rsquo; here</p>\n</statute>\n";
-    let doc = parse_document(
-        Path::new("refs.xml"),
-        "refs.xml",
-        src.to_string(),
-        Format::Xml,
-        &Hints::default(),
-        Vec::new(),
-    );
+    let doc = parse_text("refs.xml", src.to_string(), Format::Xml);
     assert!(
         markup::tidy(&doc.text).contains("§ 5 — under § 6(a) of the ‘Act’ here"),
         "{:?}",
@@ -326,14 +318,7 @@ fn citation_in_markdown_resolves_to_uslm_section() {
 fn malformed_and_non_utf8_markup_is_reported_and_indexed() {
     // An unclosed element, an unknown entity, a tag cut off at the end of the file.
     let src = "<uscDoc xmlns=\"http://xml.house.gov/schemas/uslm/1.0\"><meta><docNumber>35</docNumber></meta><main>\n<section identifier=\"/us/usc/t35/s1\"><num value=\"1\">§ 1.</num><heading> Establishment</heading>\n<subsection><num value=\"a\">(a)</num><content>The Office &bogus; is established.</content>\n<subsection><num value=\"b\">(b)</num><content>Second <b";
-    let doc = parse_document(
-        Path::new("broken.xml"),
-        "broken.xml",
-        src.to_string(),
-        Format::Xml,
-        &Hints::default(),
-        Vec::new(),
-    );
+    let doc = parse_text("broken.xml", src.to_string(), Format::Xml);
     assert_eq!(doc.text.len(), src.len());
     let messages: Vec<&str> = doc.problems.iter().map(|p| p.message.as_str()).collect();
     assert!(
@@ -406,14 +391,7 @@ fn large_markup_file_is_parsed_without_failing() {
     }
     let cut = src.len() - 40;
     let src = src[..cut].to_string();
-    let doc = parse_document(
-        Path::new("big.xml"),
-        "big.xml",
-        src.clone(),
-        Format::Xml,
-        &Hints::default(),
-        Vec::new(),
-    );
+    let doc = parse_text("big.xml", src.clone(), Format::Xml);
     assert_eq!(doc.text.len(), src.len());
     assert_eq!(doc.sections().count(), 2000);
     assert_eq!(doc.namespace, "27 C.F.R.");
@@ -528,14 +506,7 @@ fn measure_50_mb_file() {
     );
     drop((m, s, c));
     let started = std::time::Instant::now();
-    let doc = parse_document(
-        Path::new("big.xml"),
-        "big.xml",
-        src,
-        Format::Xml,
-        &Hints::default(),
-        Vec::new(),
-    );
+    let doc = parse_text("big.xml", src, Format::Xml);
     println!(
         "{} bytes in {:.0} ms: {} sections, {} provisions, {} citations, problems {:?}",
         doc.text.len(),
