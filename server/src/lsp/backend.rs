@@ -456,9 +456,9 @@ impl Backend {
     /// differ from those in force, has the writer reopen the workspace with them. Invalid
     /// settings leave the current ones in force, with a message.
     async fn reload_settings(&self) {
-        let Some(current) = self.started_with.lock().ok().and_then(|s| s.clone()) else {
+        if self.started_with.lock().map_or(true, |s| s.is_none()) {
             return; // not started yet: `initialized` reads the settings itself
-        };
+        }
         let (mut config, problems) = self.settings(&self.root()).await;
         if !problems.is_empty() {
             self.client
@@ -475,11 +475,16 @@ impl Backend {
         let Ok(value) = serde_json::to_value(&config) else {
             return;
         };
-        if value == current {
+        // Compared and replaced under one lock: of two reloads racing, one reconfigures.
+        let changed = match self.started_with.lock() {
+            Ok(mut s) if s.as_ref() != Some(&value) => {
+                *s = Some(value);
+                true
+            }
+            _ => false,
+        };
+        if !changed {
             return;
-        }
-        if let Ok(mut s) = self.started_with.lock() {
-            *s = Some(value);
         }
         config.apply_env();
         self.send(Msg::Reconfigure(Box::new(config)));
