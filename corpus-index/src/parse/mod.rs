@@ -231,7 +231,23 @@ fn markup_outline(
     (m, outline, structure.kind)
 }
 
+/// A title that is one provision's label and heading (`Article 79 — Procedure at national
+/// level …`, `§ 20-871 Requirements …`, `S174 — …`): its words name the provision's subject,
+/// not the kind of document it sits in.
+static PROVISION_TITLE: LazyLock<Regex> = LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    Regex::new(
+        r"(?i)^\s*(?:(?:§+|art(?:icle|\.)?|sec(?:tion|\.)?|rule|annex|recital|chapter|part|title|schedule)\s*(?:[\w.()\-]*\d[\w.()\-]*|[ivxlc]+\b)|[a-z]{1,3}\d[\w.()\-]*)\s*(?:[—–:.-]|\s|$)",
+    )
+    .expect("static regex compiles")
+});
+
 fn infer_kind(title: &str, rel_path: &str, namespace: &str, is_code: bool) -> DocumentKind {
+    let title = if PROVISION_TITLE.is_match(title) {
+        ""
+    } else {
+        title
+    };
     let hay = format!("{title} {rel_path}").to_ascii_lowercase();
     let has = |words: &[&str]| words.iter().any(|w| hay.contains(w));
     if has(&[

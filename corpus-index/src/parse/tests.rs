@@ -222,3 +222,41 @@ fn front_matter_sets_kind_title_and_namespace() {
     let guidance = example("guidance/6-rcny-subchapter-t-notice-of-adoption.md");
     assert_eq!(guidance.kind, DocumentKind::Guidance);
 }
+
+#[test]
+fn a_provision_heading_does_not_make_a_statute_a_policy() {
+    use crate::model::DocumentKind;
+    for (title, rel, want) in [
+        (
+            "Article 79 — Procedure at national level for dealing with AI systems presenting a risk",
+            "articles/article-079.md",
+            DocumentKind::Statute,
+        ),
+        (
+            "Annex VI — Conformity assessment procedure based on internal control",
+            "annexes/annex-06-VI.md",
+            DocumentKind::Statute,
+        ),
+        (
+            "S33 — Procedure where Court considers that case should not be dealt with",
+            "statutes/S33.md",
+            DocumentKind::Statute,
+        ),
+        ("Acme Hiring Policy", "acme-hiring.md", DocumentKind::Policy),
+        (
+            "Article 3 — Definitions",
+            "policies/article-3.md",
+            DocumentKind::Policy,
+        ),
+    ] {
+        let doc = parse_document(
+            Path::new(rel),
+            rel,
+            format!("# {title}\n\nText of it.\n"),
+            Format::Markdown,
+            &Hints::default(),
+            Vec::new(),
+        );
+        assert_eq!(doc.kind, want, "{title}");
+    }
+}
