@@ -28,7 +28,7 @@
 //! top_k = 5                       # sources when `adaptive = false`
 //! mode = "hybrid"                 # bm25 | dense | hybrid
 //! fusion = "weighted"             # weighted (min-max, α) | rrf
-//! alpha = 0.5                     # weight of dense scores in weighted fusion
+//! alpha = 0.45                    # weight of dense scores in weighted fusion
 //! rrf_k = 60
 //! adaptive = true                 # parameters from the query-complexity class
 //! rewrite = true                  # deterministic query rewrites
@@ -278,7 +278,7 @@ impl Default for RetrievalConfig {
             top_k: 5,
             mode: RetrievalMode::Hybrid,
             fusion: FusionMethod::Weighted,
-            alpha: 0.5,
+            alpha: 0.45,
             rrf_k: 60.0,
             candidates: 50,
             adaptive: true,

@@ -1,26 +1,33 @@
 //! BM25 over chunks with tantivy (Okapi BM25, k1 = 1.2, b = 0.75, tantivy's defaults).
 //!
 //! Text is analysed with an English analyser: simple tokenizer, long-token removal, lower
-//! case, English stop words, Snowball (Porter 2) stemming. Queries are built from the same
-//! analyser as a disjunction of term queries, so user questions never fail to parse
-//! (`§`, quotes, `AND` and parentheses are just text).
+//! case, English stop words, Snowball (Porter 2) stemming. A second field holds the
+//! analysed text's adjacent word pairs ([`super::query::bigrams`]). Queries are built from
+//! the same analyser ([`super::query`]: question words left out, word pairs added at
+//! [`super::query::BIGRAM_BOOST`], verbose queries reduced) as a disjunction of term
+//! queries, so user questions never fail to parse (`§`, quotes, `AND` and parentheses are
+//! just text).
 
 use std::path::Path;
 
 use tantivy::collector::TopDocs;
 use tantivy::directory::MmapDirectory;
-use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
+use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, TermQuery};
 use tantivy::schema::{
     Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
 };
 use tantivy::tokenizer::{
     Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, StopWordFilter, TextAnalyzer,
+    WhitespaceTokenizer,
 };
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 use super::chunk::Chunk;
+use super::query::{self, BIGRAM_BOOST};
 
 const ANALYZER: &str = "lexls_en";
+/// The word-pair field is written already analysed: split on spaces only.
+const PAIRS: &str = "lexls_pairs";
 
 /// Errors of the BM25 index.
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +49,8 @@ pub struct Fields {
     pub path: Field,
     /// Indexed text.
     pub text: Field,
+    /// Adjacent pairs of the text's analysed words (`serious_incid`).
+    pub bigrams: Field,
 }
 
 fn schema() -> (Schema, Fields) {
@@ -55,7 +64,22 @@ fn schema() -> (Schema, Fields) {
         "text",
         TextOptions::default().set_indexing_options(indexing),
     );
-    (b.build(), Fields { id, path, text })
+    let pairs = TextFieldIndexing::default()
+        .set_tokenizer(PAIRS)
+        .set_index_option(IndexRecordOption::WithFreqs);
+    let bigrams = b.add_text_field(
+        "bigrams",
+        TextOptions::default().set_indexing_options(pairs),
+    );
+    (
+        b.build(),
+        Fields {
+            id,
+            path,
+            text,
+            bigrams,
+        },
+    )
 }
 
 /// The English analyser used for indexing and queries.
@@ -70,6 +94,17 @@ pub fn analyzer() -> TextAnalyzer {
             .build(),
         None => builder.filter(Stemmer::new(Language::English)).build(),
     }
+}
+
+/// The analysed terms of `text`, in order (what [`analyzer`] makes of it).
+pub fn analyse(text: &str) -> Vec<String> {
+    let mut analyzer = analyzer();
+    let mut stream = analyzer.token_stream(text);
+    let mut out = Vec::new();
+    while let Some(token) = stream.next() {
+        out.push(token.text.clone());
+    }
+    out
 }
 
 /// A writable BM25 index.
@@ -112,6 +147,10 @@ impl Bm25 {
             }
         };
         index.tokenizers().register(ANALYZER, analyzer());
+        index.tokenizers().register(
+            PAIRS,
+            TextAnalyzer::builder(WhitespaceTokenizer::default()).build(),
+        );
         let writer = index.writer_with_num_threads(1, 30_000_000)?;
         let reader = index
             .reader_builder()
@@ -155,6 +194,10 @@ impl Bm25 {
             doc.add_text(self.fields.id, &c.id);
             doc.add_text(self.fields.path, &c.rel_path);
             doc.add_text(self.fields.text, &c.text);
+            doc.add_text(
+                self.fields.bigrams,
+                query::bigrams(&analyse(&c.text)).join(" "),
+            );
             self.writer.add_document(doc)?;
         }
         Ok(())
@@ -177,7 +220,6 @@ impl Bm25 {
         Bm25Searcher {
             searcher: self.reader.searcher(),
             fields: self.fields,
-            analyzer: analyzer(),
         }
     }
 }
@@ -187,7 +229,6 @@ impl Bm25 {
 pub struct Bm25Searcher {
     searcher: Searcher,
     fields: Fields,
-    analyzer: TextAnalyzer,
 }
 
 impl std::fmt::Debug for Bm25Searcher {
@@ -201,33 +242,51 @@ impl std::fmt::Debug for Bm25Searcher {
 impl Bm25Searcher {
     /// The analysed terms of `text` (lower-cased, stop words removed, stemmed).
     pub fn terms(&self, text: &str) -> Vec<String> {
-        let mut analyzer = self.analyzer.clone();
-        let mut stream = analyzer.token_stream(text);
-        let mut out = Vec::new();
-        while let Some(token) = stream.next() {
-            out.push(token.text.clone());
-        }
-        out
+        analyse(text)
     }
 
-    /// The `limit` best chunks for `query` as `(chunk id, BM25 score)`, best first. An
-    /// empty list for a query without indexable terms.
+    /// The analysed query of `text` ([`query::build`]): its terms without question words
+    /// and its word pairs, a verbose query reduced to its rarest.
+    pub fn query(&self, text: &str) -> query::Bm25Query {
+        let n = self.searcher.num_docs();
+        let idf = |field: Field, t: &str| {
+            let df = self
+                .searcher
+                .doc_freq(&Term::from_field_text(field, t))
+                .unwrap_or(0);
+            (df > 0).then(|| bm25_idf(n, df))
+        };
+        query::build(
+            &self.terms(text),
+            &query::ENGLISH_QUESTION_WORDS,
+            |t| idf(self.fields.text, t),
+            |t| idf(self.fields.bigrams, t),
+        )
+    }
+
+    /// The `limit` best chunks for `query` as `(chunk id, BM25 score)`, best first: the
+    /// BM25 of its terms plus [`BIGRAM_BOOST`] times that of its word pairs ([`Self::query`]).
+    /// An empty list for a query without indexable terms.
     pub fn search(&self, query: &str, limit: usize) -> Vec<(String, f32)> {
-        let mut terms = self.terms(query);
-        terms.sort();
-        terms.dedup();
-        if terms.is_empty() || limit == 0 {
+        let analysed = self.query(query);
+        if analysed.terms.is_empty() && analysed.bigrams.is_empty() || limit == 0 {
             return Vec::new();
         }
-        let clauses: Vec<(Occur, Box<dyn Query>)> = terms
+        let term = |field: Field, t: &str| -> Box<dyn Query> {
+            Box::new(TermQuery::new(
+                Term::from_field_text(field, t),
+                IndexRecordOption::WithFreqs,
+            ))
+        };
+        let clauses: Vec<(Occur, Box<dyn Query>)> = analysed
+            .terms
             .iter()
-            .map(|t| {
-                let q: Box<dyn Query> = Box::new(TermQuery::new(
-                    Term::from_field_text(self.fields.text, t),
-                    IndexRecordOption::WithFreqs,
-                ));
-                (Occur::Should, q)
-            })
+            .map(|t| (Occur::Should, term(self.fields.text, t)))
+            .chain(analysed.bigrams.iter().map(|t| {
+                let boosted: Box<dyn Query> =
+                    Box::new(BoostQuery::new(term(self.fields.bigrams, t), BIGRAM_BOOST));
+                (Occur::Should, boosted)
+            }))
             .collect();
         let query = BooleanQuery::new(clauses);
         let Ok(hits) = self
@@ -248,18 +307,23 @@ impl Bm25Searcher {
     /// Inverse document frequency of an analysed term, BM25's
     /// `ln(1 + (N - df + 0.5) / (df + 0.5))` over chunks.
     pub fn idf(&self, term: &str) -> f32 {
-        let n = self.searcher.num_docs() as f32;
         let df = self
             .searcher
             .doc_freq(&Term::from_field_text(self.fields.text, term))
-            .unwrap_or(0) as f32;
-        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+            .unwrap_or(0);
+        bm25_idf(self.searcher.num_docs(), df)
     }
 
     /// Number of indexed chunks.
     pub fn num_chunks(&self) -> u64 {
         self.searcher.num_docs()
     }
+}
+
+/// BM25's inverse document frequency `ln(1 + (N - df + 0.5) / (df + 0.5))`.
+fn bm25_idf(n: u64, df: u64) -> f32 {
+    let (n, df) = (n as f32, df as f32);
+    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
 }
 
 #[cfg(test)]

@@ -1,10 +1,18 @@
-//! Hybrid retrieval over chunks: BM25 ([`bm25`]), dense vectors ([`dense`]) and their
-//! reciprocal rank fusion ([`fusion`]), persisted in a per-workspace index ([`store`]).
+//! Hybrid retrieval over chunks: BM25 ([`bm25`], its query analysis in [`query`]), dense
+//! vectors ([`dense`]) and their fusion ([`fusion`]), persisted in a per-workspace index
+//! ([`store`]).
+//!
+//! The two retrievers are fused per *section*, not per chunk: each retriever's score of a
+//! section is that of its best chunk, the sections' scores are normalised and fused, and
+//! every retrieved chunk carries its section's fused score. A section found by BM25 in one
+//! subsection and by the dense model in another thus gets both votes (the sections are what
+//! is ranked and cited; measured in `docs/measurements.md`).
 
 pub mod bm25;
 pub mod chunk;
 pub mod dense;
 pub mod fusion;
+pub mod query;
 pub mod store;
 
 use std::collections::HashMap;
@@ -21,7 +29,7 @@ pub use fusion::Fusion;
 pub struct Hit {
     /// Index into [`SearchIndex::chunks`].
     pub chunk: usize,
-    /// The fused score (RRF or α-weighted), or the single retriever's score.
+    /// The fused score (RRF or α-weighted) of the chunk's section ([`SearchIndex::search_many`]).
     pub score: f32,
     /// 1-based rank in the BM25 list, if the chunk was in it.
     pub bm25_rank: Option<usize>,
@@ -52,6 +60,9 @@ pub struct SearchIndex {
     pub embedder: Option<Arc<dyn Embedder>>,
     /// Why there is no embedder.
     pub model_problem: Option<String>,
+    /// The section of each chunk, as the index of the section's parent chunk (a chunk
+    /// without a parent is its own section).
+    sections: Vec<usize>,
 }
 
 impl SearchIndex {
@@ -63,10 +74,19 @@ impl SearchIndex {
         embedder: Option<Arc<dyn Embedder>>,
         model_problem: Option<String>,
     ) -> Self {
-        let by_id = chunks
+        let by_id: HashMap<String, usize> = chunks
             .iter()
             .enumerate()
             .map(|(i, c)| (c.id.clone(), i))
+            .collect();
+        let sections = chunks
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                c.parent
+                    .and_then(|p| by_id.get(&format!("{}#{p}", c.rel_path)).copied())
+                    .unwrap_or(i)
+            })
             .collect();
         Self {
             bm25,
@@ -75,7 +95,13 @@ impl SearchIndex {
             dense,
             embedder,
             model_problem,
+            sections,
         }
+    }
+
+    /// The section of chunk `chunk`: the index of the section's parent chunk.
+    pub fn section_of(&self, chunk: usize) -> usize {
+        self.sections.get(chunk).copied().unwrap_or(chunk)
     }
 
     /// The chunk with id `id`.
@@ -133,9 +159,10 @@ impl SearchIndex {
             .ok_or_else(|| "the model returned no vector".to_string())
     }
 
-    /// Retrieves up to `candidates` chunks per retriever and fuses them with `fusion`
-    /// (reciprocal rank or α-weighted score fusion). Falls back to BM25 with a warning when
-    /// dense retrieval is unavailable.
+    /// Retrieves up to `candidates` chunks per retriever and fuses them per section with
+    /// `fusion` (reciprocal rank or α-weighted score fusion; α is lowered for a query longer
+    /// than the dense model reads, see [`dense_weight`]). Falls back to BM25 with a warning
+    /// when dense retrieval is unavailable.
     pub fn search(
         &self,
         query: &str,
@@ -191,15 +218,46 @@ impl SearchIndex {
                 } else {
                     Vec::new()
                 };
-                fuse(&bm25, &dense, fusion)
+                let fusion = match fusion {
+                    Fusion::Weighted { alpha } => Fusion::Weighted {
+                        alpha: dense_weight(alpha, query),
+                    },
+                    rrf => rrf,
+                };
+                fuse(&bm25, &dense, fusion, |c| self.section_of(c))
             })
             .collect();
         (hits, warnings)
     }
 }
 
-/// Fuses a BM25 and a dense ranking into hits (either may be empty).
-fn fuse(bm25: &[(usize, f32)], dense: &[(usize, f32)], fusion: Fusion) -> Vec<Hit> {
+/// Words of a query the dense model reads whole: all-MiniLM-L6-v2 truncates its input at
+/// 256 word pieces, about 190 English words of legal prose.
+pub const DENSE_WINDOW_WORDS: usize = 190;
+
+/// The weight of the dense scores for `query`: `alpha`, scaled down by the share of the
+/// query the model reads (`DENSE_WINDOW_WORDS / words`) when the query is longer — a page
+/// of case facts is judged by the model on its first paragraphs only.
+pub fn dense_weight(alpha: f32, query: &str) -> f32 {
+    let words = query.split_whitespace().count();
+    if words <= DENSE_WINDOW_WORDS {
+        alpha
+    } else {
+        alpha * DENSE_WINDOW_WORDS as f32 / words as f32
+    }
+}
+
+/// Fuses a BM25 and a dense ranking of chunks (either may be empty) per section
+/// (`section_of` a chunk): each list's score of a section is its best chunk's, the section
+/// lists are fused with `fusion`, and every chunk of either list becomes a hit scored with
+/// its section's fused score. Hits are ordered by that score, then by the chunk's best rank
+/// (so a section's chunks come best first).
+fn fuse(
+    bm25: &[(usize, f32)],
+    dense: &[(usize, f32)],
+    fusion: Fusion,
+    section_of: impl Fn(usize) -> usize,
+) -> Vec<Hit> {
     let ranks = |list: &[(usize, f32)]| -> HashMap<usize, usize> {
         list.iter()
             .enumerate()
@@ -207,9 +265,18 @@ fn fuse(bm25: &[(usize, f32)], dense: &[(usize, f32)], fusion: Fusion) -> Vec<Hi
             .collect()
     };
     let (bm25_ranks, dense_ranks) = (ranks(bm25), ranks(dense));
-    let fused = match fusion {
+    // Each list's sections, best chunk first (the lists are sorted best first).
+    let by_section = |list: &[(usize, f32)]| -> Vec<(usize, f32)> {
+        let mut seen = std::collections::HashSet::new();
+        list.iter()
+            .map(|&(c, s)| (section_of(c), s))
+            .filter(|(sec, _)| seen.insert(*sec))
+            .collect()
+    };
+    let (bm25_sections, dense_sections) = (by_section(bm25), by_section(dense));
+    let fused: HashMap<usize, f32> = match fusion {
         Fusion::Rrf { k } => {
-            let lists: Vec<Vec<usize>> = [bm25, dense]
+            let lists: Vec<Vec<usize>> = [&bm25_sections, &dense_sections]
                 .into_iter()
                 .filter(|l| !l.is_empty())
                 .map(|l| l.iter().map(|(c, _)| *c).collect())
@@ -222,16 +289,69 @@ fn fuse(bm25: &[(usize, f32)], dense: &[(usize, f32)], fusion: Fusion) -> Vec<Hi
                 (true, false) => 1.0,
                 _ => alpha,
             };
-            fusion::weighted_fusion(bm25, dense, alpha)
+            fusion::weighted_fusion(&bm25_sections, &dense_sections, alpha)
         }
-    };
-    fused
-        .into_iter()
-        .map(|(chunk, score)| Hit {
+    }
+    .into_iter()
+    .collect();
+    let mut hits: Vec<Hit> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for &(chunk, _) in bm25.iter().chain(dense) {
+        if !seen.insert(chunk) {
+            continue;
+        }
+        hits.push(Hit {
             chunk,
-            score,
+            score: fused.get(&section_of(chunk)).copied().unwrap_or(0.0),
             bm25_rank: bm25_ranks.get(&chunk).copied(),
             dense_rank: dense_ranks.get(&chunk).copied(),
-        })
-        .collect()
+        });
+    }
+    sort_hits(&mut hits);
+    hits
+}
+
+/// Orders hits by score, then by the chunk's best rank in either retriever, then by index.
+pub fn sort_hits(hits: &mut [Hit]) {
+    let best = |h: &Hit| match (h.bm25_rank, h.dense_rank) {
+        (Some(a), Some(b)) => a.min(b),
+        (a, b) => a.or(b).unwrap_or(usize::MAX),
+    };
+    hits.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then(best(a).cmp(&best(b)))
+            .then(a.chunk.cmp(&b.chunk))
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_section_found_by_both_retrievers_in_different_chunks_gets_both_votes() {
+        // Chunks 0–2 form section 0 (parent 0, children 1 and 2); chunk 3 is section 3.
+        let section_of = |c: usize| if c <= 2 { 0 } else { 3 };
+        // BM25 finds section 0 in subsection 1, the dense model in subsection 2; section 3
+        // is each retriever's runner-up.
+        let bm25 = [(1, 10.0), (3, 9.0)];
+        let dense = [(2, 0.8), (3, 0.7)];
+        let hits = fuse(&bm25, &dense, Fusion::Weighted { alpha: 0.5 }, section_of);
+        let order: Vec<usize> = hits.iter().map(|h| h.chunk).collect();
+        assert_eq!(order, [1, 2, 3], "{hits:?}");
+        assert_eq!(hits[0].score, hits[1].score, "one score per section");
+        assert_eq!((hits[0].bm25_rank, hits[0].dense_rank), (Some(1), None));
+        // Per chunk, each half of section 0 would have had one retriever's vote only.
+        let per_chunk = fuse(&bm25, &dense, Fusion::Weighted { alpha: 0.5 }, |c| c);
+        assert_eq!(per_chunk.last().map(|h| h.chunk), Some(3));
+        assert!(per_chunk[0].score < hits[0].score);
+    }
+
+    #[test]
+    fn the_dense_weight_falls_for_queries_longer_than_the_model_reads() {
+        assert_eq!(dense_weight(0.45, "What penalties apply?"), 0.45);
+        let facts = "word ".repeat(DENSE_WINDOW_WORDS * 3);
+        assert!((dense_weight(0.45, &facts) - 0.15).abs() < 1e-6);
+    }
 }
