@@ -1,8 +1,8 @@
 //! The adaptive retrieval pipeline of HyPA-RAG: classify the question's complexity, take
 //! the parameters of its class ([`super::params`]), rewrite the question ([`super::rewrite`]),
-//! retrieve every rewrite with BM25 and dense search fused ([`crate::search`]), fuse the
-//! rewrites' rankings by reciprocal rank fusion, group chunks into sections with their
-//! authority weight, put the provisions the question cites first, add what the knowledge
+//! retrieve every rewrite with BM25 and dense search fused per section ([`crate::search`]),
+//! fuse the rewrites' rankings per section (weighted CombSUM), group chunks into sections
+//! with their authority weight, put the provisions the question cites first, add what the knowledge
 //! graph reaches ([`crate::kg`]) and, for a question about a term's meaning, put the section
 //! that defines it first ([`crate::kg::define`]), and rerank ([`super::rerank`]). Each stage can be switched
 //! off for ablation ([`Stages`]); each is timed.
@@ -93,6 +93,11 @@ pub struct Retrieval {
     /// What degraded the run.
     pub warnings: Vec<String>,
 }
+
+/// Sections the knowledge graph reaches go after this many retrieved ones (or after the
+/// first k, if more): on the evaluation sets a graph neighbour was less often relevant than
+/// the retrieved sections down to the tenth.
+const GRAPH_AFTER: usize = 10;
 
 /// A cited section retrieval ranks within this many moves to the front.
 const CITED_WINDOW: usize = 10;
@@ -222,7 +227,7 @@ pub fn run(
     let (lists, warnings) = index.search_many(&texts, mode, opts.candidates, opts.fusion);
     out.warnings.extend(warnings);
     let kinds: Vec<RewriteKind> = rewrites.iter().map(|r| r.kind).collect();
-    let hits = fuse_rewrites(lists, &kinds);
+    let hits = fuse_rewrites(lists, &kinds, |c| index.section_of(c));
     let retrieved = retrieve::group_by_section(snap, &hits);
     lap("retrieve", &mut out.timings);
 
@@ -256,9 +261,18 @@ pub fn run(
             params.kg_keywords,
             params.kg_path,
         );
-        candidates = add_graph_candidates(candidates, &found.reached, params.k);
-        let defining = crate::kg::define::defining_sections(&kg, &full);
-        candidates = retrieve::place_defining(&defining, candidates);
+        candidates = add_graph_candidates(
+            candidates,
+            &found.reached,
+            params.k.max(GRAPH_AFTER),
+            params.k,
+        );
+        // A multi-part question ("What is an AEDT, and what penalties apply?") asks more
+        // than the meaning: its definition does not lead.
+        if rewrite::parts(&full).is_empty() {
+            let defining = crate::kg::define::defining_sections(&kg, &full);
+            candidates = retrieve::place_defining(&defining, candidates);
+        }
         out.kg_keywords = found.keywords;
         out.triplets = found.triplets;
         lap("kg", &mut out.timings);
@@ -296,12 +310,18 @@ fn rewrite_weight(kind: RewriteKind) -> f32 {
     }
 }
 
-/// Fuses the chunk rankings of the rewrites by a weighted mean of their fused scores
-/// (CombSUM; Fox and Shaw, 1994), weights from [`rewrite_weight`], a chunk missing from a
-/// list scoring 0 there. Scores stay on the scale of the BM25–dense fusion, so that the
-/// authority weighting acts alike with and without rewrites. Keeps each chunk's best BM25
-/// and dense ranks.
-fn fuse_rewrites(mut lists: Vec<Vec<Hit>>, kinds: &[RewriteKind]) -> Vec<Hit> {
+/// Fuses the rankings of the rewrites per section by a weighted mean of the sections'
+/// fused scores (CombSUM; Fox and Shaw, 1994), weights from [`rewrite_weight`], a section
+/// missing from a list scoring 0 there (`section_of` a chunk, see
+/// [`crate::search::SearchIndex::section_of`]). Every chunk of any list carries its
+/// section's result, with its best BM25 and dense ranks over the lists. Scores stay on the
+/// scale of the BM25–dense fusion, so that the authority weighting acts alike with and
+/// without rewrites.
+fn fuse_rewrites(
+    mut lists: Vec<Vec<Hit>>,
+    kinds: &[RewriteKind],
+    section_of: impl Fn(usize) -> usize,
+) -> Vec<Hit> {
     if lists.len() <= 1 {
         return lists.pop().unwrap_or_default();
     }
@@ -309,20 +329,32 @@ fn fuse_rewrites(mut lists: Vec<Vec<Hit>>, kinds: &[RewriteKind]) -> Vec<Hit> {
         .map(|i| kinds.get(i).copied().map_or(0.5, rewrite_weight))
         .collect();
     let total: f32 = weights.iter().sum::<f32>().max(f32::EPSILON);
-    let mut best: HashMap<usize, Hit> = HashMap::new();
+    let mut sections: HashMap<usize, f32> = HashMap::new();
+    let mut chunks: HashMap<usize, Hit> = HashMap::new();
     for (list, w) in lists.iter().zip(&weights) {
+        let mut best_here: HashMap<usize, f32> = HashMap::new();
         for hit in list {
-            let e = best.entry(hit.chunk).or_insert_with(|| Hit {
+            let b = best_here.entry(section_of(hit.chunk)).or_insert(hit.score);
+            *b = b.max(hit.score);
+            let e = chunks.entry(hit.chunk).or_insert_with(|| Hit {
                 score: 0.0,
                 ..hit.clone()
             });
-            e.score += w * hit.score / total;
             e.bm25_rank = min_rank(e.bm25_rank, hit.bm25_rank);
             e.dense_rank = min_rank(e.dense_rank, hit.dense_rank);
         }
+        for (section, score) in best_here {
+            *sections.entry(section).or_insert(0.0) += w * score / total;
+        }
     }
-    let mut fused: Vec<Hit> = best.into_values().collect();
-    fused.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.chunk.cmp(&b.chunk)));
+    let mut fused: Vec<Hit> = chunks
+        .into_values()
+        .map(|mut h| {
+            h.score = sections.get(&section_of(h.chunk)).copied().unwrap_or(0.0);
+            h
+        })
+        .collect();
+    crate::search::sort_hits(&mut fused);
     fused
 }
 
@@ -333,16 +365,17 @@ fn min_rank(a: Option<usize>, b: Option<usize>) -> Option<usize> {
     }
 }
 
-/// Adds the graph's sections to the ranking: up to `k` sections that retrieval did not find
-/// go right after the first `k` candidates, best reached first; the retrieved order is kept
-/// (on the evaluation sets, letting the graph reorder retrieved sections lost more than it
-/// won: definitions sections are reached from almost every question).
+/// Adds the graph's sections to the ranking: up to `count` sections that retrieval did not
+/// find go right after the first `at` candidates, best reached first; the retrieved order is
+/// kept (on the evaluation sets, letting the graph reorder retrieved sections lost more than
+/// it won: definitions sections are reached from almost every question).
 fn add_graph_candidates(
     mut candidates: Vec<Candidate>,
     reached: &[walk::Reached],
-    k: usize,
+    at: usize,
+    count: usize,
 ) -> Vec<Candidate> {
-    let at = k.min(candidates.len());
+    let at = at.min(candidates.len());
     let base = candidates
         .get(at.saturating_sub(1))
         .map_or(0.0, |c| c.score);
@@ -353,7 +386,7 @@ fn add_graph_candidates(
                 .iter()
                 .any(|c| c.doc == r.section.doc && c.section == Some(r.section.provision))
         })
-        .take(k)
+        .take(count)
         .enumerate()
         .map(|(i, r)| Candidate {
             doc: r.section.doc,

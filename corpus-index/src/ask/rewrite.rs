@@ -62,37 +62,13 @@ static PREAMBLE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("static regex compiles")
 });
 
-/// Words a question starts with.
+/// Words that open a question even without its question mark ("Explain the notice rule.").
+/// Prepositions that also open questions ("Under what …", "In which …") are not among them:
+/// without a question mark, "In 1995 the appellant …" states a fact.
 const QUESTION_WORDS: &[&str] = &[
-    "what",
-    "which",
-    "how",
-    "when",
-    "where",
-    "who",
-    "whom",
-    "whose",
-    "why",
-    "whether",
-    "is",
-    "are",
-    "do",
-    "does",
-    "can",
-    "could",
-    "must",
-    "should",
-    "may",
-    "shall",
-    "under",
-    "in",
-    "according",
-    "to",
-    "please",
-    "explain",
-    "describe",
-    "list",
-    "clarify",
+    "what", "which", "how", "when", "where", "who", "whom", "whose", "why", "whether", "is", "are",
+    "do", "does", "can", "could", "must", "should", "may", "shall", "please", "explain",
+    "describe", "list", "clarify",
 ];
 
 /// Number of alphanumeric words of `s`.
@@ -100,6 +76,17 @@ fn words(s: &str) -> usize {
     s.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .count()
+}
+
+/// Number of distinct analysed terms of `text` that are not question words (what BM25
+/// would search for, see [`crate::search::query`]).
+fn content_terms(text: &str) -> usize {
+    let words = &*crate::search::query::ENGLISH_QUESTION_WORDS;
+    let mut terms = crate::search::bm25::analyse(text);
+    terms.retain(|t| !words.contains(t));
+    terms.sort();
+    terms.dedup();
+    terms.len()
 }
 
 /// The sentences of `text` that ask (end in `?` or open with a question word), with a
@@ -114,16 +101,22 @@ pub fn focus(text: &str) -> Option<String> {
     if start < text.len() {
         sentences.push(text[start..].trim());
     }
-    let asking: Vec<&str> = sentences
-        .iter()
-        .copied()
-        .filter(|s| {
-            s.ends_with('?') || {
-                let first = s.split_whitespace().next().unwrap_or("").to_lowercase();
-                QUESTION_WORDS.contains(&first.trim_matches(|c: char| !c.is_alphanumeric()))
-            }
-        })
-        .collect();
+    // An asking sentence that names nothing ("Can you clarify this for me?") asks about
+    // the sentence before it, which is kept with it.
+    let mut asking: Vec<&str> = Vec::new();
+    for (i, s) in sentences.iter().enumerate() {
+        let asks = s.ends_with('?') || {
+            let first = s.split_whitespace().next().unwrap_or("").to_lowercase();
+            QUESTION_WORDS.contains(&first.trim_matches(|c: char| !c.is_alphanumeric()))
+        };
+        if !asks {
+            continue;
+        }
+        if i > 0 && content_terms(s) < 2 && asking.last() != Some(&sentences[i - 1]) {
+            asking.push(sentences[i - 1]);
+        }
+        asking.push(s);
+    }
     let kept = if asking.is_empty() || asking.len() == sentences.len() {
         text.trim().to_string()
     } else {
@@ -237,6 +230,14 @@ mod tests {
             Some("what must I tell candidates before using an AEDT?")
         );
         assert_eq!(focus("What is a bias audit?"), None);
+        // The asking sentence refers to the one before.
+        let q = "As a legal expert preparing a presentation on AI compliance for a conference, I need to know what rights and remedies remain unaffected by the Regulation regarding AI systems. Can you clarify this for me?";
+        assert_eq!(
+            focus(q).as_deref(),
+            Some(
+                "I need to know what rights and remedies remain unaffected by the Regulation regarding AI systems. Can you clarify this for me?"
+            )
+        );
     }
 
     #[test]

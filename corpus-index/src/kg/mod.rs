@@ -76,6 +76,10 @@ pub struct Term {
     pub aliases: Vec<String>,
     /// Sections that define it.
     pub defined_in: Vec<ProvisionRef>,
+    /// Those of `defined_in` whose definition only refers to another section's (`“Bias
+    /// audit” means “Bias audit” as defined by § 20-870 of the Code`), with the section
+    /// referred to.
+    pub by_reference: Vec<(ProvisionRef, ProvisionRef)>,
     /// Number of sections that use it (the term's document frequency).
     pub used_by: usize,
 }
@@ -124,6 +128,7 @@ impl KnowledgeGraph {
                         name,
                         aliases: Vec::new(),
                         defined_in: Vec::new(),
+                        by_reference: Vec::new(),
                         used_by: 0,
                     });
                     kg.terms.len() - 1
@@ -140,6 +145,11 @@ impl KnowledgeGraph {
                     };
                     if !kg.terms[t].defined_in.contains(&section) {
                         kg.terms[t].defined_in.push(section);
+                    }
+                    if let Some(to) = define::referred_definition(docs, doc_id, def, resolutions)
+                        .filter(|to| *to != section)
+                    {
+                        kg.terms[t].by_reference.push((section, to));
                     }
                 }
             }
