@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 /// Which n-grams a [`Vectorizer`] extracts and which it keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FeatureOptions {
-    /// Word n-gram lengths, inclusive (`(1, 2)`: unigrams and bigrams); `(0, 0)` for none.
+    /// Word n-gram lengths, inclusive (`(1, 3)`: unigrams to trigrams); `(0, 0)` for none.
     pub word_ngrams: (usize, usize),
     /// Character n-gram lengths inside space-padded words, inclusive (`(2, 5)`); `(0, 0)`
     /// for none.
@@ -22,7 +22,7 @@ pub struct FeatureOptions {
 impl Default for FeatureOptions {
     fn default() -> Self {
         Self {
-            word_ngrams: (1, 2),
+            word_ngrams: (1, 3),
             char_ngrams: (2, 5),
             min_df: 2,
         }

@@ -16,7 +16,7 @@ pub struct ModelArgs {
     #[arg(long, default_value_t = TrainOptions::default().c)]
     pub c: f64,
     /// Word n-gram lengths, `MIN-MAX` (`0-0` for none).
-    #[arg(long, default_value = "1-2", value_parser = parse_range)]
+    #[arg(long, default_value = "1-3", value_parser = parse_range)]
     pub word_ngrams: (usize, usize),
     /// Character n-gram lengths inside words, `MIN-MAX` (`0-0` for none).
     #[arg(long, default_value = "2-5", value_parser = parse_range)]
