@@ -4,11 +4,9 @@
 //! wherever else it is used. [`defining_sections`] finds those sections in the knowledge
 //! graph.
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use regex::Regex;
-
-use std::sync::Arc;
 
 use super::KnowledgeGraph;
 use crate::citation::resolve::{DocId, ProvisionRef, Resolution};
@@ -41,7 +39,8 @@ pub fn referred_definition(
     {
         return None;
     }
-    // The citation follows: "as defined by § 20-870", "given in Article 3(1) of …".
+    // The citation follows within a few characters: "as defined by § 20-870", "given in
+    // Article 3(1) of …", "as defined in the § 5-301".
     let start = def.span.end + caps.get(0)?.end();
     let end = start + 12;
     let (i, _) = doc

@@ -237,7 +237,7 @@ fn markup_outline(
 static PROVISION_TITLE: LazyLock<Regex> = LazyLock::new(|| {
     #[allow(clippy::expect_used)]
     Regex::new(
-        r"(?i)^\s*(?:(?:§+|art(?:icle|\.)?|sec(?:tion|\.)?|rule|annex|recital|chapter|part|title|schedule)\s*(?:[\w.()\-]*\d[\w.()\-]*|[ivxlc]+\b)|[a-z]{1,3}\d[\w.()\-]*)\s*(?:[—–:.-]|\s|$)",
+        r"(?i)^\s*(?:(?:§+|art(?:icle|\.)?|sec(?:tion|\.)?|rule|annex|recital|chapter|part|title|schedule)\s*(?:[\w.()\-]*\d[\w.()\-]*|[ivxlc]+\b)\s*(?:[—–:.-]|\s|$)|[a-z]{1,3}\d[\w.()\-]*\s*[—–:-])",
     )
     .expect("static regex compiles")
 });
