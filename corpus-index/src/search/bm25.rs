@@ -9,6 +9,7 @@
 //! just text).
 
 use std::path::Path;
+use std::sync::LazyLock;
 
 use tantivy::collector::TopDocs;
 use tantivy::directory::MmapDirectory;
@@ -96,9 +97,12 @@ pub fn analyzer() -> TextAnalyzer {
     }
 }
 
+/// [`analyzer`], built once (stop-word set and stemmer); [`analyse`] clones it.
+static ANALYSER: LazyLock<TextAnalyzer> = LazyLock::new(analyzer);
+
 /// The analysed terms of `text`, in order (what [`analyzer`] makes of it).
 pub fn analyse(text: &str) -> Vec<String> {
-    let mut analyzer = analyzer();
+    let mut analyzer = ANALYSER.clone();
     let mut stream = analyzer.token_stream(text);
     let mut out = Vec::new();
     while let Some(token) = stream.next() {
@@ -269,7 +273,7 @@ impl Bm25Searcher {
     /// An empty list for a query without indexable terms.
     pub fn search(&self, query: &str, limit: usize) -> Vec<(String, f32)> {
         let analysed = self.query(query);
-        if analysed.terms.is_empty() && analysed.bigrams.is_empty() || limit == 0 {
+        if (analysed.terms.is_empty() && analysed.bigrams.is_empty()) || limit == 0 {
             return Vec::new();
         }
         let term = |field: Field, t: &str| -> Box<dyn Query> {

@@ -15,7 +15,7 @@ pub mod fusion;
 pub mod query;
 pub mod store;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::config::RetrievalMode;
@@ -267,7 +267,7 @@ fn fuse(
     let (bm25_ranks, dense_ranks) = (ranks(bm25), ranks(dense));
     // Each list's sections, best chunk first (the lists are sorted best first).
     let by_section = |list: &[(usize, f32)]| -> Vec<(usize, f32)> {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = HashSet::new();
         list.iter()
             .map(|&(c, s)| (section_of(c), s))
             .filter(|(sec, _)| seen.insert(*sec))
@@ -295,7 +295,7 @@ fn fuse(
     .into_iter()
     .collect();
     let mut hits: Vec<Hit> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     for &(chunk, _) in bm25.iter().chain(dense) {
         if !seen.insert(chunk) {
             continue;

@@ -203,12 +203,7 @@ mod tests {
 
     #[test]
     fn question_words_are_dropped_but_pairs_keep_the_phrase() {
-        let q = build(
-            &analysed("What specific actions must a provider take if a serious incident occurs?"),
-            &ENGLISH_QUESTION_WORDS,
-            |_| Some(1.0),
-            |_| Some(1.0),
-        );
+        let q = uniform("What specific actions must a provider take if a serious incident occurs?");
         assert_eq!(
             q.terms,
             ["action", "provid", "take", "serious", "incid", "occur"]
