@@ -76,8 +76,14 @@ test("lexls in VS Code: hover, Ask about Selection, answer panel", { timeout: 42
   // status bar item, which follows $/progress, shows the ready icon once indexing and
   // embedding are done (while starting it shows a spinner). Embedding begins right after
   // indexing ends, so the ready icon must still be there a moment later.
-  await editor.locator(".codelens-decoration[monaco-visible-content-widget=true]", { hasText: "cited by" }).first().waitFor({ timeout: 180_000 });
-  const ready = page.locator(".statusbar-item", { hasText: "lexls" }).filter({ has: page.locator(".codicon-law") });
+  // (Code lenses outside the viewport are in the DOM too, hidden.)
+  await editor
+    .locator(".codelens-decoration[monaco-visible-content-widget=true]", { hasText: "cited by" })
+    .first()
+    .waitFor({ timeout: 180_000 });
+  const ready = page
+    .locator(".statusbar-item", { hasText: "lexls" })
+    .filter({ has: page.locator(".codicon-law") });
   for (let settled = false; !settled; ) {
     await ready.first().waitFor({ timeout: 180_000 });
     await page.waitForTimeout(2_000);
