@@ -81,12 +81,8 @@ fn words(s: &str) -> usize {
 /// Number of distinct analysed terms of `text` that are not question words (what BM25
 /// would search for, see [`crate::search::query`]).
 fn content_terms(text: &str) -> usize {
-    let words = &*crate::search::query::ENGLISH_QUESTION_WORDS;
-    let mut terms = crate::search::bm25::analyse(text);
-    terms.retain(|t| !words.contains(t));
-    terms.sort();
-    terms.dedup();
-    terms.len()
+    use crate::search::{bm25, query};
+    query::searched_terms(&bm25::analyse(text), &query::ENGLISH_QUESTION_WORDS).len()
 }
 
 /// The sentences of `text` that ask (end in `?` or open with a question word), with a

@@ -254,10 +254,7 @@ impl Bm25Searcher {
     pub fn query(&self, text: &str) -> query::Bm25Query {
         let n = self.searcher.num_docs();
         let idf = |field: Field, t: &str| {
-            let df = self
-                .searcher
-                .doc_freq(&Term::from_field_text(field, t))
-                .unwrap_or(0);
+            let df = self.doc_freq(field, t);
             (df > 0).then(|| bm25_idf(n, df))
         };
         query::build(
@@ -311,11 +308,17 @@ impl Bm25Searcher {
     /// Inverse document frequency of an analysed term, BM25's
     /// `ln(1 + (N - df + 0.5) / (df + 0.5))` over chunks.
     pub fn idf(&self, term: &str) -> f32 {
-        let df = self
-            .searcher
-            .doc_freq(&Term::from_field_text(self.fields.text, term))
-            .unwrap_or(0);
-        bm25_idf(self.searcher.num_docs(), df)
+        bm25_idf(
+            self.searcher.num_docs(),
+            self.doc_freq(self.fields.text, term),
+        )
+    }
+
+    /// Number of chunks whose `field` holds the analysed `term` (0 when unreadable).
+    fn doc_freq(&self, field: Field, term: &str) -> u64 {
+        self.searcher
+            .doc_freq(&Term::from_field_text(field, term))
+            .unwrap_or(0)
     }
 
     /// Number of indexed chunks.

@@ -18,6 +18,12 @@ const WINDOW_THRESHOLD_WORDS: usize = 300;
 /// Target size of a window (words).
 const WINDOW_WORDS: usize = 220;
 
+/// The id of the `ordinal`-th chunk (0-based) of the document at `rel_path`:
+/// `<rel_path>#<ordinal>` ([`Chunk::id`]).
+pub fn chunk_id(rel_path: &str, ordinal: usize) -> String {
+    format!("{rel_path}#{ordinal}")
+}
+
 /// Whether a chunk is a whole section or a part of one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ChunkLevel {
@@ -109,7 +115,7 @@ pub fn chunk_document(doc: &Document) -> Vec<Chunk> {
             text.push_str(body);
         }
         chunks.push(Chunk {
-            id: format!("{}#{}", doc.rel_path, chunks.len()),
+            id: chunk_id(&doc.rel_path, chunks.len()),
             rel_path: doc.rel_path.clone(),
             provision,
             level,

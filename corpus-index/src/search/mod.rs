@@ -84,7 +84,7 @@ impl SearchIndex {
             .enumerate()
             .map(|(i, c)| {
                 c.parent
-                    .and_then(|p| by_id.get(&format!("{}#{p}", c.rel_path)).copied())
+                    .and_then(|p| by_id.get(&chunk::chunk_id(&c.rel_path, p)).copied())
                     .unwrap_or(i)
             })
             .collect();

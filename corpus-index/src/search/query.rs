@@ -144,17 +144,23 @@ pub fn build(
     idf_term: impl Fn(&str) -> Option<f32>,
     idf_bigram: impl Fn(&str) -> Option<f32>,
 ) -> Bm25Query {
-    let terms = distinct(
-        analysed
-            .iter()
-            .filter(|t| !question_words.contains(t))
-            .cloned(),
-    );
+    let terms = searched_terms(analysed, question_words);
     let pairs = distinct(bigrams(analysed).into_iter());
     Bm25Query {
         terms: reduce(terms, idf_term),
         bigrams: reduce(pairs, idf_bigram),
     }
+}
+
+/// The distinct terms of `analysed` (analysed tokens, in order) that BM25 searches for:
+/// question words left out, first occurrences in order.
+pub fn searched_terms(analysed: &[String], question_words: &QuestionWords) -> Vec<String> {
+    distinct(
+        analysed
+            .iter()
+            .filter(|t| !question_words.contains(t))
+            .cloned(),
+    )
 }
 
 fn distinct(items: impl Iterator<Item = String>) -> Vec<String> {
