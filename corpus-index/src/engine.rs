@@ -718,7 +718,13 @@ fn guarded<T>(f: impl FnOnce() -> Result<T, OpenFailure>) -> Result<T, OpenFailu
 fn open_store(dir: &IndexDir) -> Result<(Store, Vec<(String, String)>), OpenFailure> {
     guarded(|| match Store::open(Some(&dir.entry(Entry::Store))) {
         Ok(store) => {
+            let started = std::time::Instant::now();
             let entries = store.fingerprint_entries();
+            tracing::debug!(
+                "document store: {} records read and checked in {:?}",
+                entries.len(),
+                started.elapsed()
+            );
             Ok((store, entries))
         }
         Err(StoreError::Sled(sled::Error::Io(e))) if is_lock_error(&e) => Err(OpenFailure::Locked),

@@ -173,21 +173,27 @@ fn main() -> ExitCode {
     install_panic_hook();
     let cli = Cli::parse();
     let advice = cli.command.advice_after_panic();
-    // The command boundary: a bug (or a store that panics on damaged data) in one command is
-    // an error message and exit status 2, never a bare panic (101).
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(cli.command)))
-        .unwrap_or_else(|_| {
-            Err(anyhow::anyhow!(
-                "lexls stopped on an internal error (above). {advice}"
-            ))
-        });
-    match result {
+    match guarded(&advice, || run(cli.command)) {
         Ok(code) => code,
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::from(2)
         }
     }
+}
+
+/// The command boundary: runs `command`, turning a panic in it (a bug, or a store that
+/// panics on damaged data) into an error that says what to do (`advice`), so the process
+/// exits with status 2 and a message, never with a bare panic (101).
+fn guarded(
+    advice: &str,
+    command: impl FnOnce() -> anyhow::Result<ExitCode>,
+) -> anyhow::Result<ExitCode> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(command)).unwrap_or_else(|_| {
+        Err(anyhow::anyhow!(
+            "lexls stopped on an internal error (logged above). {advice}"
+        ))
+    })
 }
 
 impl Command {
@@ -299,4 +305,27 @@ fn init_logging() {
         .with_target(false)
         .without_time()
         .try_init();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_in_a_command_is_an_error_that_says_what_to_do() {
+        let command = Command::Check {
+            dir: PathBuf::from("policies"),
+            json: false,
+        };
+        let advice = command.advice_after_panic();
+        let result = guarded(&advice, || panic!("a damaged posting list"));
+        let message = format!("{:#}", result.expect_err("an error, not a panic"));
+        assert!(message.contains("internal error"), "{message}");
+        assert!(
+            message.contains("lexls index --rebuild policies"),
+            "{message}"
+        );
+        let fine = guarded(&advice, || Ok(ExitCode::SUCCESS));
+        assert!(fine.is_ok());
+    }
 }

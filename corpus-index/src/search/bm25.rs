@@ -160,7 +160,9 @@ impl Bm25 {
                     .into());
                 }
                 if existed {
+                    let started = std::time::Instant::now();
                     verify_files(&index)?;
+                    tracing::debug!("BM25 file checksums verified in {:?}", started.elapsed());
                 }
                 index
             }
@@ -176,7 +178,9 @@ impl Bm25 {
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
         if existed {
+            let started = std::time::Instant::now();
             verify_counts(&reader.searcher())?;
+            tracing::debug!("BM25 document counts verified in {:?}", started.elapsed());
         }
         Ok(Self {
             index,
