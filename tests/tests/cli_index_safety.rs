@@ -540,3 +540,50 @@ fn a_damaged_document_record_is_parsed_again_not_quoted() {
     );
     assert!(err.contains("damaged"), "the damage is logged: {err}");
 }
+
+#[test]
+fn rebuild_and_takeover_touch_only_lexls_own_entries() {
+    let sandbox = Sandbox::new();
+    let ws = example_copy("nyc-ll144");
+    let index = tempfile::tempdir().expect("tempdir");
+    let env = [("LEXLS_INDEX_DIR", index.path())];
+    let out = sandbox.run(ws.path(), &env, &["index", "--no-model", "."]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::write(index.path().join("README.txt"), "kept\n").expect("write");
+
+    // `--rebuild` parses everything again, and deletes nothing but `store/` and `bm25/`.
+    let out = sandbox.run(
+        ws.path(),
+        &env,
+        &["index", "--no-model", "--json", "--rebuild", "."],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let summary: Value = serde_json::from_slice(&out.stdout).expect("JSON summary");
+    assert_eq!(summary["reused"], 0, "{summary}");
+    assert!(
+        summary["parsed"].as_u64().is_some_and(|n| n >= 10),
+        "{summary}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(index.path().join("README.txt")).expect("kept"),
+        "kept\n"
+    );
+
+    // An index an earlier lexls left in its own cache (no marker, only `store/` and
+    // `bm25/`) is taken over, marked, and used.
+    let legacy = sandbox.cache().join("lexls/index/legacy");
+    std::fs::create_dir_all(&legacy).expect("mkdir");
+    for entry in ["store", "bm25"] {
+        copy_dir(&index.path().join(entry), &legacy.join(entry));
+    }
+    std::fs::write(
+        ws.path().join(".lexls.toml"),
+        format!("[index]\ndir = \"{}\"\n", legacy.display()),
+    )
+    .expect("write");
+    let out = sandbox.run(ws.path(), &[], &["index", "--no-model", "."]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("took over"), "{err}");
+    assert!(legacy.join("lexls-index.json").is_file());
+}
