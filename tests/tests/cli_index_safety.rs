@@ -587,3 +587,81 @@ fn rebuild_and_takeover_touch_only_lexls_own_entries() {
     assert!(err.contains("took over"), "{err}");
     assert!(legacy.join("lexls-index.json").is_file());
 }
+
+/// The embedding model's directory and runtime library as lexls finds them outside the
+/// sandbox (the sandbox's home has none), when they are installed.
+fn model_env() -> Option<(PathBuf, PathBuf)> {
+    if !lexls_tests::model_available() {
+        return None;
+    }
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    let dir = std::env::var_os("LEXLS_MODEL_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| cache.join("lexls/models/all-MiniLM-L6-v2"));
+    let runtime = std::env::var_os("ORT_DYLIB_PATH")
+        .map(PathBuf::from)
+        .or_else(|| {
+            dir.parent()
+                .map(|p| p.join("onnxruntime/libonnxruntime.so.1.31.0"))
+        })?;
+    Some((dir, runtime))
+}
+
+#[test]
+fn damaged_embeddings_are_computed_again_not_used() {
+    let Some((model, runtime)) = model_env() else {
+        println!("skipped: the embedding model is not installed (scripts/fetch-models.sh)");
+        return;
+    };
+    let sandbox = Sandbox::new();
+    let ws = example_copy("nyc-ll144");
+    let index = tempfile::tempdir().expect("tempdir");
+    let env = [
+        ("LEXLS_INDEX_DIR", index.path()),
+        ("LEXLS_MODEL_DIR", model.as_path()),
+        ("ORT_DYLIB_PATH", runtime.as_path()),
+    ];
+    let out = sandbox.run(ws.path(), &env, &["index", "--json", "."]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let summary: Value = serde_json::from_slice(&out.stdout).expect("JSON summary");
+    assert!(
+        summary["embedded"].as_u64().is_some_and(|n| n > 0),
+        "{summary}"
+    );
+    let ask = || sandbox.run(ws.path(), &env, &["ask", "--json", "-w", ".", QUESTION]);
+    let reference = ask();
+    assert!(reference.status.success(), "{}", stderr(&reference));
+    let reference = sources(&reference);
+
+    // Damage every cached embedding under sled's own checksums: the high byte of its last
+    // value, which makes that component enormous.
+    {
+        let db = sled::Config::new()
+            .path(index.path().join("store"))
+            .flush_every_ms(None)
+            .open()
+            .expect("the store opens");
+        let vectors = db.open_tree("vectors").expect("vectors tree");
+        let keys: Vec<_> = vectors.iter().keys().filter_map(Result::ok).collect();
+        assert!(!keys.is_empty());
+        for key in keys {
+            let mut value = vectors.get(&key).expect("get").expect("stored").to_vec();
+            let last = value.len() - 1;
+            value[last] ^= 0x20;
+            vectors.insert(key, value).expect("insert");
+        }
+        db.flush().expect("flush");
+    }
+
+    let out = ask();
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        !err.contains("in use by another lexls process"),
+        "the store must be read, not bypassed: {err}"
+    );
+    assert!(err.contains("damaged"), "the damage is logged: {err}");
+    assert_eq!(sources(&out), reference, "{err}");
+}
