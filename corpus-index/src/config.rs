@@ -2,7 +2,7 @@
 //!
 //! ```toml
 //! [index]
-//! dir = "/path/to/index"          # default: the user cache dir (LEXLS_INDEX_DIR)
+//! dir = "/path/to/index"          # default: the user cache dir (LEXLS_INDEX_DIR); see below
 //! max_file_mb = 20                # larger files are skipped with a warning
 //! exclude = ["drafts/**"]         # on top of .gitignore
 //! include = ["sections/**"]       # only these (default: everything)
@@ -60,6 +60,13 @@
 //! glob = "policies/**"
 //! kind = "policy"
 //! ```
+//!
+//! Where lexls writes is the user's choice, not the workspace's: an `[index] dir` from
+//! `.lexls.toml` or from the editor's settings (which may come with the repository, as
+//! `.vscode/settings.json` does) is used only inside lexls's own index cache
+//! (`~/.cache/lexls/index/`) unless the user allows it by setting
+//! `LEXLS_ALLOW_WORKSPACE_INDEX_DIR=1` in the environment; `LEXLS_INDEX_DIR` is the user's
+//! own choice ([`IndexConfig::dir_trusted`], checked by [`crate::workspace::index_dir`]).
 
 use std::path::{Path, PathBuf};
 
@@ -112,8 +119,16 @@ pub enum Severity {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct IndexConfig {
-    /// Where the index lives; default: a directory per workspace in the user cache dir.
+    /// Where the index lives; default: a directory per workspace in the user cache dir. A
+    /// relative path is relative to the workspace root. Unless [`Self::dir_trusted`], it is
+    /// used only inside lexls's own index cache.
     pub dir: Option<PathBuf>,
+    /// Whether the user's own settings chose or allowed `dir`: `LEXLS_INDEX_DIR`, or
+    /// `LEXLS_ALLOW_WORKSPACE_INDEX_DIR` set ([`Config::apply_env`]). Not a setting of its
+    /// own (never read from `.lexls.toml` or the editor's settings, never serialized), so a
+    /// workspace cannot vouch for the directory it names.
+    #[serde(skip)]
+    pub dir_trusted: bool,
     /// Files larger than this (MiB) are skipped with a warning.
     pub max_file_mb: u64,
     /// Globs (relative to the root) to leave out, on top of `.gitignore`.
@@ -126,6 +141,7 @@ impl Default for IndexConfig {
     fn default() -> Self {
         Self {
             dir: None,
+            dir_trusted: false,
             max_file_mb: 20,
             exclude: Vec::new(),
             include: Vec::new(),
@@ -550,12 +566,20 @@ impl Config {
         Ok(())
     }
 
-    /// Applies the environment: `LEXLS_INDEX_DIR`, `LEXLS_MODEL_DIR`, `ORT_DYLIB_PATH`,
-    /// `LEXLS_NO_MODEL` (any value: BM25 and graph only), `LEXLS_LLM_URL`, `LEXLS_LLM_MODEL`.
+    /// Applies the environment: `LEXLS_INDEX_DIR` (made absolute against the current
+    /// directory; the user's own choice, so trusted), `LEXLS_ALLOW_WORKSPACE_INDEX_DIR` (any
+    /// value but `0`: trust an `[index] dir` the workspace's settings chose),
+    /// `LEXLS_MODEL_DIR`, `ORT_DYLIB_PATH`, `LEXLS_NO_MODEL` (any value: BM25 and graph
+    /// only), `LEXLS_LLM_URL`, `LEXLS_LLM_MODEL`.
     pub fn apply_env(&mut self) {
         let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
         if let Some(dir) = var("LEXLS_INDEX_DIR") {
-            self.index.dir = Some(PathBuf::from(dir));
+            let dir = PathBuf::from(dir);
+            self.index.dir = Some(std::path::absolute(&dir).unwrap_or(dir));
+            self.index.dir_trusted = true;
+        }
+        if var("LEXLS_ALLOW_WORKSPACE_INDEX_DIR").is_some_and(|v| v != "0") {
+            self.index.dir_trusted = true;
         }
         if let Some(dir) = var("LEXLS_MODEL_DIR") {
             self.model.dir = Some(PathBuf::from(dir));

@@ -4,8 +4,16 @@
 //! readers use snapshots.
 //!
 //! On open the engine re-reads only files whose size or modification time changed, and
-//! re-parses only those whose content hash changed. A damaged or incompatible index is
-//! deleted and rebuilt, with a note in [`Engine::notes`].
+//! re-parses only those whose content hash changed.
+//!
+//! The index lives in a directory lexls owns ([`crate::workspace::index_dir`]: marked,
+//! outside the workspace and the home directory, confined to lexls's cache when the
+//! workspace chose it); a directory it may not use is an [`EngineError::IndexDir`], and
+//! nothing is written or deleted. Each store proves itself at open: the document store's
+//! format version and the checksum of every value, the BM25 index's file checksums and
+//! document counts. A store that fails (or panics while opening) is deleted and rebuilt
+//! inside the index directory, with a note in [`Engine::notes`]; a damaged value is dropped
+//! and computed again.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -19,18 +27,22 @@ use crate::search::bm25::{Bm25, Bm25Error};
 use crate::search::chunk::{CHUNKER_VERSION, Chunk, chunk_document};
 use crate::search::dense::{DenseIndex, Embedder, load_embedder};
 use crate::search::store::{FileRecord, Store, StoreError};
+use crate::workspace::index_dir::{Entry, IndexDir, IndexDirError, Origin};
+use crate::workspace::root::{RootError, check_root};
 use crate::workspace::walk::{self, FoundFile, Skipped};
 use crate::workspace::{DocEntry, Snapshot};
 
 /// Errors that stop the engine from opening a workspace.
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
-    /// The workspace root does not exist.
-    #[error("workspace directory {0} does not exist")]
-    MissingRoot(PathBuf),
-    /// The workspace root is a file.
-    #[error("{0} is not a directory; give the folder that holds the statutes and policies")]
-    NotADirectory(PathBuf),
+    /// The folder cannot be a workspace: missing, a file, unreadable, `/` or the home
+    /// directory.
+    #[error(transparent)]
+    Root(#[from] RootError),
+    /// lexls will not use the configured index directory (the message says why and what to
+    /// do); nothing was written or deleted. Open with `persist: false` to go on in memory.
+    #[error(transparent)]
+    IndexDir(#[from] IndexDirError),
     /// The index could not be created even in memory.
     #[error("cannot create the index: {0}")]
     Index(String),
@@ -46,6 +58,9 @@ pub struct OpenOptions {
     /// Use this embedder (or this reason for having none) instead of loading the model
     /// in-process; the language server runs the model in a worker process.
     pub embedder: Option<Result<Arc<dyn Embedder>, String>>,
+    /// Delete the stores of the index directory and build them anew (`lexls index
+    /// --rebuild`); only lexls's own entries of a marked directory are deleted.
+    pub rebuild: bool,
 }
 
 impl Default for OpenOptions {
@@ -54,6 +69,7 @@ impl Default for OpenOptions {
             persist: true,
             load_model: true,
             embedder: None,
+            rebuild: false,
         }
     }
 }
@@ -66,6 +82,7 @@ impl OpenOptions {
             persist: false,
             load_model: false,
             embedder: None,
+            rebuild: false,
         }
     }
 }
@@ -143,7 +160,7 @@ impl Engine {
     /// ([`OpenOptions::in_memory`]), scans it and returns its snapshot.
     ///
     /// # Errors
-    /// As [`Engine::open`]: `root` is missing or not a directory.
+    /// As [`Engine::open`]: `root` cannot be a workspace.
     pub fn scan_in_memory(root: &Path, config: Config) -> Result<Snapshot, EngineError> {
         let mut engine = Self::open(root, config, &OpenOptions::in_memory())?;
         engine.scan(&mut |_| {});
@@ -153,34 +170,20 @@ impl Engine {
     /// Opens the workspace at `root`.
     ///
     /// # Errors
-    /// [`EngineError`] when `root` is not a directory. Index problems do not fail: a damaged
-    /// index is rebuilt, a locked one replaced by a temporary in-memory index (see
-    /// [`Engine::notes`]).
+    /// [`EngineError::Root`] when `root` cannot be a workspace ([`check_root`]),
+    /// [`EngineError::IndexDir`] when the index directory may not be used
+    /// ([`IndexDir::claim`]). Damage does not fail: a damaged store is rebuilt, a locked one
+    /// replaced by a temporary in-memory index (see [`Engine::notes`]).
     pub fn open(root: &Path, config: Config, options: &OpenOptions) -> Result<Self, EngineError> {
-        if !root.exists() {
-            return Err(EngineError::MissingRoot(root.to_path_buf()));
-        }
-        if !root.is_dir() {
-            return Err(EngineError::NotADirectory(root.to_path_buf()));
-        }
-        let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        let root = check_root(root)?;
         let mut notes = Vec::new();
         let index_dir = if options.persist {
-            let dir = config
-                .index
-                .dir
-                .clone()
-                .or_else(|| default_index_dir(&root));
-            if dir.is_none() {
-                notes.push("no user cache directory; the index is kept in memory".into());
-            }
-            dir
+            claim_index_dir(&root, &config, &mut notes)?
         } else {
             None
         };
-        let (store, bm25, index_dir) = open_index(index_dir, &mut notes)?;
-        let store_known: BTreeMap<String, String> =
-            store.fingerprint_entries().into_iter().collect();
+        let (store, store_known, bm25, index_dir) =
+            open_index(index_dir, options.rebuild, &mut notes)?;
         let (embedder, model_problem): (Option<Arc<dyn Embedder>>, Option<String>) =
             if let Some(given) = &options.embedder {
                 match given {
@@ -208,7 +211,7 @@ impl Engine {
             vectors: HashMap::new(),
             overlays: HashMap::new(),
             dirty: std::collections::BTreeSet::new(),
-            bm25_known: store_known,
+            bm25_known: store_known.into_iter().collect(),
             search: None,
             notes,
         })
@@ -295,9 +298,20 @@ impl Engine {
             }
         }
         let _ = self.store.flush();
+        self.note_damaged();
         progress(ScanProgress::Indexing);
         self.sync_bm25();
         report
+    }
+
+    /// Adds a note when damaged values of the store were dropped.
+    fn note_damaged(&mut self) {
+        let damaged = self.store.take_damaged();
+        if damaged > 0 {
+            self.notes.push(format!(
+                "{damaged} damaged entries of the document store failed their checksum; they were dropped and computed again"
+            ));
+        }
     }
 
     /// Loads one file from the store or by parsing it; `Ok(true)` when it was parsed.
@@ -631,6 +645,7 @@ impl Engine {
             progress(done, total);
         }
         let _ = self.store.flush();
+        self.note_damaged();
         self.rebuild_search();
         Ok(total)
     }
@@ -651,77 +666,170 @@ impl Engine {
     }
 }
 
-/// Opens store and BM25 in `dir`: a damaged or incompatible index is wiped and rebuilt; one
-/// locked by another process is replaced by a temporary in-memory index.
-fn open_index(
-    dir: Option<PathBuf>,
+/// The index directory for `root` under `config`, claimed ([`IndexDir::claim`]); `None`
+/// when there is no user cache directory (the index is kept in memory, with a note).
+fn claim_index_dir(
+    root: &Path,
+    config: &Config,
     notes: &mut Vec<String>,
-) -> Result<(Store, Bm25, Option<PathBuf>), EngineError> {
-    let memory = |notes: &mut Vec<String>| -> Result<(Store, Bm25, Option<PathBuf>), EngineError> {
+) -> Result<Option<IndexDir>, EngineError> {
+    let (dir, origin) = match &config.index.dir {
+        Some(dir) if config.index.dir_trusted => (dir.clone(), Origin::User),
+        Some(dir) => (dir.clone(), Origin::Workspace),
+        None => match default_index_dir(root) {
+            Some(dir) => (dir, Origin::Default),
+            None => {
+                notes.push("no user cache directory; the index is kept in memory".into());
+                return Ok(None);
+            }
+        },
+    };
+    let (dir, note) = IndexDir::claim(&dir, root, origin)?;
+    notes.extend(note);
+    Ok(Some(dir))
+}
+
+/// The store, its `(rel_path, hash)` entries, the BM25 index, and the index directory
+/// (`None`: in memory).
+type Opened = (Store, Vec<(String, String)>, Bm25, Option<PathBuf>);
+
+/// Why a store could not be opened.
+enum OpenFailure {
+    /// Another lexls process holds it.
+    Locked,
+    /// Damaged, incompatible or unreadable: rebuild it.
+    Unusable(String),
+}
+
+/// Runs `f`, turning a panic into [`OpenFailure::Unusable`] (sled and tantivy may panic on
+/// damaged files).
+fn guarded<T>(f: impl FnOnce() -> Result<T, OpenFailure>) -> Result<T, OpenFailure> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|panic| {
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into());
+        Err(OpenFailure::Unusable(format!("reading it failed: {why}")))
+    })
+}
+
+/// Opens the document store in `dir` and reads its entries (checking each value).
+fn open_store(dir: &IndexDir) -> Result<(Store, Vec<(String, String)>), OpenFailure> {
+    guarded(|| match Store::open(Some(&dir.entry(Entry::Store))) {
+        Ok(store) => {
+            let started = std::time::Instant::now();
+            let entries = store.fingerprint_entries();
+            tracing::debug!(
+                "document store: {} records read and checked in {:?}",
+                entries.len(),
+                started.elapsed()
+            );
+            Ok((store, entries))
+        }
+        Err(StoreError::Sled(sled::Error::Io(e))) if is_lock_error(&e) => Err(OpenFailure::Locked),
+        Err(e) => Err(OpenFailure::Unusable(e.to_string())),
+    })
+}
+
+/// Opens (and verifies) the BM25 index in `dir`.
+fn open_bm25(dir: &IndexDir) -> Result<Bm25, OpenFailure> {
+    guarded(|| match Bm25::open(Some(&dir.entry(Entry::Bm25))) {
+        Ok(bm25) => Ok(bm25),
+        Err(Bm25Error::Tantivy(tantivy::TantivyError::LockFailure(..))) => Err(OpenFailure::Locked),
+        Err(e) => Err(OpenFailure::Unusable(e.to_string())),
+    })
+}
+
+/// Opens one store of `dir` with `open`; when it is unusable, deletes that entry (only it)
+/// and opens it anew. `Ok(None)`: locked by another process, or not rebuildable (noted).
+fn open_or_rebuild<T>(
+    dir: &IndexDir,
+    entry: Entry,
+    what: &str,
+    open: impl Fn(&IndexDir) -> Result<T, OpenFailure>,
+    notes: &mut Vec<String>,
+) -> Option<T> {
+    let why = match open(dir) {
+        Ok(opened) => return Some(opened),
+        Err(OpenFailure::Locked) => {
+            notes.push(format!(
+                "the {what} at {} is in use by another lexls process; using a temporary in-memory index",
+                dir.path().display()
+            ));
+            return None;
+        }
+        Err(OpenFailure::Unusable(why)) => why,
+    };
+    notes.push(format!(
+        "the {what} at {} cannot be used ({why}); rebuilding it",
+        dir.entry(entry).display()
+    ));
+    if let Err(e) = dir.reset(entry) {
+        notes.push(format!(
+            "cannot delete {} ({e}); using a temporary in-memory index",
+            dir.entry(entry).display()
+        ));
+        return None;
+    }
+    match open(dir) {
+        Ok(opened) => Some(opened),
+        Err(OpenFailure::Locked) => None,
+        Err(OpenFailure::Unusable(why)) => {
+            notes.push(format!(
+                "cannot rebuild the {what} at {} ({why}); using a temporary in-memory index",
+                dir.entry(entry).display()
+            ));
+            None
+        }
+    }
+}
+
+/// Opens store and BM25 in `dir` (deleting both first when `rebuild`): a damaged or
+/// incompatible store is deleted and rebuilt, only it and only inside `dir`; one locked by
+/// another process, or one that cannot be rebuilt, is replaced by a temporary in-memory
+/// index.
+fn open_index(
+    dir: Option<IndexDir>,
+    rebuild: bool,
+    notes: &mut Vec<String>,
+) -> Result<Opened, EngineError> {
+    let memory = || -> Result<Opened, EngineError> {
         let store = Store::open(None).map_err(|e| EngineError::Index(e.to_string()))?;
         let bm25 = Bm25::open(None).map_err(|e| EngineError::Index(e.to_string()))?;
-        let _ = notes;
-        Ok((store, bm25, None))
+        Ok((store, Vec::new(), bm25, None))
     };
     let Some(dir) = dir else {
-        return memory(notes);
+        return memory();
     };
-    for attempt in 0..2 {
-        let store = Store::open(Some(&dir.join("store")));
-        let store = match store {
-            Ok(s) => s,
-            Err(StoreError::Sled(sled::Error::Io(e))) if is_lock_error(&e) => {
+    if rebuild {
+        notes.push(format!("rebuilding the index at {}", dir.path().display()));
+        for entry in Entry::ALL {
+            if let Err(e) = dir.reset(entry) {
                 notes.push(format!(
-                    "the index at {} is in use by another lexls process; using a temporary in-memory index",
-                    dir.display()
+                    "cannot delete {} ({e}); using a temporary in-memory index",
+                    dir.entry(entry).display()
                 ));
-                return memory(notes);
-            }
-            Err(e) if attempt == 0 => {
-                notes.push(format!(
-                    "the index at {} cannot be used ({e}); rebuilding it",
-                    dir.display()
-                ));
-                let _ = std::fs::remove_dir_all(&dir);
-                continue;
-            }
-            Err(e) => {
-                notes.push(format!(
-                    "cannot create an index at {} ({e}); using memory",
-                    dir.display()
-                ));
-                return memory(notes);
-            }
-        };
-        match Bm25::open(Some(&dir.join("bm25"))) {
-            Ok(bm25) => return Ok((store, bm25, Some(dir))),
-            Err(Bm25Error::Tantivy(tantivy::TantivyError::LockFailure(..))) => {
-                notes.push(format!(
-                    "the BM25 index at {} is locked by another lexls process; using a temporary in-memory index",
-                    dir.display()
-                ));
-                drop(store);
-                return memory(notes);
-            }
-            Err(e) => {
-                notes.push(format!(
-                    "the BM25 index at {} cannot be used ({e}); rebuilding it",
-                    dir.display()
-                ));
-                let _ = std::fs::remove_dir_all(dir.join("bm25"));
-                match Bm25::open(Some(&dir.join("bm25"))) {
-                    Ok(bm25) => return Ok((store, bm25, Some(dir))),
-                    Err(e) => {
-                        notes.push(format!("cannot rebuild the BM25 index ({e}); using memory"));
-                        let bm25 =
-                            Bm25::open(None).map_err(|e| EngineError::Index(e.to_string()))?;
-                        return Ok((store, bm25, Some(dir)));
-                    }
-                }
+                return memory();
             }
         }
     }
-    memory(notes)
+    let Some((store, entries)) =
+        open_or_rebuild(&dir, Entry::Store, "document store", open_store, notes)
+    else {
+        return memory();
+    };
+    let damaged = store.take_damaged();
+    if damaged > 0 {
+        notes.push(format!(
+            "{damaged} damaged entries of the document store failed their checksum; they are dropped and computed again"
+        ));
+    }
+    let Some(bm25) = open_or_rebuild(&dir, Entry::Bm25, "BM25 index", open_bm25, notes) else {
+        drop(store);
+        return memory();
+    };
+    Ok((store, entries, bm25, Some(dir.path().to_path_buf())))
 }
 
 fn is_lock_error(e: &std::io::Error) -> bool {

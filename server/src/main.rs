@@ -33,6 +33,10 @@ enum Command {
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
+        /// Delete the workspace's index and build it anew (after an internal error, or to
+        /// rule the index out); only lexls's own index directory is touched.
+        #[arg(long)]
+        rebuild: bool,
     },
     /// Answer a question from the workspace, with cited sources.
     Ask {
@@ -166,13 +170,75 @@ enum EvalCommand {
 
 fn main() -> ExitCode {
     init_logging();
+    install_panic_hook();
     let cli = Cli::parse();
-    let result = match cli.command {
+    let advice = cli.command.advice_after_panic();
+    match guarded(&advice, || run(cli.command)) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The command boundary: runs `command`, turning a panic in it (a bug, or a store that
+/// panics on damaged data) into an error that says what to do (`advice`), so the process
+/// exits with status 2 and a message, never with a bare panic (101).
+fn guarded(
+    advice: &str,
+    command: impl FnOnce() -> anyhow::Result<ExitCode>,
+) -> anyhow::Result<ExitCode> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(command)).unwrap_or_else(|_| {
+        Err(anyhow::anyhow!(
+            "lexls stopped on an internal error (logged above). {advice}"
+        ))
+    })
+}
+
+impl Command {
+    /// What the user can do after an internal error in this command.
+    fn advice_after_panic(&self) -> String {
+        let report = "if it happens again, please report it with the command and the message";
+        let rebuild = |dir: &std::path::Path| {
+            format!(
+                "If it was reading the index, build it anew with `lexls index --rebuild {}`; {report}",
+                dir.display()
+            )
+        };
+        match self {
+            Command::Index { dir, .. } | Command::Check { dir, .. } => rebuild(dir),
+            Command::Ask { workspace, .. } => rebuild(workspace),
+            Command::Eval {
+                what: EvalCommand::Retrieval(args),
+            } => rebuild(&args.corpus),
+            _ => format!("Please report it with the command and the message ({report})."),
+        }
+    }
+}
+
+/// Logs a panic as one line (with the default report when `RUST_BACKTRACE` asks for a
+/// backtrace); the command boundary in [`main`] then says what to do.
+fn install_panic_hook() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
+            default(info);
+        } else {
+            tracing::error!("internal error: {info}");
+        }
+    }));
+}
+
+/// Runs one command.
+fn run(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
         Command::Index {
             dir,
             no_model,
             json,
-        } => cli::index::run(&dir, no_model, json),
+            rebuild,
+        } => cli::index::run(&dir, no_model, json, rebuild),
         Command::Ask {
             workspace,
             json,
@@ -225,13 +291,6 @@ fn main() -> ExitCode {
             } => cli::eval::xrefs(&corpus, &manifest, json),
             EvalCommand::Classifier(args) => cli::classifier::eval(&args),
         },
-    };
-    match result {
-        Ok(code) => code,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::from(2)
-        }
     }
 }
 
@@ -246,4 +305,27 @@ fn init_logging() {
         .with_target(false)
         .without_time()
         .try_init();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_in_a_command_is_an_error_that_says_what_to_do() {
+        let command = Command::Check {
+            dir: PathBuf::from("policies"),
+            json: false,
+        };
+        let advice = command.advice_after_panic();
+        let result = guarded(&advice, || panic!("a damaged posting list"));
+        let message = format!("{:#}", result.expect_err("an error, not a panic"));
+        assert!(message.contains("internal error"), "{message}");
+        assert!(
+            message.contains("lexls index --rebuild policies"),
+            "{message}"
+        );
+        let fine = guarded(&advice, || Ok(ExitCode::SUCCESS));
+        assert!(fine.is_ok());
+    }
 }

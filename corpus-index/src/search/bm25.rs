@@ -7,12 +7,17 @@
 //! [`super::query::BIGRAM_BOOST`], verbose queries reduced) as a disjunction of term
 //! queries, so user questions never fail to parse (`§`, quotes, `AND` and parentheses are
 //! just text).
+//!
+//! An index opened from disk proves itself first ([`Bm25::open`]): every file of every
+//! segment must pass its CRC32 footer checksum, and each segment's document count in
+//! `meta.json` (which has no checksum) must agree with its own files. A failure is
+//! [`Bm25Error::Damaged`]; the caller rebuilds the index.
 
 use std::path::Path;
 use std::sync::LazyLock;
 
 use tantivy::collector::TopDocs;
-use tantivy::directory::MmapDirectory;
+use tantivy::directory::{Directory, MmapDirectory};
 use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, TermQuery};
 use tantivy::schema::{
     Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
@@ -39,6 +44,9 @@ pub enum Bm25Error {
     /// The directory could not be opened.
     #[error("BM25 index directory: {0}")]
     Directory(#[from] tantivy::directory::error::OpenDirectoryError),
+    /// A file of the index fails its checksum, is missing, or disagrees with `meta.json`.
+    #[error("BM25 index is damaged: {0}")]
+    Damaged(String),
 }
 
 /// The fields of the schema.
@@ -126,13 +134,16 @@ impl std::fmt::Debug for Bm25 {
 }
 
 impl Bm25 {
-    /// Opens (or creates) the index in `dir`, or in memory when `dir` is `None`.
+    /// Opens (or creates) the index in `dir`, or in memory when `dir` is `None`. An
+    /// existing index is checked first ([`verify_files`], [`verify_counts`]).
     ///
     /// # Errors
-    /// [`Bm25Error`] when the directory holds a damaged or incompatible index, or another
-    /// process holds its writer lock.
+    /// [`Bm25Error::Damaged`] when a file fails its checksum or disagrees with `meta.json`,
+    /// another [`Bm25Error`] when the directory holds an unreadable or incompatible index or
+    /// another process holds its writer lock.
     pub fn open(dir: Option<&Path>) -> Result<Self, Bm25Error> {
         let (schema, fields) = schema();
+        let mut existed = false;
         let index = match dir {
             None => Index::create_in_ram(schema),
             Some(dir) => {
@@ -140,12 +151,18 @@ impl Bm25 {
                     tantivy::TantivyError::SystemError(format!("{}: {e}", dir.display()))
                 })?;
                 let mmap = MmapDirectory::open(dir)?;
+                existed = Index::exists(&mmap).map_err(tantivy::TantivyError::from)?;
                 let index = Index::open_or_create(mmap, schema.clone())?;
                 if index.schema() != schema {
                     return Err(tantivy::TantivyError::SchemaError(
                         "the index was written with another schema".into(),
                     )
                     .into());
+                }
+                if existed {
+                    let started = std::time::Instant::now();
+                    verify_files(&index)?;
+                    tracing::debug!("BM25 file checksums verified in {:?}", started.elapsed());
                 }
                 index
             }
@@ -156,10 +173,15 @@ impl Bm25 {
             TextAnalyzer::builder(WhitespaceTokenizer::default()).build(),
         );
         let writer = index.writer_with_num_threads(1, 30_000_000)?;
-        let reader = index
+        let reader: IndexReader = index
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
+        if existed {
+            let started = std::time::Instant::now();
+            verify_counts(&reader.searcher())?;
+            tracing::debug!("BM25 document counts verified in {:?}", started.elapsed());
+        }
         Ok(Self {
             index,
             writer,
@@ -228,6 +250,65 @@ impl Bm25 {
     }
 }
 
+/// Checks every file of every segment `meta.json` lists against its CRC32 footer.
+///
+/// # Errors
+/// [`Bm25Error::Damaged`] naming the first file that fails or cannot be read.
+pub fn verify_files(index: &Index) -> Result<(), Bm25Error> {
+    let metas = index.load_metas()?;
+    let directory = index.directory();
+    let mut files: Vec<_> = metas.list_segment_files().into_iter().collect();
+    files.sort();
+    for file in files {
+        if !directory.exists(&file).unwrap_or(false) {
+            continue; // a component this segment does not have; a missing needed one fails at read
+        }
+        match directory.validate_checksum(&file) {
+            Ok(true) => {}
+            Ok(false) => {
+                return Err(Bm25Error::Damaged(format!(
+                    "{} fails its checksum",
+                    file.display()
+                )));
+            }
+            Err(e) => return Err(Bm25Error::Damaged(format!("{}: {e}", file.display()))),
+        }
+    }
+    Ok(())
+}
+
+/// Checks that each segment's document count in `meta.json` agrees with its own files
+/// (the field norms hold one byte per document; deletes must lie within them).
+///
+/// # Errors
+/// [`Bm25Error::Damaged`] naming the segment that disagrees.
+pub fn verify_counts(searcher: &Searcher) -> Result<(), Bm25Error> {
+    let (_, fields) = schema();
+    let metas = searcher.index().searchable_segment_metas()?;
+    for segment in searcher.segment_readers() {
+        let norms = segment.get_fieldnorms_reader(fields.text)?;
+        let deleted_in_meta = metas
+            .iter()
+            .find(|m| m.id() == segment.segment_id())
+            .map(tantivy::SegmentMeta::num_deleted_docs);
+        let bitset_len = segment
+            .alive_bitset()
+            .map(|a| a.bitset().max_value() as usize);
+        if norms.num_docs() != segment.max_doc()
+            || deleted_in_meta != Some(segment.num_deleted_docs())
+            || bitset_len.is_some_and(|len| len < segment.max_doc() as usize)
+        {
+            return Err(Bm25Error::Damaged(format!(
+                "segment {} has {} documents in meta.json, {} in its files",
+                segment.segment_id().short_uuid_string(),
+                segment.max_doc(),
+                norms.num_docs()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// A read-only, point-in-time view of the BM25 index.
 #[derive(Clone)]
 pub struct Bm25Searcher {
@@ -290,15 +371,23 @@ impl Bm25Searcher {
             }))
             .collect();
         let query = BooleanQuery::new(clauses);
-        let Ok(hits) = self
+        let hits = match self
             .searcher
             .search(&query, &TopDocs::with_limit(limit).order_by_score())
-        else {
-            return Vec::new();
+        {
+            Ok(hits) => hits,
+            Err(e) => {
+                tracing::error!("BM25 search failed ({e}); run `lexls index --rebuild`");
+                return Vec::new();
+            }
         };
         hits.into_iter()
             .filter_map(|(score, addr)| {
-                let doc: TantivyDocument = self.searcher.doc(addr).ok()?;
+                let doc: TantivyDocument = self
+                    .searcher
+                    .doc(addr)
+                    .map_err(|e| tracing::error!("BM25 index: cannot read a chunk ({e})"))
+                    .ok()?;
                 let id = doc.get_first(self.fields.id)?.as_str()?.to_string();
                 Some((id, score))
             })
@@ -366,5 +455,53 @@ mod tests {
         bm25.commit("after delete").expect("commit");
         let hits = bm25.searcher().search("business days notified", 5);
         assert!(hits.iter().all(|(id, _)| !id.contains("20-871")));
+    }
+
+    /// An index of three NYC sections written to `dir`, closed.
+    fn written(dir: &Path) {
+        let mut bm25 = Bm25::open(Some(dir)).expect("disk index");
+        for rel in [
+            "statute/nyc-admin-code-20-870.md",
+            "statute/nyc-admin-code-20-871.md",
+        ] {
+            bm25.add(&chunk_document(&example(rel))).expect("add");
+        }
+        bm25.commit("fingerprint").expect("commit");
+    }
+
+    #[test]
+    fn a_disk_index_reopens_and_damage_is_refused_not_used() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        written(dir.path());
+        let reopened = Bm25::open(Some(dir.path())).expect("an intact index opens");
+        assert_eq!(reopened.payload().as_deref(), Some("fingerprint"));
+        drop(reopened);
+
+        // A document count in meta.json that its segment's files disagree with.
+        let meta = dir.path().join("meta.json");
+        let text = std::fs::read_to_string(&meta).expect("meta.json");
+        let max_doc = regex::Regex::new(r#""max_doc": (\d+)"#).expect("regex");
+        let n: u32 = max_doc.captures(&text).expect("max_doc")[1]
+            .parse()
+            .expect("number");
+        let bumped = max_doc.replace(&text, format!("\"max_doc\": {}", n + 2).as_str());
+        std::fs::write(&meta, bumped.as_bytes()).expect("write");
+        let err = Bm25::open(Some(dir.path())).expect_err("wrong count");
+        assert!(matches!(err, Bm25Error::Damaged(_)), "{err}");
+        std::fs::write(&meta, &text).expect("restore");
+
+        // One byte of the term dictionary flipped.
+        let term = std::fs::read_dir(dir.path())
+            .expect("list")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .find(|p| p.extension().is_some_and(|e| e == "term"))
+            .expect("a .term file");
+        let mut bytes = std::fs::read(&term).expect("read");
+        bytes[3] ^= 0x41;
+        std::fs::write(&term, &bytes).expect("write");
+        let err = Bm25::open(Some(dir.path())).expect_err("damaged file");
+        assert!(matches!(err, Bm25Error::Damaged(_)), "{err}");
+        assert!(err.to_string().contains(".term"), "{err}");
     }
 }

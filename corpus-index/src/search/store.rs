@@ -3,16 +3,25 @@
 //! BLAKE3 of model id and chunk text.
 //!
 //! The store is derived data. A store of another format version, or one that fails to
-//! open or decode, is rebuilt rather than trusted.
+//! open, is rebuilt rather than trusted. Every stored value carries a checksum (the first
+//! [`CHECKSUM_LEN`] bytes of the BLAKE3 hash of the rest): a value that fails it, or does not
+//! decode, is dropped and counted ([`Store::take_damaged`]), so the caller computes it again
+//! instead of using it.
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::{Deserialize, Serialize};
 
 use crate::model::Document;
 
 /// Bump when the stored format (or anything that changes parse results) changes.
-pub const FORMAT_VERSION: &str = "lexls-index-5";
+pub const FORMAT_VERSION: &str = "lexls-index-6";
+
+/// Bytes of BLAKE3 before each stored value (64 bits: random damage passes unnoticed with
+/// probability 2⁻⁶⁴).
+pub const CHECKSUM_LEN: usize = 8;
 
 /// Errors of the store.
 #[derive(Debug, thiserror::Error)]
@@ -47,6 +56,22 @@ pub struct Store {
     db: sled::Db,
     files: sled::Tree,
     vectors: sled::Tree,
+    /// Values dropped because they failed their checksum or did not decode.
+    damaged: Arc<AtomicUsize>,
+}
+
+/// `bytes` with its checksum in front.
+fn seal(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(CHECKSUM_LEN + bytes.len());
+    out.extend_from_slice(&blake3::hash(bytes).as_bytes()[..CHECKSUM_LEN]);
+    out.extend_from_slice(bytes);
+    out
+}
+
+/// The value of sealed `bytes`, if its checksum holds.
+fn unseal(bytes: &[u8]) -> Option<&[u8]> {
+    let (sum, value) = bytes.split_at_checked(CHECKSUM_LEN)?;
+    (blake3::hash(value).as_bytes()[..CHECKSUM_LEN] == *sum).then_some(value)
 }
 
 impl Store {
@@ -72,14 +97,35 @@ impl Store {
         }
         let files = db.open_tree("files")?;
         let vectors = db.open_tree("vectors")?;
-        Ok(Self { db, files, vectors })
+        Ok(Self {
+            db,
+            files,
+            vectors,
+            damaged: Arc::default(),
+        })
     }
 
-    /// The record of `rel_path`; `None` when absent or undecodable (a damaged record is
-    /// treated as absent, so the file is parsed again).
+    /// Drops a damaged value of `tree` and counts it.
+    fn drop_damaged(&self, tree: &sled::Tree, key: &[u8]) {
+        let _ = tree.remove(key);
+        self.damaged.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// How many damaged values were dropped since the last call (each will be computed
+    /// again: a document parsed, an embedding recomputed).
+    pub fn take_damaged(&self) -> usize {
+        self.damaged.swap(0, Ordering::Relaxed)
+    }
+
+    /// The record of `rel_path`; `None` when absent or damaged (a damaged record is
+    /// dropped and counted, so the file is parsed again).
     pub fn file(&self, rel_path: &str) -> Option<FileRecord> {
         let bytes = self.files.get(rel_path).ok()??;
-        postcard::from_bytes(&bytes).ok()
+        let record = unseal(&bytes).and_then(|v| postcard::from_bytes(v).ok());
+        if record.is_none() {
+            self.drop_damaged(&self.files, rel_path.as_bytes());
+        }
+        record
     }
 
     /// Every stored relative path.
@@ -116,7 +162,7 @@ impl Store {
                 "encoding {rel_path}: {e}"
             )))
         })?;
-        self.files.insert(rel_path, bytes)?;
+        self.files.insert(rel_path, seal(&bytes))?;
         Ok(())
     }
 
@@ -129,18 +175,23 @@ impl Store {
         Ok(())
     }
 
-    /// A cached embedding.
+    /// A cached embedding; `None` when absent or damaged (a damaged vector — failed
+    /// checksum, a length that is not whole `f32`s, a value that is not finite — is dropped
+    /// and counted, so it is computed again).
     pub fn vector(&self, key: &str) -> Option<Vec<f32>> {
         let bytes = self.vectors.get(key).ok()??;
-        if bytes.len() % 4 != 0 {
-            return None;
+        let vector = unseal(&bytes)
+            .filter(|v| !v.is_empty() && v.len() % 4 == 0)
+            .map(|v| {
+                v.chunks_exact(4)
+                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                    .collect::<Vec<f32>>()
+            })
+            .filter(|v| v.iter().all(|x| x.is_finite()));
+        if vector.is_none() {
+            self.drop_damaged(&self.vectors, key.as_bytes());
         }
-        Some(
-            bytes
-                .chunks_exact(4)
-                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect(),
-        )
+        vector
     }
 
     /// Caches embeddings.
@@ -151,7 +202,7 @@ impl Store {
         let mut batch = sled::Batch::default();
         for (key, v) in items {
             let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
-            batch.insert(key.as_bytes(), bytes);
+            batch.insert(key.as_bytes(), seal(&bytes));
         }
         self.vectors.apply_batch(batch)?;
         Ok(())
@@ -199,6 +250,36 @@ mod tests {
         assert_eq!(record.doc, doc);
         assert_eq!(store.vector("k"), Some(vec![0.5, -1.0]));
         assert_eq!(store.fingerprint_entries().len(), 1);
+    }
+
+    #[test]
+    fn a_damaged_value_is_dropped_and_counted_not_used() {
+        let doc = example("statute/nyc-admin-code-20-871.md");
+        let store = Store::open(None).expect("open");
+        let record = FileRecord {
+            mtime_ns: 1,
+            size: 2,
+            hash: doc.hash.clone(),
+            doc,
+        };
+        store.put_file("a.md", &record).expect("put");
+        store
+            .put_vectors(&[("k".into(), vec![0.25, 0.5])])
+            .expect("vectors");
+        // Flip one byte of each value, as damage on disk would.
+        for (tree, key) in [(&store.files, "a.md"), (&store.vectors, "k")] {
+            let mut bytes = tree.get(key).expect("get").expect("present").to_vec();
+            let last = bytes.len() - 1;
+            bytes[last] ^= 0x20;
+            tree.insert(key, bytes).expect("insert");
+        }
+        assert_eq!(store.file("a.md"), None);
+        assert_eq!(store.vector("k"), None);
+        assert_eq!(store.take_damaged(), 2);
+        assert!(store.file_names().is_empty(), "the damaged record is gone");
+        store.put_file("a.md", &record).expect("put again");
+        assert_eq!(store.file("a.md"), Some(record));
+        assert_eq!(store.take_damaged(), 0);
     }
 
     #[test]

@@ -1,9 +1,13 @@
-//! The workspace: its files ([`walk`]) and immutable [`Snapshot`]s of its parsed state.
+//! The workspace: which folders can be one ([`root`]), where its index may live and what of
+//! it lexls may delete ([`index_dir`]), its files ([`walk`]) and immutable [`Snapshot`]s of
+//! its parsed state.
 //!
 //! A snapshot holds every document, the namespace index, the resolution of every citation
 //! and the citation graph. It is rebuilt from the documents after each change (cheap: the
 //! parsed documents are shared through `Arc`), and requests read it without locking.
 
+pub mod index_dir;
+pub mod root;
 pub mod walk;
 
 use std::collections::HashMap;

@@ -21,7 +21,7 @@ pub fn run(
     no_model: bool,
 ) -> anyhow::Result<ExitCode> {
     let config = super::load_config(dir)?;
-    let (engine, _) = super::prepare(dir, config, no_model)?;
+    let (engine, _) = super::prepare(dir, config, no_model, false)?;
     let snap = engine.snapshot();
     let request = AskRequest {
         question: question.to_string(),

@@ -22,7 +22,7 @@ fn severity_word(s: Severity) -> &'static str {
 /// or an error.
 pub fn run(dir: &Path, json: bool) -> anyhow::Result<ExitCode> {
     let config = super::load_config(dir)?;
-    let (engine, _) = super::prepare(dir, config, true)?;
+    let (engine, _) = super::prepare(dir, config, true, false)?;
     let snap = engine.snapshot();
     let mut failing = 0usize;
     let mut items = Vec::new();

@@ -112,7 +112,7 @@ pub fn retrieval(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
     }
     let mode: RetrievalMode = args.mode.into();
     let no_model = args.no_dense || mode == RetrievalMode::Bm25;
-    let (engine, _) = super::prepare(&args.corpus, config, no_model)?;
+    let (engine, _) = super::prepare(&args.corpus, config, no_model, false)?;
     let snap = engine.snapshot();
     let mut opts = PipelineOptions::from_snapshot(&snap);
     opts.mode = if no_model { RetrievalMode::Bm25 } else { mode };
@@ -290,7 +290,7 @@ pub fn xrefs(
         .collect();
     config.index.include = folders.into_iter().collect();
     let started = std::time::Instant::now();
-    let (engine, _) = super::prepare(corpus, config, true)?;
+    let (engine, _) = super::prepare(corpus, config, true, false)?;
     let indexed = started.elapsed();
     let report = xrefs::evaluate(&engine.snapshot(), &entries);
     if json {

@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use serde_json::json;
 
-/// Indexes `dir` and prints what it holds.
-pub fn run(dir: &Path, no_model: bool, json: bool) -> anyhow::Result<ExitCode> {
+/// Indexes `dir` (from scratch with `rebuild`) and prints what it holds.
+pub fn run(dir: &Path, no_model: bool, json: bool, rebuild: bool) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let config = super::load_config(dir)?;
-    let (engine, report) = super::prepare(dir, config, no_model)?;
+    let (engine, report) = super::prepare(dir, config, no_model, rebuild)?;
     let snap = engine.snapshot();
     let counts = snap.counts();
     let chunks = snap.search.as_ref().map_or(0, |s| s.chunks.len());

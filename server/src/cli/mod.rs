@@ -1,5 +1,7 @@
-//! Command-line subcommands. Each opens the workspace with [`prepare`], which reports
-//! progress on stderr and turns index problems into one log line each.
+//! Command-line subcommands. Each reads the workspace's settings with [`load_config`] and
+//! opens it with [`prepare`], which reports progress on stderr and turns index problems
+//! into one log line each. A folder that cannot be a workspace, or an index directory lexls
+//! may not use, is an error (exit status 2) saying what to do.
 
 pub mod ask;
 pub mod check;
@@ -14,30 +16,48 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use corpus_index::config::Config;
 use corpus_index::engine::{Engine, OpenOptions, ScanProgress, ScanReport};
+use corpus_index::workspace::root::check_root;
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// Reads `.lexls.toml` of `dir` and the environment.
+/// Reads `.lexls.toml` of the workspace `dir` and the environment.
+///
+/// # Errors
+/// `dir` cannot be a workspace (missing, a file, unreadable, `/` or the home directory:
+/// said as such), or its `.lexls.toml` is invalid.
 pub fn load_config(dir: &Path) -> anyhow::Result<Config> {
+    check_root(dir)?;
     let mut config = Config::load(dir).context("invalid configuration (fix it or remove it)")?;
     config.apply_env();
     Ok(config)
 }
 
-/// Opens, scans and (unless `no_model`) embeds the workspace at `dir`.
+/// Logs the engine's notes (rebuilt or temporary indexes, damaged entries).
+fn log_notes(engine: &mut Engine) {
+    for note in engine.take_notes() {
+        tracing::warn!("{note}");
+    }
+}
+
+/// Opens, scans and (unless `no_model`) embeds the workspace at `dir`; with `rebuild`, its
+/// index is deleted and built anew first.
 ///
 /// # Errors
-/// A missing or non-directory `dir`, an invalid `.lexls.toml`, or a workspace without
-/// any statute or policy file.
-pub fn prepare(dir: &Path, config: Config, no_model: bool) -> anyhow::Result<(Engine, ScanReport)> {
+/// A folder that cannot be a workspace, an index directory lexls may not use, or a
+/// workspace without any statute or policy file.
+pub fn prepare(
+    dir: &Path,
+    config: Config,
+    no_model: bool,
+    rebuild: bool,
+) -> anyhow::Result<(Engine, ScanReport)> {
     let options = OpenOptions {
         persist: true,
         load_model: !no_model,
         embedder: None,
+        rebuild,
     };
     let mut engine = Engine::open(dir, config, &options)?;
-    for note in engine.take_notes() {
-        tracing::warn!("{note}");
-    }
+    log_notes(&mut engine);
     if let Some(problem) = engine.model_problem()
         && !no_model
     {
@@ -57,6 +77,7 @@ pub fn prepare(dir: &Path, config: Config, no_model: bool) -> anyhow::Result<(En
         ScanProgress::Indexing => bar.set_message("indexing"),
     });
     bar.finish_and_clear();
+    log_notes(&mut engine);
     for s in &report.skipped {
         tracing::warn!("skipped {}: {}", s.path.display(), s.reason);
     }
@@ -81,6 +102,7 @@ pub fn prepare(dir: &Path, config: Config, no_model: bool) -> anyhow::Result<(En
         if let Err(e) = result {
             tracing::warn!("{e}; answering with BM25 and the citation graph");
         }
+        log_notes(&mut engine);
     }
     engine.flush();
     Ok((engine, report))

@@ -11,7 +11,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use corpus_index::config::Config;
-use corpus_index::engine::{Engine, OpenOptions, ScanProgress};
+use corpus_index::engine::{Engine, EngineError, OpenOptions, ScanProgress};
 use corpus_index::search::dense::Embedder;
 use corpus_index::workspace::Snapshot;
 use tokio::sync::{mpsc, watch};
@@ -306,7 +306,22 @@ impl Writer {
             embedder: Some(embedder),
             ..OpenOptions::default()
         };
-        let mut engine = match Engine::open(&self.root, config, &options) {
+        let opened = match Engine::open(&self.root, config.clone(), &options) {
+            // An index directory lexls may not use: say so, and keep answering from memory.
+            Err(e @ EngineError::IndexDir(_)) => {
+                self.event(Event::Show(
+                    MessageType::ERROR,
+                    format!("lexls: {e}. Until then the index is kept in memory."),
+                ));
+                let memory = OpenOptions {
+                    persist: false,
+                    ..options
+                };
+                Engine::open(&self.root, config, &memory)
+            }
+            opened => opened,
+        };
+        let mut engine = match opened {
             Ok(engine) => engine,
             Err(e) => {
                 self.event(Event::Show(
