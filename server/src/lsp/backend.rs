@@ -629,13 +629,20 @@ async fn send_progress(client: &Client, token: &ProgressToken, value: WorkDonePr
         .await;
 }
 
+/// Text length up to which the text so far is reported every [`ASK_REPORT_INTERVAL`]; past
+/// it, only once it grew by half since the last report, so that the reports of a long reply
+/// add up to a few times its length, not its length squared.
+const ASK_REPORT_STEADY: usize = 64 * 1024;
+
 /// Turns the progress of an answer into report messages: a line when a generation round
-/// starts, then the text written so far (at most every [`ASK_REPORT_INTERVAL`], and once
-/// complete).
+/// starts, then the text written so far (at most every [`ASK_REPORT_INTERVAL`], less often
+/// past [`ASK_REPORT_STEADY`], and once complete).
 struct AnswerStream {
     tx: tokio::sync::mpsc::UnboundedSender<String>,
     text: String,
     last: Option<std::time::Instant>,
+    /// The length of the text last reported.
+    reported: usize,
 }
 
 impl AnswerStream {
@@ -644,6 +651,7 @@ impl AnswerStream {
             tx,
             text: String::new(),
             last: None,
+            reported: 0,
         }
     }
 
@@ -652,6 +660,7 @@ impl AnswerStream {
             AskProgress::Generating { model, round } => {
                 self.text.clear();
                 self.last = None;
+                self.reported = 0;
                 let _ = self.tx.send(if round == 0 {
                     format!("generating an answer with {model}…")
                 } else {
@@ -660,13 +669,18 @@ impl AnswerStream {
             }
             AskProgress::Delta(d) => {
                 self.text.push_str(&d);
-                if self.last.is_none_or(|t| t.elapsed() >= ASK_REPORT_INTERVAL) {
+                let due = self.last.is_none_or(|t| t.elapsed() >= ASK_REPORT_INTERVAL);
+                let grown = self.text.len() <= ASK_REPORT_STEADY
+                    || self.text.len() >= self.reported + self.reported / 2;
+                if due && grown {
                     self.last = Some(std::time::Instant::now());
+                    self.reported = self.text.len();
                     let _ = self.tx.send(self.text.clone());
                 }
             }
             AskProgress::Verifying => {
-                if !self.text.is_empty() {
+                if !self.text.is_empty() && self.reported != self.text.len() {
+                    self.reported = self.text.len();
                     let _ = self.tx.send(self.text.clone());
                 }
             }
