@@ -1,7 +1,7 @@
 //! End-to-end: a document an editor opens right after `initialized` — before the server
 //! has read the client's settings and started indexing, which is what editors do — is
-//! answered on the editor's text, not the file on disk: hover, definition and diagnostics
-//! see it at once, without waiting out a timeout. Repeated on fresh servers, with the
+//! answered on the editor's text, not the file on disk: hover, definition, diagnostics and
+//! workspace symbols see it at once, without waiting out a timeout. Repeated on fresh servers, with the
 //! `didOpen` both before the server's own requests are answered and after.
 
 use std::time::{Duration, Instant};
@@ -91,6 +91,12 @@ fn a_document_opened_right_after_initialized_is_answered_on_the_editors_text() {
                     && n.params["uri"] == json!(doc))
                 .map(|n| &n.params)
                 .collect::<Vec<_>>()
+        );
+        // A request on the whole workspace sees the editor's text too.
+        let symbols = client.request("workspace/symbol", json!({"query": "Editor only"}));
+        assert!(
+            symbols.as_array().is_some_and(|s| !s.is_empty()),
+            "run {run}: workspace symbols miss the editor's new section: {symbols}"
         );
         assert!(
             client.shutdown(),

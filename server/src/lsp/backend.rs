@@ -191,6 +191,24 @@ impl Backend {
         rx.borrow().snapshot.clone()
     }
 
+    /// The snapshot to answer a request on the whole workspace: once the initial scan is done
+    /// (waiting up to [`READY_WAIT`]), one that includes every editor text sent so far
+    /// (waiting up to [`EDITOR_TEXT_WAIT`]).
+    async fn snapshot_of_workspace(&self) -> Arc<Snapshot> {
+        let sent = lock(&self.writer).seq;
+        let mut rx = self.published.clone();
+        let ready = tokio::time::timeout(READY_WAIT, rx.wait_for(|p| p.ready))
+            .await
+            .is_ok_and(|r| r.is_ok());
+        if ready {
+            let wait = rx.wait_for(|p| p.applied >= sent);
+            if let Ok(Ok(p)) = tokio::time::timeout(EDITOR_TEXT_WAIT, wait).await {
+                return p.snapshot.clone();
+            }
+        }
+        rx.borrow().snapshot.clone()
+    }
+
     /// The snapshot, document id and byte offset for a position.
     async fn locate(
         &self,
@@ -301,14 +319,9 @@ impl Backend {
                     });
                     (snap, context)
                 }
-                None => (self.published.borrow().snapshot.clone(), None),
+                None => (self.snapshot_of_workspace().await, None),
             },
-            None => {
-                let mut rx = self.published.clone();
-                let _ = tokio::time::timeout(READY_WAIT, rx.wait_for(|p| p.ready)).await;
-                let snap = rx.borrow().snapshot.clone();
-                (snap, None)
-            }
+            None => (self.snapshot_of_workspace().await, None),
         };
         let request = AskRequest {
             question: params.question,
@@ -871,7 +884,7 @@ impl Backend {
         &self,
         params: WorkspaceSymbolParams,
     ) -> Result<Option<WorkspaceSymbolResponse>> {
-        let snap = self.published.borrow().snapshot.clone();
+        let snap = self.snapshot_of_workspace().await;
         let found = features::editing::workspace_symbols(&snap, &params.query, 500);
         Ok(Some(WorkspaceSymbolResponse::Nested(
             found
