@@ -51,7 +51,7 @@
 //! url = "http://localhost:11434/v1"   # LEXLS_LLM_URL
 //! model = "llama3.1:8b"           # LEXLS_LLM_MODEL
 //! api_key_env = "LEXLS_LLM_API_KEY"   # the variable holding the key
-//! timeout_s = 60
+//! timeout_s = 60                 # per answer: rewrite, answer and correction share it
 //! max_context_chars = 6000        # sources' text in the prompt
 //! temperature = 0.2
 //! max_tokens = 512
@@ -386,7 +386,9 @@ pub struct LlmConfig {
     /// Name of the environment variable holding the API key (the key itself never goes in
     /// the file); sent as a Bearer token when the variable is set.
     pub api_key_env: String,
-    /// Deadline of each request, seconds: connecting, waiting, and streaming the whole reply.
+    /// Deadline of one answer, seconds: every request to the model for it (the query
+    /// rewrite, at most half of it; the answer; the correction round), connecting, waiting
+    /// and streaming included, shares it.
     pub timeout_s: u64,
     /// Budget of the sources' text in the prompt, characters (small models need little).
     pub max_context_chars: usize,

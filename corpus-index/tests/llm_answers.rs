@@ -2,7 +2,8 @@
 //! a citation that does not exist, a real provision that was not retrieved, a correction
 //! round that fixes it or does not, a timeout, a stalled stream, HTTP 500, malformed JSON,
 //! a stream cut off midway, no server at all — ends in a verified answer or the extractive
-//! answer, with warnings naming what happened. Then query rewriting.
+//! answer, with warnings naming what happened; one timeout budget per ask, a size cap on
+//! replies, links the model writes removed. Then query rewriting.
 
 mod common;
 
@@ -429,4 +430,97 @@ fn llm_rewrites_join_the_retrieval() {
     assert_eq!(server.requests().len(), 2);
     assert!(result.answer.contains(GOOD), "{}", result.answer);
     common::assert_verified(&result);
+}
+
+/// The NYC workspace with the LLM's query rewrites on.
+fn nyc_with_rewrites(url: &str, timeout_s: u64) -> Snapshot {
+    let mut config = Config::load(&nyc_root()).expect("config");
+    config.llm.url = Some(url.to_string());
+    config.llm.model = Some("scripted".into());
+    config.llm.timeout_s = timeout_s;
+    config.llm.rewrite = true;
+    Engine::scan_in_memory(&nyc_root(), config).expect("workspace opens")
+}
+
+#[test]
+fn the_rewrite_and_the_answer_share_one_timeout() {
+    let server = ScriptedLlm::start(vec![Reply::Hang]);
+    let snap = nyc_with_rewrites(&server.url, 2);
+    let t = Instant::now();
+    let result = ask(&snap, &request(QUESTION, 3));
+    let elapsed = t.elapsed();
+    // Two requests (the rewrite gets at most half the budget), one budget.
+    assert!(
+        elapsed < Duration::from_millis(2_800),
+        "an endpoint that never answers took {elapsed:?} with timeout_s = 2"
+    );
+    assert_eq!(server.requests().len(), 2);
+    assert_fallback(&result, "did not answer within 1 s");
+    assert!(
+        has_warning(&result, "the LLM's query rewrites failed"),
+        "{:?}",
+        result.warnings
+    );
+}
+
+#[test]
+fn a_reply_past_the_size_cap_is_cut_and_verified() {
+    let server = ScriptedLlm::start(vec![Reply::Huge {
+        piece: format!("{GOOD} "),
+        bytes: 8 << 20,
+    }]);
+    let snap = nyc(Some(&server.url), 60);
+    let t = Instant::now();
+    let result = ask(&snap, &request(QUESTION, 3));
+    let elapsed = t.elapsed();
+    assert!(
+        elapsed < Duration::from_secs(10),
+        "an 8 MB reply took {elapsed:?}"
+    );
+    common::assert_verified(&result);
+    assert_eq!(result.generated_by.as_deref(), Some("scripted"));
+    assert!(result.answer.contains(GOOD), "{}", &result.answer[..300]);
+    let cap = corpus_index::llm::client::MAX_REPLY_BYTES;
+    assert!(
+        result.answer.len() < cap + 4_096,
+        "the answer is {} bytes",
+        result.answer.len()
+    );
+    assert!(
+        has_warning(&result, "longer than lexls reads (256 KiB)"),
+        "{:?}",
+        result.warnings
+    );
+}
+
+#[test]
+fn links_the_model_writes_are_removed_before_verification() {
+    let server = ScriptedLlm::start(vec![Reply::Stream(
+        "Candidates must be notified ten business days ahead ([NYC Admin. Code § 20-871(b)](file:///etc/passwd)); see <javascript:alert(1)>.".into(),
+    )]);
+    let snap = nyc(Some(&server.url), 10);
+    let result = ask(&snap, &request(QUESTION, 3));
+    common::assert_verified(&result);
+    assert_eq!(result.generated_by.as_deref(), Some("scripted"));
+    assert!(
+        result
+            .answer
+            .contains("ahead (NYC Admin. Code § 20-871(b)); see `javascript:alert(1)`."),
+        "{}",
+        result.answer
+    );
+    assert!(!result.answer.contains("file:"), "{}", result.answer);
+    assert!(
+        result
+            .citations
+            .iter()
+            .any(|c| c.target == "NYC Admin. Code § 20-871(b)" && c.supported),
+        "{:?}",
+        result.citations
+    );
+    assert!(
+        has_warning(&result, "removed 2 link(s) or HTML element(s)"),
+        "{:?}",
+        result.warnings
+    );
 }

@@ -121,6 +121,8 @@ pub struct LspClient {
     pub server_requests: Vec<String>,
     /// What the client answers to `workspace/configuration` for section `lexls`.
     pub settings: Value,
+    /// Responses to requests the client is not waiting for (sent with [`Self::send_raw`]).
+    pub responses: Vec<Response>,
     _index: tempfile::TempDir,
 }
 
@@ -167,6 +169,7 @@ impl LspClient {
             notifications: Vec::new(),
             server_requests: Vec::new(),
             settings: json!({}),
+            responses: Vec::new(),
             _index: index,
         }
     }
@@ -181,7 +184,7 @@ impl LspClient {
     fn handle(&mut self, msg: Message, id: &RequestId) -> Option<Response> {
         match msg {
             Message::Response(r) if &r.id == id => return Some(r),
-            Message::Response(_) => {}
+            Message::Response(r) => self.responses.push(r),
             Message::Notification(n) => self.notifications.push(n),
             Message::Request(req) => {
                 self.server_requests.push(req.method.clone());
@@ -200,29 +203,58 @@ impl LspClient {
     /// # Panics
     /// When the server does not answer within two minutes.
     pub fn try_request(&mut self, method: &str, params: Value) -> Result<Value, Value> {
-        let id = RequestId::from(self.next_id);
+        match self.try_request_within(method, params, TIMEOUT) {
+            Some(result) => result,
+            None => panic!("no response to {method} within {TIMEOUT:?}"),
+        }
+    }
+
+    /// Sends a request and waits at most `timeout` for its response: `None` when none
+    /// came (`Err` carries a JSON-RPC error).
+    ///
+    /// # Panics
+    /// When the server exits.
+    pub fn try_request_within(
+        &mut self,
+        method: &str,
+        params: Value,
+        timeout: Duration,
+    ) -> Option<Result<Value, Value>> {
+        let id = self.next_id;
         self.next_id += 1;
         self.send(Message::Request(Request::new(
-            id.clone(),
+            RequestId::from(id),
             method.to_string(),
             params,
         )));
-        let deadline = Instant::now() + TIMEOUT;
+        self.wait_response(id, timeout)
+    }
+
+    /// Waits at most `timeout` for the response to request `id` (also among those already
+    /// received): `None` when none came.
+    ///
+    /// # Panics
+    /// When the server exits.
+    pub fn wait_response(&mut self, id: i32, timeout: Duration) -> Option<Result<Value, Value>> {
+        let id = RequestId::from(id);
+        let result = |resp: Response| match resp.response_result {
+            Err(e) => Err(json!({"code": e.code, "message": e.message})),
+            Ok(v) => Ok(v),
+        };
+        if let Some(i) = self.responses.iter().position(|r| r.id == id) {
+            return Some(result(self.responses.remove(i)));
+        }
+        let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.messages.recv_timeout(left) {
                 Ok(msg) => {
                     if let Some(resp) = self.handle(msg, &id) {
-                        return match resp.response_result {
-                            Err(e) => Err(json!({"code": e.code, "message": e.message})),
-                            Ok(v) => Ok(v),
-                        };
+                        return Some(result(resp));
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no response to {method} within {TIMEOUT:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => panic!("the server exited during {method}"),
+                Err(RecvTimeoutError::Timeout) => return None,
+                Err(RecvTimeoutError::Disconnected) => panic!("the server exited"),
             }
         }
     }
@@ -264,15 +296,29 @@ impl LspClient {
     /// # Panics
     /// When none arrives within two minutes.
     pub fn wait_notification(&mut self, method: &str, pred: impl Fn(&Value) -> bool) -> Value {
+        match self.wait_notification_within(method, pred, TIMEOUT) {
+            Some(params) => params,
+            None => panic!("no {method} notification within {TIMEOUT:?}"),
+        }
+    }
+
+    /// Waits at most `timeout` for a notification matching `method` and `pred` (also among
+    /// those already received) and returns its params; `None` when none came.
+    pub fn wait_notification_within(
+        &mut self,
+        method: &str,
+        pred: impl Fn(&Value) -> bool,
+        timeout: Duration,
+    ) -> Option<Value> {
         if let Some(n) = self
             .notifications
             .iter()
             .rev()
             .find(|n| n.method == method && pred(&n.params))
         {
-            return n.params.clone();
+            return Some(n.params.clone());
         }
-        let deadline = Instant::now() + TIMEOUT;
+        let deadline = Instant::now() + timeout;
         let none = RequestId::from(-1);
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -283,10 +329,10 @@ impl LspClient {
                         && n.method == method
                         && pred(&n.params)
                     {
-                        return n.params.clone();
+                        return Some(n.params.clone());
                     }
                 }
-                Err(_) => panic!("no {method} notification within {TIMEOUT:?}"),
+                Err(_) => return None,
             }
         }
     }

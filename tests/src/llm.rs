@@ -29,6 +29,19 @@ pub enum Reply {
     Status(u16, String),
     /// Answers 200 `text/event-stream` with this raw body.
     Raw(String),
+    /// Reads the request and never answers (the connection stays open for ten minutes).
+    Hang,
+    /// Streams this text again and again, one chunk every interval, and never ends.
+    Endless(String, Duration),
+    /// A well-formed stream of about `bytes` bytes of text as fast as the connection takes
+    /// it: chunks of `piece` repeated (about 4 KiB each), then `finish_reason: stop` and
+    /// `data: [DONE]`. Stops early when the client closes the connection.
+    Huge {
+        /// The text repeated.
+        piece: String,
+        /// Total text, bytes.
+        bytes: usize,
+    },
 }
 
 /// A scripted OpenAI-compatible chat-completions server on a free local port. The `n`-th
@@ -138,7 +151,43 @@ fn serve_one(
             out.write_all(sse_head.as_bytes())?;
             out.write_all(body.as_bytes())?;
         }
+        Reply::Hang => std::thread::sleep(Duration::from_secs(600)),
+        Reply::Endless(text, every) => {
+            out.write_all(sse_head.as_bytes())?;
+            loop {
+                write_chunk(&mut out, text)?;
+                std::thread::sleep(*every);
+            }
+        }
+        Reply::Huge { piece, bytes } => {
+            out.write_all(sse_head.as_bytes())?;
+            let chunk_text = piece.repeat((4096 / piece.len().max(1)).max(1));
+            let chunk = json!({
+                "object": "chat.completion.chunk",
+                "choices": [{"index": 0, "delta": {"content": chunk_text}, "finish_reason": null}],
+            });
+            let event = format!("data: {chunk}\n\n");
+            let mut sent = 0;
+            let mut buffered = std::io::BufWriter::with_capacity(1 << 16, &mut out);
+            while sent < *bytes {
+                buffered.write_all(event.as_bytes())?;
+                sent += chunk_text.len();
+            }
+            buffered.flush()?;
+            drop(buffered);
+            finish(&mut out)?;
+        }
     }
+    out.flush()
+}
+
+/// Writes one chat-completion chunk carrying `text`.
+fn write_chunk(out: &mut TcpStream, text: &str) -> std::io::Result<()> {
+    let chunk = json!({
+        "object": "chat.completion.chunk",
+        "choices": [{"index": 0, "delta": {"content": text}, "finish_reason": null}],
+    });
+    write!(out, "data: {chunk}\n\n")?;
     out.flush()
 }
 
@@ -147,12 +196,7 @@ fn stream_text(out: &mut TcpStream, text: &str) -> std::io::Result<()> {
     let chars: Vec<char> = text.chars().collect();
     for piece in chars.chunks(6) {
         let piece: String = piece.iter().collect();
-        let chunk = json!({
-            "object": "chat.completion.chunk",
-            "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": null}],
-        });
-        write!(out, "data: {chunk}\n\n")?;
-        out.flush()?;
+        write_chunk(out, &piece)?;
         std::thread::sleep(Duration::from_millis(2));
     }
     Ok(())

@@ -3,8 +3,11 @@
 //!
 //! 1. The prompt gives the question (and the selection), and each source's citation string,
 //!    heading and text, cut to share `[llm] max_context_chars`.
-//! 2. The reply is streamed ([`AskProgress::Delta`]) and verified: each citation must resolve
-//!    in the workspace and be a source, inside one, or contain one.
+//! 2. The reply is streamed ([`AskProgress::Delta`]), stripped of the links and raw HTML the
+//!    model wrote ([`super::markup`]: an answer keeps only links lexls makes), and verified:
+//!    each citation must resolve in the workspace and be a source, inside one, or contain
+//!    one. A reply longer than [`crate::llm::client::MAX_REPLY_BYTES`] is cut there, with a
+//!    warning.
 //! 3. When some are not, one correction round names them to the model and asks for a
 //!    corrected answer, which is verified again.
 //! 4. Whatever is still unsupported is **removed**: the citation is replaced by
@@ -17,6 +20,7 @@
 //! removed.
 
 use super::compose;
+use super::markup;
 use super::retrieve::Candidate;
 use super::verify::{self, AnswerCitation, Segment};
 use crate::citation::resolve::{DocId, ProvisionRef};
@@ -172,11 +176,41 @@ fn why(c: &AnswerCitation) -> &'static str {
     }
 }
 
+/// Most distinct citations named in one warning or in the correction message.
+const NAMED_MAX: usize = 10;
+
+/// The distinct citations of `bad` (by their text), in order.
+fn distinct(bad: &[AnswerCitation]) -> Vec<&AnswerCitation> {
+    let mut seen = std::collections::HashSet::new();
+    bad.iter()
+        .filter(|c| seen.insert(c.text.as_str()))
+        .collect()
+}
+
+/// The citations of `bad` for a message: `` `a`, `b` `` and, past [`NAMED_MAX`] distinct
+/// ones, how many more.
+fn named(bad: &[AnswerCitation]) -> String {
+    let distinct = distinct(bad);
+    let mut out: Vec<String> = distinct
+        .iter()
+        .take(NAMED_MAX)
+        .map(|c| format!("`{}`", c.text))
+        .collect();
+    if distinct.len() > NAMED_MAX {
+        out.push(format!("and {} more", distinct.len() - NAMED_MAX));
+    }
+    out.join(", ")
+}
+
 /// The message of the correction round.
 fn correction(snap: &Snapshot, bad: &[AnswerCitation], input: &Input<'_>) -> String {
     let mut out = String::from("Your answer cites provisions that the sources do not support:\n");
-    for c in bad {
+    let distinct = distinct(bad);
+    for c in distinct.iter().take(NAMED_MAX) {
         out.push_str(&format!("- {}: {}\n", c.text, why(c)));
+    }
+    if distinct.len() > NAMED_MAX {
+        out.push_str(&format!("- and {} more\n", distinct.len() - NAMED_MAX));
     }
     let allowed: Vec<String> = input
         .candidates
@@ -191,27 +225,32 @@ fn correction(snap: &Snapshot, bad: &[AnswerCitation], input: &Input<'_>) -> Str
     out
 }
 
-/// `text` with the citations at `bad`'s spans replaced by [`REMOVED`].
+/// `text` with the citations at `bad`'s spans replaced by [`REMOVED`], in one pass (spans
+/// that overlap an earlier one or are not on character boundaries are left alone).
 fn remove(text: &str, bad: &[AnswerCitation]) -> String {
     let mut spans: Vec<std::ops::Range<usize>> = bad.iter().map(|c| c.span.clone()).collect();
-    spans.sort_by_key(|s| std::cmp::Reverse(s.start));
-    let mut out = text.to_string();
-    let mut floor = usize::MAX;
+    spans.sort_by_key(|s| (s.start, s.end));
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
     for s in spans {
-        // Overlapping spans: keep the first removal.
-        if s.end > floor || s.end > out.len() || !out.is_char_boundary(s.start) {
+        if s.start < at
+            || s.start > s.end
+            || s.end > text.len()
+            || !text.is_char_boundary(s.start)
+            || !text.is_char_boundary(s.end)
+        {
             continue;
         }
-        if !out.is_char_boundary(s.end) {
-            continue;
-        }
-        out.replace_range(s.clone(), REMOVED);
-        floor = s.start;
+        out.push_str(&text[at..s.start]);
+        out.push_str(REMOVED);
+        at = s.end;
     }
+    out.push_str(&text[at..]);
     out
 }
 
-/// Runs one round: streams the reply, strips reasoning blocks, checks it is not empty.
+/// Runs one round: streams the reply, strips reasoning blocks, links and raw HTML, checks it
+/// is not empty.
 fn round(
     client: &ChatClient,
     messages: &[ChatMessage],
@@ -231,7 +270,20 @@ fn round(
         warnings
             .push("the generated answer reached `[llm] max_tokens` and may be cut off".to_string());
     }
-    let text = strip_thinking(&reply.text).trim().to_string();
+    if reply.cut {
+        warnings.push(format!(
+            "the model's reply was longer than lexls reads ({} KiB); it was cut there and the rest ignored",
+            crate::llm::client::MAX_REPLY_BYTES / 1024
+        ));
+    }
+    let clean = markup::neutralize(&strip_thinking(&reply.text));
+    if clean.removed > 0 {
+        warnings.push(format!(
+            "removed {} link(s) or HTML element(s) the model wrote; lexls links only the provisions it verified",
+            clean.removed
+        ));
+    }
+    let text = clean.text.trim().to_string();
     if text.is_empty() {
         return Err(LlmError::Malformed("the model's answer is empty".into()));
     }
@@ -255,15 +307,13 @@ pub fn answer(
     let bad = unsupported(snap, &first, input);
     let mut text = first;
     if !bad.is_empty() {
-        let listed: Vec<String> = bad.iter().map(|c| format!("`{}`", c.text)).collect();
+        let listed = named(&bad);
         tracing::info!(
-            "the model cited unsupported provisions {}; asking it to correct them",
-            listed.join(", ")
+            "the model cited unsupported provisions {listed}; asking it to correct them"
         );
         warnings.push(format!(
-            "the model's first answer cited {} unsupported citation(s) ({}); it was asked to correct them",
+            "the model's first answer cited {} unsupported citation(s) ({listed}); it was asked to correct them",
             bad.len(),
-            listed.join(", ")
         ));
         messages.push(ChatMessage::new(Role::Assistant, text.clone()));
         messages.push(ChatMessage::new(Role::User, correction(snap, &bad, input)));
@@ -281,11 +331,18 @@ pub fn answer(
         if bad.is_empty() {
             break;
         }
-        for c in &bad {
+        let distinct = distinct(&bad);
+        for c in distinct.iter().take(NAMED_MAX) {
             warnings.push(format!(
                 "removed the citation `{}` from the generated answer: {}",
                 c.text,
                 why(c)
+            ));
+        }
+        if distinct.len() > NAMED_MAX {
+            warnings.push(format!(
+                "removed {} more distinct unverified citations from the generated answer",
+                distinct.len() - NAMED_MAX
             ));
         }
         text = remove(&text, &bad);

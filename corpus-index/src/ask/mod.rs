@@ -9,6 +9,7 @@
 
 pub mod compose;
 pub mod generate;
+pub mod markup;
 pub mod params;
 pub mod pipeline;
 pub mod rerank;
@@ -189,6 +190,12 @@ pub fn ask_with(
     if request.top_k.is_some() {
         opts.fixed_k = request.top_k;
     }
+    // One budget of `[llm] timeout_s` for every request to the model of this answer: the
+    // query rewrite may use half of it, the answer and its correction round the rest.
+    let started = std::time::Instant::now();
+    let budget = std::time::Duration::from_secs(snap.config.llm.timeout_s.max(1));
+    let llm_deadline = started + budget;
+    let rewrite_deadline = started + budget / 2;
     let reranker = match rerank::configured(snap) {
         Some(Ok(r)) => Some(r),
         Some(Err(e)) => {
@@ -205,7 +212,7 @@ pub fn ask_with(
         &context_text,
         own_namespace,
         &opts,
-        &mut |q| llm_rewrites(snap, question, q, &mut warnings),
+        &mut |q| llm_rewrites(snap, question, q, rewrite_deadline, &mut warnings),
         reranker.as_deref().map(|r| r as &dyn rerank::Reranker),
     );
     warnings.extend(retrieval.warnings.iter().cloned());
@@ -271,6 +278,7 @@ pub fn ask_with(
             context: context_doc,
             max_context_chars: snap.config.llm.max_context_chars,
         },
+        llm_deadline,
         &mut warnings,
         progress,
     );
@@ -388,19 +396,21 @@ pub fn ask_with(
     }
 }
 
-/// `count` reformulations of `question` by the LLM (HyPA-RAG § 4.2: Q of them, one request)
-/// when `[llm]` is configured with `rewrite` on; none, with a warning, when the model fails.
+/// `count` reformulations of `question` by the LLM (HyPA-RAG § 4.2: Q of them, one request
+/// ending by `deadline`) when `[llm]` is configured with `rewrite` on; none, with a warning,
+/// when the model fails.
 fn llm_rewrites(
     snap: &Snapshot,
     question: &str,
     count: usize,
+    deadline: std::time::Instant,
     warnings: &mut Vec<String>,
 ) -> Vec<String> {
     if count == 0 || !snap.config.llm.rewrite {
         return Vec::new();
     }
     let client = match crate::llm::ChatClient::from_config(&snap.config.llm) {
-        Ok(Some(c)) => c,
+        Ok(Some(c)) => c.with_deadline(deadline),
         Ok(None) => return Vec::new(),
         Err(e) => {
             warnings.push(format!(
@@ -421,10 +431,12 @@ fn llm_rewrites(
 }
 
 /// The verified generated answer when `[llm]` is configured and there are sources; `None`
-/// (extractive) otherwise, with a warning when the model failed.
+/// (extractive) otherwise, with a warning when the model failed. Every request ends by
+/// `deadline`.
 fn generate_answer(
     snap: &Snapshot,
     input: &generate::Input<'_>,
+    deadline: std::time::Instant,
     warnings: &mut Vec<String>,
     progress: &mut dyn FnMut(AskProgress),
 ) -> Option<generate::Generated> {
@@ -433,7 +445,9 @@ fn generate_answer(
     }
     let result =
         crate::llm::ChatClient::from_config(&snap.config.llm).and_then(|client| match client {
-            Some(client) => generate::answer(snap, &client, input, progress).map(Some),
+            Some(client) => {
+                generate::answer(snap, &client.with_deadline(deadline), input, progress).map(Some)
+            }
             None => Ok(None),
         });
     match result {

@@ -3,8 +3,15 @@
 //! [`ChatClient::chat`] posts the messages with `"stream": true` and calls back with each
 //! text delta. The HTTP exchange runs on a worker thread that sends the deltas over a
 //! channel; the calling thread waits on the channel against one deadline (`[llm]
-//! timeout_s`), so a server that never answers, trickles, or stalls mid-stream times out on
-//! time. Call it from a thread that may block (never from inside an async task: wrap it in
+//! timeout_s` from the request's start, or the earlier deadline given by
+//! [`ChatClient::with_deadline`], so that all the requests of one answer share one budget),
+//! so a server that never answers, trickles, or stalls mid-stream times out on time.
+//!
+//! Replies are bounded: at most [`MAX_REPLY_BYTES`] of text and [`MAX_STREAM_BYTES`] of
+//! event stream are read; past either, the connection is closed and the text so far is
+//! returned marked [`ChatReply::cut`].
+//!
+//! Call it from a thread that may block (never from inside an async task: wrap it in
 //! `tokio::task::spawn_blocking`).
 
 use std::io::{BufRead, BufReader, Read};
@@ -69,10 +76,14 @@ pub struct ChatOptions {
 /// A complete reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChatReply {
-    /// The text.
+    /// The text (at most [`MAX_REPLY_BYTES`] bytes).
     pub text: String,
     /// Why the server stopped (`stop`; `length` when `max_tokens` cut it), if it said.
     pub finish_reason: Option<String>,
+    /// The reply was longer than lexls reads ([`MAX_REPLY_BYTES`] of text or
+    /// [`MAX_STREAM_BYTES`] of stream): `text` is its beginning and the connection was
+    /// closed.
+    pub cut: bool,
 }
 
 /// A client of one OpenAI-compatible chat-completions endpoint.
@@ -83,6 +94,8 @@ pub struct ChatClient {
     model: Option<String>,
     api_key: Option<String>,
     timeout_s: u64,
+    /// A deadline shared with other requests (see [`ChatClient::with_deadline`]).
+    deadline: Option<Instant>,
     /// The options of [`ChatClient::chat`].
     pub options: ChatOptions,
 }
@@ -95,6 +108,7 @@ impl std::fmt::Debug for ChatClient {
             .field("model", &self.model)
             .field("api_key", &self.api_key.as_ref().map(|_| "…"))
             .field("timeout_s", &self.timeout_s)
+            .field("deadline", &self.deadline)
             .field("options", &self.options)
             .finish()
     }
@@ -106,6 +120,12 @@ const ERROR_BODY_MAX: usize = 300;
 const LINE_MAX: u64 = 1 << 20;
 /// Longest non-streamed reply body, in bytes.
 const BODY_MAX: u64 = 8 << 20;
+/// Most text of one reply that is read, in bytes (256 KiB: hundreds of times a long
+/// answer); past it the connection is closed and the reply is [`ChatReply::cut`].
+pub const MAX_REPLY_BYTES: usize = 256 * 1024;
+/// Most event-stream bytes of one reply that are read (32 MiB: room for chunks that carry
+/// far more metadata than text); past it the reply is [`ChatReply::cut`].
+pub const MAX_STREAM_BYTES: u64 = 32 << 20;
 
 /// The chat-completions URL of a base URL: `http://host:11434` and `http://host:11434/v1`
 /// both give `http://host:11434/v1/chat/completions`; a URL that already ends in
@@ -141,10 +161,19 @@ pub fn chat_endpoint(url: &str) -> Result<String, LlmError> {
     })
 }
 
+/// How a stream the worker read ended.
+#[derive(Debug)]
+struct Ending {
+    /// The finish reason the server gave, if any.
+    finish_reason: Option<String>,
+    /// The worker stopped reading at [`MAX_STREAM_BYTES`] or [`MAX_REPLY_BYTES`].
+    cut: bool,
+}
+
 /// What the worker thread reports.
 enum Event {
     Delta(String),
-    End(Result<Option<String>, LlmError>),
+    End(Result<Ending, LlmError>),
 }
 
 impl ChatClient {
@@ -192,6 +221,7 @@ impl ChatClient {
             model: model.filter(|m| !m.trim().is_empty()),
             api_key,
             timeout_s: timeout_s.max(1),
+            deadline: None,
             options: ChatOptions {
                 temperature: 0.2,
                 max_tokens: None,
@@ -217,6 +247,22 @@ impl ChatClient {
     /// The total deadline of a request, in seconds.
     pub fn timeout_s(&self) -> u64 {
         self.timeout_s
+    }
+
+    /// This client with a deadline shared by every request it sends: a request ends at the
+    /// earlier of this deadline and `timeout_s` after its start, and a request asked for
+    /// after the deadline fails at once with [`LlmError::Timeout`]. The answer pipeline
+    /// gives the query rewrite, the answer and its correction round one deadline this way.
+    #[must_use]
+    pub fn with_deadline(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// When the request starting now must end.
+    fn request_deadline(&self) -> Instant {
+        let own = Instant::now() + Duration::from_secs(self.timeout_s);
+        self.deadline.map_or(own, |d| d.min(own))
     }
 
     /// Sends `messages` and streams the reply: `on_delta` gets each piece of text as it
@@ -246,14 +292,27 @@ impl ChatClient {
             body["max_tokens"] = json!(max);
         }
         let body = body.to_string();
-        let deadline = Instant::now() + Duration::from_secs(self.timeout_s);
+        let deadline = self.request_deadline();
+        // The seconds this request may take, for the timeout error.
+        let allotted = deadline
+            .saturating_duration_since(Instant::now())
+            .as_secs_f64()
+            .ceil() as u64;
+        if deadline <= Instant::now() {
+            tracing::warn!(
+                "no time left for an LLM request to {} ({} s per answer)",
+                self.endpoint,
+                self.timeout_s
+            );
+            return Err(LlmError::Timeout(self.timeout_s));
+        }
         let (tx, rx) = mpsc::channel();
         let worker = self.clone();
         let spawned = std::thread::Builder::new()
             .name("lexls-llm".into())
             .spawn(move || {
                 let mut send_delta = |s: &str| tx.send(Event::Delta(s.to_string())).is_ok();
-                let end = worker.exchange(body, &mut send_delta);
+                let end = worker.exchange(body, deadline, &mut send_delta);
                 let _ = tx.send(Event::End(end));
             });
         if let Err(e) = spawned {
@@ -264,23 +323,44 @@ impl ChatClient {
             let left = deadline.saturating_duration_since(Instant::now());
             match rx.recv_timeout(left) {
                 Ok(Event::Delta(d)) => {
+                    let room = MAX_REPLY_BYTES - text.len();
+                    if d.len() > room {
+                        // Keep what fits (on a character boundary) and stop reading: dropping
+                        // the channel makes the worker close the connection.
+                        let mut end = room;
+                        while !d.is_char_boundary(end) {
+                            end -= 1;
+                        }
+                        text.push_str(&d[..end]);
+                        on_delta(&d[..end]);
+                        tracing::warn!(
+                            "the LLM reply from {} is longer than {MAX_REPLY_BYTES} bytes; it was cut there",
+                            self.endpoint
+                        );
+                        return Ok(ChatReply {
+                            text,
+                            finish_reason: None,
+                            cut: true,
+                        });
+                    }
                     text.push_str(&d);
                     on_delta(&d);
                 }
-                Ok(Event::End(Ok(finish_reason))) => {
+                Ok(Event::End(Ok(ending))) => {
                     return Ok(ChatReply {
                         text,
-                        finish_reason,
+                        finish_reason: ending.finish_reason,
+                        cut: ending.cut,
                     });
                 }
                 Ok(Event::End(Err(e))) => return Err(e),
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     tracing::warn!(
-                        "LLM request to {} timed out after {} s",
+                        "LLM request to {} timed out after {allotted} s ({} s per answer)",
                         self.endpoint,
                         self.timeout_s
                     );
-                    return Err(LlmError::Timeout(self.timeout_s));
+                    return Err(LlmError::Timeout(allotted));
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     return Err(LlmError::Malformed(
@@ -291,16 +371,21 @@ impl ChatClient {
         }
     }
 
-    /// The HTTP exchange (on the worker thread). `send` returns `false` once nobody
-    /// listens any more. Returns the finish reason.
+    /// The HTTP exchange (on the worker thread), which gives up at `deadline`. `send`
+    /// returns `false` once nobody listens any more. Returns how the stream ended.
     fn exchange(
         &self,
         body: String,
+        deadline: Instant,
         send: &mut dyn FnMut(&str) -> bool,
-    ) -> Result<Option<String>, LlmError> {
+    ) -> Result<Ending, LlmError> {
+        let left = deadline
+            .saturating_duration_since(Instant::now())
+            .max(Duration::from_millis(1));
         let mut request = self
             .http
             .post(&self.endpoint)
+            .timeout(left)
             .header("Content-Type", "application/json")
             .header("Accept", "text/event-stream")
             .body(body);
@@ -334,25 +419,46 @@ impl ChatClient {
                 .map_err(|e| self.read_error(&e, 0))?;
             let text = sse::parse_whole(&String::from_utf8_lossy(&bytes))?;
             send(&text);
-            return Ok(Some("stop".into()));
+            return Ok(Ending {
+                finish_reason: Some("stop".into()),
+                cut: false,
+            });
         }
         let mut reader = BufReader::new(response);
         let mut received = 0usize;
+        let mut read = 0u64;
         let mut line = Vec::new();
         loop {
             line.clear();
+            if read >= MAX_STREAM_BYTES {
+                tracing::warn!(
+                    "the LLM stream from {} is longer than {MAX_STREAM_BYTES} bytes; it was cut there",
+                    self.endpoint
+                );
+                return Ok(Ending {
+                    finish_reason: None,
+                    cut: true,
+                });
+            }
             let n = (&mut reader)
                 .take(LINE_MAX)
                 .read_until(b'\n', &mut line)
                 .map_err(|e| self.read_error(&e, received))?;
+            read += n as u64;
             if n == 0 {
                 return Err(LlmError::Truncated(format!(
                     "the stream ended after {received} characters without `data: [DONE]` or a finish_reason"
                 )));
             }
             let text = String::from_utf8_lossy(&line);
+            let ended = |finish_reason| {
+                Ok(Ending {
+                    finish_reason,
+                    cut: false,
+                })
+            };
             match sse::parse_line(&text)? {
-                SseLine::Done => return Ok(None),
+                SseLine::Done => return ended(None),
                 SseLine::Ignore => {}
                 SseLine::Chunk {
                     content,
@@ -360,11 +466,12 @@ impl ChatClient {
                 } => {
                     received += content.chars().count();
                     if !content.is_empty() && !send(&content) {
-                        // The caller gave up (timeout); stop reading.
-                        return Ok(None);
+                        // The caller gave up (deadline, or the reply is long enough); stop
+                        // reading: dropping the response closes the connection.
+                        return ended(None);
                     }
                     if finish_reason.is_some() {
-                        return Ok(finish_reason);
+                        return ended(finish_reason);
                     }
                 }
             }

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -18,6 +18,7 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
+use super::panics::{self, lock};
 use super::writer::{self, Msg, Published};
 use crate::proto;
 
@@ -27,7 +28,11 @@ pub const ASK_COMMAND: &str = "lexls.askAboutSelection";
 /// Shared state of the server.
 pub struct Backend {
     client: Client,
-    writer: Mutex<Option<Sender<Msg>>>,
+    /// The writer's channel: it exists from the start, so that nothing sent before the
+    /// writer runs (an editor opens a file right after `initialized`) is lost.
+    writer: Mutex<Outbox>,
+    /// The writer's end of the channel, until `initialized` starts the writer.
+    inbox: Mutex<Option<Receiver<Msg>>>,
     published: watch::Receiver<Published>,
     publisher: Mutex<Option<watch::Sender<Published>>>,
     events: Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<writer::Event>>>,
@@ -40,8 +45,17 @@ pub struct Backend {
     /// The settings the server started with (after `.lexls.toml`, initialization options,
     /// client settings), to tell a real change from a repeat.
     started_with: Mutex<Option<Value>>,
-    /// Latest editor version of each open document, set before the writer applies it.
-    wanted: Mutex<HashMap<PathBuf, i32>>,
+}
+
+/// Messages to the writer, and the sequence numbers of the editor messages among them.
+#[derive(Debug)]
+struct Outbox {
+    tx: Sender<Msg>,
+    /// The last sequence number given to an editor message.
+    seq: u64,
+    /// For each document an editor opened, changed or closed: the sequence number of its
+    /// latest message. A request on it waits until the writer has applied that one.
+    wanted: HashMap<PathBuf, u64>,
 }
 
 impl std::fmt::Debug for Backend {
@@ -85,6 +99,14 @@ pub struct AskParams {
 /// Shortest interval between two progress reports of a streamed answer.
 const ASK_REPORT_INTERVAL: Duration = Duration::from_millis(100);
 
+/// Longest wait of a request on a document for the writer to apply the editor's latest
+/// text of it (the initial scan of a large workspace included); after it the request is
+/// answered on the latest snapshot, with a log line.
+const EDITOR_TEXT_WAIT: Duration = Duration::from_secs(30);
+
+/// Longest wait of a request for the initial scan.
+const READY_WAIT: Duration = Duration::from_secs(10);
+
 impl Backend {
     /// A backend talking to `client`.
     pub fn new(client: Client) -> Self {
@@ -93,15 +115,22 @@ impl Backend {
         let (publisher, published) = watch::channel(Published {
             snapshot: Arc::new(Snapshot::empty(&empty_root, config)),
             versions: HashMap::new(),
+            applied: 0,
             ready: false,
             embedding: (0, 0),
             model_problem: None,
             index_dir: None,
         });
         let (events_tx, events_rx) = tokio::sync::mpsc::unbounded_channel();
+        let (tx, inbox) = std::sync::mpsc::channel();
         Self {
             client,
-            writer: Mutex::new(None),
+            writer: Mutex::new(Outbox {
+                tx,
+                seq: 0,
+                wanted: HashMap::new(),
+            }),
+            inbox: Mutex::new(Some(inbox)),
             published,
             publisher: Mutex::new(Some(publisher)),
             events: Mutex::new(Some(events_rx)),
@@ -111,35 +140,72 @@ impl Backend {
             progress_supported: Mutex::new(false),
             client_caps: Mutex::new(ClientCaps::default()),
             started_with: Mutex::new(None),
-            wanted: Mutex::new(HashMap::new()),
         }
     }
 
+    /// Sends `msg` to the writer (queued until it starts).
     fn send(&self, msg: Msg) {
-        if let Ok(guard) = self.writer.lock()
-            && let Some(tx) = guard.as_ref()
-        {
-            let _ = tx.send(msg);
-        }
+        let _ = lock(&self.writer).tx.send(msg);
     }
 
-    /// The snapshot to answer a request on `path`: one that includes the editor's latest
-    /// version of it (waiting up to two seconds for the writer), else the latest.
+    /// Sends an editor's text of `path` (`Some`) or its closing (`None`) to the writer,
+    /// numbered, so that later requests on `path` wait for it.
+    fn send_editor(&self, path: PathBuf, text: Option<(String, i32)>) {
+        let mut outbox = lock(&self.writer);
+        outbox.seq += 1;
+        let seq = outbox.seq;
+        outbox.wanted.insert(path.clone(), seq);
+        let msg = match text {
+            Some((text, version)) => Msg::Text {
+                path,
+                text,
+                version,
+                seq,
+            },
+            None => Msg::Close { path, seq },
+        };
+        let _ = outbox.tx.send(msg);
+    }
+
+    /// The snapshot to answer a request on `path`: when an editor opened, changed or closed
+    /// it, one that includes the latest of those (waiting for the writer as long as it
+    /// takes, up to [`EDITOR_TEXT_WAIT`]); else, once the initial scan is done, the latest.
     async fn snapshot_for(&self, path: &PathBuf) -> Arc<Snapshot> {
-        let wanted = self.wanted.lock().ok().and_then(|w| w.get(path).copied());
+        let wanted = lock(&self.writer).wanted.get(path).copied();
         let mut rx = self.published.clone();
-        if let Some(version) = wanted {
-            let wait = rx.wait_for(|p| p.versions.get(path).is_some_and(|v| *v >= version));
-            if let Ok(Ok(p)) = tokio::time::timeout(Duration::from_secs(2), wait).await {
-                return p.snapshot.clone();
+        if let Some(seq) = wanted {
+            let wait = rx.wait_for(|p| p.applied >= seq);
+            match tokio::time::timeout(EDITOR_TEXT_WAIT, wait).await {
+                Ok(Ok(p)) => return p.snapshot.clone(),
+                _ => tracing::warn!(
+                    "the editor's text of {} is not indexed yet; answering on the latest snapshot",
+                    path.display()
+                ),
             }
         } else if !rx.borrow().ready {
             let wait = rx.wait_for(|p| p.ready);
-            if let Ok(Ok(p)) = tokio::time::timeout(Duration::from_secs(10), wait).await {
+            if let Ok(Ok(p)) = tokio::time::timeout(READY_WAIT, wait).await {
                 return p.snapshot.clone();
             }
         }
+        rx.borrow().snapshot.clone()
+    }
 
+    /// The snapshot to answer a request on the whole workspace: once the initial scan is done
+    /// (waiting up to [`READY_WAIT`]), one that includes every editor text sent so far
+    /// (waiting up to [`EDITOR_TEXT_WAIT`]).
+    async fn snapshot_of_workspace(&self) -> Arc<Snapshot> {
+        let sent = lock(&self.writer).seq;
+        let mut rx = self.published.clone();
+        let ready = tokio::time::timeout(READY_WAIT, rx.wait_for(|p| p.ready))
+            .await
+            .is_ok_and(|r| r.is_ok());
+        if ready {
+            let wait = rx.wait_for(|p| p.applied >= sent);
+            if let Ok(Ok(p)) = tokio::time::timeout(EDITOR_TEXT_WAIT, wait).await {
+                return p.snapshot.clone();
+            }
+        }
         rx.borrow().snapshot.clone()
     }
 
@@ -230,6 +296,10 @@ impl Backend {
 
     /// `lexls/ask`: answer a question (see `docs/lsp-extensions.md`).
     pub async fn ask(&self, params: AskParams) -> Result<Value> {
+        panics::request("lexls/ask", self.on_ask(params)).await
+    }
+
+    async fn on_ask(&self, params: AskParams) -> Result<Value> {
         if params.question.trim().is_empty() {
             return Err(Error::invalid_params("`question` must not be empty"));
         }
@@ -249,15 +319,9 @@ impl Backend {
                     });
                     (snap, context)
                 }
-                None => (self.published.borrow().snapshot.clone(), None),
+                None => (self.snapshot_of_workspace().await, None),
             },
-            None => {
-                let mut rx = self.published.clone();
-                let _ =
-                    tokio::time::timeout(Duration::from_secs(10), rx.wait_for(|p| p.ready)).await;
-                let snap = rx.borrow().snapshot.clone();
-                (snap, None)
-            }
+            None => (self.snapshot_of_workspace().await, None),
         };
         let request = AskRequest {
             question: params.question,
@@ -299,7 +363,7 @@ impl Backend {
                 }
             })
         });
-        let answered = tokio::task::spawn_blocking(move || {
+        let answered = panics::blocking("lexls/ask", move || {
             let mut stream = AnswerStream::new(tx);
             let result = corpus_index::ask::ask_with(&snap, &request, &mut |p| stream.progress(p));
             drop(stream);
@@ -326,11 +390,7 @@ impl Backend {
             )
             .await;
         }
-        answered.map(|(v, _)| v).map_err(|e| Error {
-            code: tower_lsp_server::jsonrpc::ErrorCode::InternalError,
-            message: format!("lexls/ask failed: {e}").into(),
-            data: None,
-        })
+        answered.map(|(v, _)| v)
     }
 
     /// The progress token of a `lexls/ask`: the client's, else (when an LLM will write the
@@ -343,7 +403,7 @@ impl Backend {
         if from_client.is_some() {
             return from_client;
         }
-        let supported = self.progress_supported.lock().map(|p| *p).unwrap_or(false);
+        let supported = *lock(&self.progress_supported);
         if !llm || !supported {
             return None;
         }
@@ -411,10 +471,8 @@ impl Backend {
 
     /// The workspace root (`.` before `initialize` gave one).
     fn root(&self) -> PathBuf {
-        self.root
-            .lock()
-            .ok()
-            .and_then(|r| r.clone())
+        lock(&self.root)
+            .clone()
             .unwrap_or_else(|| PathBuf::from("."))
     }
 
@@ -431,8 +489,8 @@ impl Backend {
                 Config::default()
             }
         };
-        let caps = self.client_caps.lock().map(|c| *c).unwrap_or_default();
-        let mut options = self.init_options.lock().ok().and_then(|o| o.clone());
+        let caps = *lock(&self.client_caps);
+        let mut options = lock(&self.init_options).clone();
         if caps.configuration
             && let Some(pulled) = self.pull_settings().await
         {
@@ -456,7 +514,7 @@ impl Backend {
     /// differ from those in force, has the writer reopen the workspace with them. Invalid
     /// settings leave the current ones in force, with a message.
     async fn reload_settings(&self) {
-        if self.started_with.lock().map_or(true, |s| s.is_none()) {
+        if lock(&self.started_with).is_none() {
             return; // not started yet: `initialized` reads the settings itself
         }
         let (mut config, problems) = self.settings(&self.root()).await;
@@ -476,12 +534,13 @@ impl Backend {
             return;
         };
         // Compared and replaced under one lock: of two reloads racing, one reconfigures.
-        let changed = match self.started_with.lock() {
-            Ok(mut s) if s.as_ref() != Some(&value) => {
-                *s = Some(value);
-                true
+        let changed = {
+            let mut started = lock(&self.started_with);
+            let changed = started.as_ref() != Some(&value);
+            if changed {
+                *started = Some(value);
             }
-            _ => false,
+            changed
         };
         if !changed {
             return;
@@ -514,8 +573,39 @@ impl Backend {
         }
     }
 
-    /// `lexls/status`: what the index holds.
-    pub async fn status(&self) -> Result<Value> {
+    /// `lexls/status`: what the index holds. Params are ignored: none, `null` or `{}` (the
+    /// framing guard forwards a request without params with `"params": null`).
+    pub async fn status(&self, _params: Option<Value>) -> Result<Value> {
+        panics::request("lexls/status", self.on_status()).await
+    }
+
+    /// Test hook (registered only with `LEXLS_TEST_HOOKS=1`): `lexls/test/panic` with
+    /// `{"in": "handler" | "blocking" | "writer"}` panics in the request handler, in its
+    /// blocking work, or in the writer thread, to show that each is an error reply or a
+    /// recovery and that the server keeps answering.
+    pub async fn test_panic(&self, params: Value) -> Result<Value> {
+        panics::request("lexls/test/panic", async {
+            match params["in"].as_str() {
+                Some("handler") => panic!("test hook: a panic in a request handler"),
+                Some("blocking") => {
+                    panics::blocking("lexls/test/panic", || -> Value {
+                        panic!("test hook: a panic in blocking work")
+                    })
+                    .await
+                }
+                Some("writer") => {
+                    self.send(Msg::Panic);
+                    Ok(json!("the writer will panic"))
+                }
+                _ => Err(Error::invalid_params(
+                    "`in` must be \"handler\", \"blocking\" or \"writer\"",
+                )),
+            }
+        })
+        .await
+    }
+
+    async fn on_status(&self) -> Result<Value> {
         let p = self.published.borrow().clone();
         let counts = p.snapshot.counts();
         Ok(json!({
@@ -552,13 +642,20 @@ async fn send_progress(client: &Client, token: &ProgressToken, value: WorkDonePr
         .await;
 }
 
+/// Text length up to which the text so far is reported every [`ASK_REPORT_INTERVAL`]; past
+/// it, only once it grew by half since the last report, so that the reports of a long reply
+/// add up to a few times its length, not its length squared.
+const ASK_REPORT_STEADY: usize = 64 * 1024;
+
 /// Turns the progress of an answer into report messages: a line when a generation round
-/// starts, then the text written so far (at most every [`ASK_REPORT_INTERVAL`], and once
-/// complete).
+/// starts, then the text written so far (at most every [`ASK_REPORT_INTERVAL`], less often
+/// past [`ASK_REPORT_STEADY`], and once complete).
 struct AnswerStream {
     tx: tokio::sync::mpsc::UnboundedSender<String>,
     text: String,
     last: Option<std::time::Instant>,
+    /// The length of the text last reported.
+    reported: usize,
 }
 
 impl AnswerStream {
@@ -567,6 +664,7 @@ impl AnswerStream {
             tx,
             text: String::new(),
             last: None,
+            reported: 0,
         }
     }
 
@@ -575,6 +673,7 @@ impl AnswerStream {
             AskProgress::Generating { model, round } => {
                 self.text.clear();
                 self.last = None;
+                self.reported = 0;
                 let _ = self.tx.send(if round == 0 {
                     format!("generating an answer with {model}…")
                 } else {
@@ -583,13 +682,18 @@ impl AnswerStream {
             }
             AskProgress::Delta(d) => {
                 self.text.push_str(&d);
-                if self.last.is_none_or(|t| t.elapsed() >= ASK_REPORT_INTERVAL) {
+                let due = self.last.is_none_or(|t| t.elapsed() >= ASK_REPORT_INTERVAL);
+                let grown = self.text.len() <= ASK_REPORT_STEADY
+                    || self.text.len() >= self.reported + self.reported / 2;
+                if due && grown {
                     self.last = Some(std::time::Instant::now());
+                    self.reported = self.text.len();
                     let _ = self.tx.send(self.text.clone());
                 }
             }
             AskProgress::Verifying => {
-                if !self.text.is_empty() {
+                if !self.text.is_empty() && self.reported != self.text.len() {
+                    self.reported = self.text.len();
                     let _ = self.tx.send(self.text.clone());
                 }
             }
@@ -617,34 +721,26 @@ fn merge_json(base: &mut Value, overlay: Value) {
     }
 }
 
-impl LanguageServer for Backend {
-    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+impl Backend {
+    async fn on_initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         let root = root_of(&params).or_else(|| std::env::current_dir().ok());
-        if let Ok(mut r) = self.root.lock() {
-            *r = root;
-        }
-        if let Ok(mut o) = self.init_options.lock() {
-            *o = params.initialization_options.clone();
-        }
+        *lock(&self.root) = root;
+        *lock(&self.init_options) = params.initialization_options.clone();
         let progress = params
             .capabilities
             .window
             .as_ref()
             .and_then(|w| w.work_done_progress)
             .unwrap_or(false);
-        if let Ok(mut p) = self.progress_supported.lock() {
-            *p = progress;
-        }
+        *lock(&self.progress_supported) = progress;
         let workspace = params.capabilities.workspace.as_ref();
-        if let Ok(mut caps) = self.client_caps.lock() {
-            *caps = ClientCaps {
-                configuration: workspace.and_then(|w| w.configuration).unwrap_or(false),
-                watch_files: workspace
-                    .and_then(|w| w.did_change_watched_files.as_ref())
-                    .and_then(|d| d.dynamic_registration)
-                    .unwrap_or(false),
-            };
-        }
+        *lock(&self.client_caps) = ClientCaps {
+            configuration: workspace.and_then(|w| w.configuration).unwrap_or(false),
+            watch_files: workspace
+                .and_then(|w| w.did_change_watched_files.as_ref())
+                .and_then(|d| d.dynamic_registration)
+                .unwrap_or(false),
+        };
         Ok(InitializeResult {
             capabilities: ServerCapabilities {
                 text_document_sync: Some(TextDocumentSyncCapability::Options(
@@ -692,9 +788,9 @@ impl LanguageServer for Backend {
         })
     }
 
-    async fn initialized(&self, _: InitializedParams) {
+    async fn on_initialized(&self, _: InitializedParams) {
         let root = self.root();
-        let caps = self.client_caps.lock().map(|c| *c).unwrap_or_default();
+        let caps = *lock(&self.client_caps);
         if caps.watch_files {
             self.register_file_watcher().await;
         }
@@ -704,28 +800,25 @@ impl LanguageServer for Backend {
                 .show_message(MessageType::ERROR, format!("lexls: {problem}"))
                 .await;
         }
-        if let Ok(mut s) = self.started_with.lock() {
-            *s = serde_json::to_value(&config).ok();
-        }
+        *lock(&self.started_with) = serde_json::to_value(&config).ok();
         config.apply_env();
-        let (tx, rx) = std::sync::mpsc::channel();
-        if let Ok(mut w) = self.writer.lock() {
-            *w = Some(tx.clone());
-        }
-        let progress = self.progress_supported.lock().map(|p| *p).unwrap_or(false);
-        if let Some(events) = self.events.lock().ok().and_then(|mut e| e.take()) {
+        let progress = *lock(&self.progress_supported);
+        if let Some(events) = lock(&self.events).take() {
             tokio::spawn(Self::pump_events(self.client.clone(), events, progress));
         }
-        if let Some(publisher) = self.publisher.lock().ok().and_then(|mut p| p.take()) {
+        let tx = lock(&self.writer).tx.clone();
+        if let (Some(rx), Some(publisher)) =
+            (lock(&self.inbox).take(), lock(&self.publisher).take())
+        {
             writer::spawn(root, config, rx, tx, self.events_tx.clone(), publisher);
         }
     }
 
-    async fn did_change_configuration(&self, _: DidChangeConfigurationParams) {
+    async fn on_did_change_configuration(&self, _: DidChangeConfigurationParams) {
         self.reload_settings().await;
     }
 
-    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+    async fn on_completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let pos = params.text_document_position;
         let Some((snap, doc_id, offset)) = self
             .locate(&pos.text_document.uri, Some(pos.position))
@@ -759,7 +852,10 @@ impl LanguageServer for Backend {
         Ok((!items.is_empty()).then_some(CompletionResponse::Array(items)))
     }
 
-    async fn document_link(&self, params: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
+    async fn on_document_link(
+        &self,
+        params: DocumentLinkParams,
+    ) -> Result<Option<Vec<DocumentLink>>> {
         let Some((snap, doc_id, _)) = self.locate(&params.text_document.uri, None).await else {
             return Ok(None);
         };
@@ -784,11 +880,11 @@ impl LanguageServer for Backend {
         ))
     }
 
-    async fn symbol(
+    async fn on_symbol(
         &self,
         params: WorkspaceSymbolParams,
     ) -> Result<Option<WorkspaceSymbolResponse>> {
-        let snap = self.published.borrow().snapshot.clone();
+        let snap = self.snapshot_of_workspace().await;
         let found = features::editing::workspace_symbols(&snap, &params.query, 500);
         Ok(Some(WorkspaceSymbolResponse::Nested(
             found
@@ -807,7 +903,7 @@ impl LanguageServer for Backend {
         )))
     }
 
-    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+    async fn on_code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
         let Some((snap, doc_id, _)) = self.locate(&params.text_document.uri, None).await else {
             return Ok(None);
         };
@@ -837,7 +933,7 @@ impl LanguageServer for Backend {
         ))
     }
 
-    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+    async fn on_inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
         let Some((snap, doc_id, _)) = self.locate(&params.text_document.uri, None).await else {
             return Ok(None);
         };
@@ -865,7 +961,10 @@ impl LanguageServer for Backend {
         ))
     }
 
-    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+    async fn on_folding_range(
+        &self,
+        params: FoldingRangeParams,
+    ) -> Result<Option<Vec<FoldingRange>>> {
         let Some((snap, doc_id, _)) = self.locate(&params.text_document.uri, None).await else {
             return Ok(None);
         };
@@ -895,7 +994,7 @@ impl LanguageServer for Backend {
         ))
     }
 
-    async fn shutdown(&self) -> Result<()> {
+    async fn on_shutdown(&self) -> Result<()> {
         let (done, flushed) = std::sync::mpsc::channel();
         self.send(Msg::Shutdown(Some(done)));
         // Wait (off the executor) until the index is written, at most five seconds.
@@ -904,22 +1003,14 @@ impl LanguageServer for Backend {
         Ok(())
     }
 
-    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+    async fn on_did_open(&self, params: DidOpenTextDocumentParams) {
         let doc = params.text_document;
         if let Some(path) = proto::path(&doc.uri) {
-            let path = writer::canonical(&path);
-            if let Ok(mut w) = self.wanted.lock() {
-                w.insert(path.clone(), doc.version);
-            }
-            self.send(Msg::Text {
-                path,
-                text: doc.text,
-                version: doc.version,
-            });
+            self.send_editor(writer::canonical(&path), Some((doc.text, doc.version)));
         }
     }
 
-    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+    async fn on_did_change(&self, params: DidChangeTextDocumentParams) {
         let Some(path) = proto::path(&params.text_document.uri) else {
             return;
         };
@@ -927,32 +1018,23 @@ impl LanguageServer for Backend {
         let Some(change) = params.content_changes.into_iter().last() else {
             return;
         };
-        let path = writer::canonical(&path);
-        if let Ok(mut w) = self.wanted.lock() {
-            w.insert(path.clone(), params.text_document.version);
-        }
-        self.send(Msg::Text {
-            path,
-            text: change.text,
-            version: params.text_document.version,
-        });
+        self.send_editor(
+            writer::canonical(&path),
+            Some((change.text, params.text_document.version)),
+        );
     }
 
-    async fn did_save(&self, _: DidSaveTextDocumentParams) {
+    async fn on_did_save(&self, _: DidSaveTextDocumentParams) {
         self.send(Msg::Save);
     }
 
-    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+    async fn on_did_close(&self, params: DidCloseTextDocumentParams) {
         if let Some(path) = proto::path(&params.text_document.uri) {
-            let path = writer::canonical(&path);
-            if let Ok(mut w) = self.wanted.lock() {
-                w.remove(&path);
-            }
-            self.send(Msg::Close(path));
+            self.send_editor(writer::canonical(&path), None);
         }
     }
 
-    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+    async fn on_did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
         let (settings, paths): (Vec<PathBuf>, Vec<PathBuf>) = params
             .changes
             .iter()
@@ -966,7 +1048,7 @@ impl LanguageServer for Backend {
         }
     }
 
-    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+    async fn on_hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let pos = params.text_document_position_params;
         let Some((snap, doc_id, offset)) = self
             .locate(&pos.text_document.uri, Some(pos.position))
@@ -987,7 +1069,7 @@ impl LanguageServer for Backend {
         }))
     }
 
-    async fn goto_definition(
+    async fn on_goto_definition(
         &self,
         params: GotoDefinitionParams,
     ) -> Result<Option<GotoDefinitionResponse>> {
@@ -1003,7 +1085,7 @@ impl LanguageServer for Backend {
             .map(GotoDefinitionResponse::Scalar))
     }
 
-    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+    async fn on_references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
         let pos = params.text_document_position;
         let Some((snap, doc_id, offset)) = self
             .locate(&pos.text_document.uri, Some(pos.position))
@@ -1019,7 +1101,7 @@ impl LanguageServer for Backend {
         ))
     }
 
-    async fn document_symbol(
+    async fn on_document_symbol(
         &self,
         params: DocumentSymbolParams,
     ) -> Result<Option<DocumentSymbolResponse>> {
@@ -1035,7 +1117,7 @@ impl LanguageServer for Backend {
         ))))
     }
 
-    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+    async fn on_code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         let uri = params.text_document.uri.clone();
         let Some((snap, doc_id, _)) = self.locate(&uri, None).await else {
             return Ok(None);
@@ -1093,5 +1175,110 @@ impl LanguageServer for Backend {
             }));
         }
         Ok(Some(actions))
+    }
+}
+
+/// Every handler runs behind a panic boundary ([`panics`]): a bug in one request is an
+/// error reply to it, and the server keeps answering.
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        panics::request("initialize", self.on_initialize(params)).await
+    }
+
+    async fn initialized(&self, params: InitializedParams) {
+        panics::notification("initialized", self.on_initialized(params)).await;
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        panics::notification(
+            "workspace/didChangeConfiguration",
+            self.on_did_change_configuration(params),
+        )
+        .await;
+    }
+
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        panics::request("textDocument/completion", self.on_completion(params)).await
+    }
+
+    async fn document_link(&self, params: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
+        panics::request("textDocument/documentLink", self.on_document_link(params)).await
+    }
+
+    async fn symbol(
+        &self,
+        params: WorkspaceSymbolParams,
+    ) -> Result<Option<WorkspaceSymbolResponse>> {
+        panics::request("workspace/symbol", self.on_symbol(params)).await
+    }
+
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        panics::request("textDocument/codeLens", self.on_code_lens(params)).await
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        panics::request("textDocument/inlayHint", self.on_inlay_hint(params)).await
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        panics::request("textDocument/foldingRange", self.on_folding_range(params)).await
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        panics::request("shutdown", self.on_shutdown()).await
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        panics::notification("textDocument/didOpen", self.on_did_open(params)).await;
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        panics::notification("textDocument/didChange", self.on_did_change(params)).await;
+    }
+
+    async fn did_save(&self, params: DidSaveTextDocumentParams) {
+        panics::notification("textDocument/didSave", self.on_did_save(params)).await;
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        panics::notification("textDocument/didClose", self.on_did_close(params)).await;
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        panics::notification(
+            "workspace/didChangeWatchedFiles",
+            self.on_did_change_watched_files(params),
+        )
+        .await;
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        panics::request("textDocument/hover", self.on_hover(params)).await
+    }
+
+    async fn goto_definition(
+        &self,
+        params: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
+        panics::request("textDocument/definition", self.on_goto_definition(params)).await
+    }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        panics::request("textDocument/references", self.on_references(params)).await
+    }
+
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        panics::request(
+            "textDocument/documentSymbol",
+            self.on_document_symbol(params),
+        )
+        .await
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        panics::request("textDocument/codeAction", self.on_code_action(params)).await
     }
 }

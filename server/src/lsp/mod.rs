@@ -5,6 +5,7 @@
 
 mod backend;
 mod framing;
+mod panics;
 mod writer;
 
 use std::process::ExitCode;
@@ -15,6 +16,10 @@ use tower_lsp_server::{LspService, Server};
 /// creation) would hang with tower-lsp's default of 4.
 const CONCURRENCY: usize = 64;
 
+/// With this environment variable set to `1`, the server also answers the test hooks
+/// (`lexls/test/panic`); without it they do not exist.
+pub const TEST_HOOKS: &str = "LEXLS_TEST_HOOKS";
+
 /// Runs the language server over stdio until the client exits.
 pub fn serve() -> anyhow::Result<ExitCode> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -22,12 +27,16 @@ pub fn serve() -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let (service, socket) = LspService::build(backend::Backend::new)
+        let mut builder = LspService::build(backend::Backend::new)
             .custom_method("lexls/ask", backend::Backend::ask)
             .custom_method("lexls/status", backend::Backend::status)
             .custom_method(framing::INVALID_REQUEST, backend::Backend::invalid_request)
-            .custom_method(framing::INVALID_MESSAGE, backend::Backend::invalid_message)
-            .finish();
+            .custom_method(framing::INVALID_MESSAGE, backend::Backend::invalid_message);
+        if std::env::var_os(TEST_HOOKS).is_some_and(|v| v == "1") {
+            tracing::warn!("{TEST_HOOKS}=1: the test hooks are on");
+            builder = builder.custom_method("lexls/test/panic", backend::Backend::test_panic);
+        }
+        let (service, socket) = builder.finish();
         let (guarded, input) = tokio::io::duplex(1 << 16);
         tokio::spawn(framing::guard(tokio::io::stdin(), guarded));
         Server::new(input, tokio::io::stdout(), socket)

@@ -2,6 +2,16 @@
 //! to the [`Engine`] and publishes immutable snapshots. Heavy work (scans, parsing,
 //! tantivy commits) happens here, off the async executor; embeddings are computed on a
 //! second thread and handed back in batches.
+//!
+//! Editor texts cannot be lost or overtaken: the channel exists before the writer starts
+//! (messages wait in it while the client's settings are read), texts that are already
+//! waiting when the writer starts are put in before the initial scan, and every editor
+//! message carries a sequence number that the published state acknowledges
+//! ([`Published::applied`]) once a snapshot includes it.
+//!
+//! A panic while a message is applied is caught ([`super::panics::catch`]): the engine,
+//! which it may have left half-updated, is dropped and the workspace reopened with the
+//! editors' texts, and the remaining messages are applied to the new one.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -17,7 +27,31 @@ use corpus_index::workspace::Snapshot;
 use tokio::sync::{mpsc, watch};
 use tower_lsp_server::ls_types::{Diagnostic, MessageType, Uri};
 
+use super::panics;
 use crate::proto;
+
+/// What a batch of messages leaves to do once applied.
+#[derive(Default)]
+struct Batch {
+    /// A snapshot must be published.
+    changed: bool,
+    /// Editor versions changed (maybe without a new snapshot).
+    versions_changed: bool,
+    /// Shut down (and tell this sender).
+    stop: Option<Option<std::sync::mpsc::Sender<()>>>,
+    /// Reopen with these settings.
+    reconfigure: Option<Box<Config>>,
+    /// When to bring the search index up to date.
+    flush_at: Option<Instant>,
+}
+
+impl Batch {
+    /// Brings the search index up to date [`SEARCH_DEBOUNCE`] after the first edit.
+    fn debounce(&mut self) {
+        self.flush_at
+            .get_or_insert_with(|| Instant::now() + SEARCH_DEBOUNCE);
+    }
+}
 
 /// How long after the last edit the BM25 index is brought up to date.
 const SEARCH_DEBOUNCE: Duration = Duration::from_millis(800);
@@ -33,9 +67,16 @@ pub enum Msg {
         text: String,
         /// The editor's version.
         version: i32,
+        /// The sequence number of this editor message (see [`Published::applied`]).
+        seq: u64,
     },
     /// An editor closed a document: read it from disk again.
-    Close(PathBuf),
+    Close {
+        /// The file.
+        path: PathBuf,
+        /// The sequence number of this editor message.
+        seq: u64,
+    },
     /// A document was saved: bring the search index up to date now.
     Save,
     /// Files changed outside the editor.
@@ -63,6 +104,9 @@ pub enum Msg {
     },
     /// Flush and stop; the sender is told when done.
     Shutdown(Option<std::sync::mpsc::Sender<()>>),
+    /// Test hook (`LEXLS_TEST_HOOKS=1` only): panic while applying this message, to show
+    /// that the writer recovers.
+    Panic,
 }
 
 /// Something to tell the client.
@@ -108,6 +152,9 @@ pub struct Published {
     pub snapshot: Arc<Snapshot>,
     /// Editor versions of the documents the snapshot includes.
     pub versions: HashMap<PathBuf, i32>,
+    /// The sequence number of the last editor message (open, change, close) the snapshot
+    /// includes; editor messages are numbered from 1 in the order they were sent.
+    pub applied: u64,
     /// The first scan is done.
     pub ready: bool,
     /// Embedding progress `(done, total)`.
@@ -136,6 +183,9 @@ pub fn spawn(
                 published,
                 tx,
                 versions: HashMap::new(),
+                texts: HashMap::new(),
+                applying: None,
+                applied: 0,
                 last_diagnostics: HashMap::new(),
                 embedding: (0, 0),
                 embed_run: Arc::new(AtomicU64::new(0)),
@@ -153,6 +203,12 @@ struct Writer {
     published: watch::Sender<Published>,
     tx: Sender<Msg>,
     versions: HashMap<PathBuf, i32>,
+    /// The editors' texts, to reopen the workspace with after a panic.
+    texts: HashMap<PathBuf, String>,
+    /// The document whose editor text is being applied (the suspect, should that panic).
+    applying: Option<PathBuf>,
+    /// The last editor message applied.
+    applied: u64,
     last_diagnostics: HashMap<Uri, Vec<Diagnostic>>,
     embedding: (usize, usize),
     /// The current embedding run; a thread of an older run stops.
@@ -167,131 +223,298 @@ impl Writer {
     fn run(&mut self, config: Config, rx: &Receiver<Msg>) {
         let embedder = crate::embed_worker::WorkerEmbedder::start(&config.model)
             .map(|e| Arc::new(e) as Arc<dyn Embedder>);
-        let Some(mut engine) = self.open(config, embedder, Vec::new()) else {
-            return Self::idle(rx);
+        // Editor texts sent before the writer started go in before the initial scan.
+        let mut pending = Vec::new();
+        while let Ok(msg) = rx.try_recv() {
+            match msg {
+                Msg::Text {
+                    path,
+                    text,
+                    version,
+                    seq,
+                } => {
+                    let path = canonical(&path);
+                    self.texts.insert(path.clone(), text);
+                    self.versions.insert(path, version);
+                    self.applied = self.applied.max(seq);
+                }
+                Msg::Close { path, seq } => {
+                    let path = canonical(&path);
+                    self.texts.remove(&path);
+                    self.versions.remove(&path);
+                    self.applied = self.applied.max(seq);
+                }
+                other => pending.push(other),
+            }
+        }
+        let overlays = self.overlays();
+        let opened = match panics::catch(|| self.open(config, embedder, overlays)) {
+            Ok(opened) => opened,
+            Err(why) => {
+                self.event(Event::Show(
+                    MessageType::ERROR,
+                    format!("lexls: internal error while opening the workspace ({why})"),
+                ));
+                None
+            }
+        };
+        let Some(mut engine) = opened else {
+            return self.idle(rx);
         };
         let mut flush_at: Option<Instant> = None;
         loop {
-            let msg = match flush_at {
-                Some(at) => match rx.recv_timeout(at.saturating_duration_since(Instant::now())) {
-                    Ok(m) => Some(m),
-                    Err(RecvTimeoutError::Timeout) => None,
-                    Err(RecvTimeoutError::Disconnected) => break,
-                },
-                None => match rx.recv() {
-                    Ok(m) => Some(m),
-                    Err(_) => break,
-                },
-            };
-            let Some(first) = msg else {
-                engine.flush_search();
-                flush_at = None;
-                self.publish(&engine, false);
-                continue;
-            };
+            let mut batch = std::mem::take(&mut pending);
+            if batch.is_empty() {
+                let msg = match flush_at {
+                    Some(at) => {
+                        match rx.recv_timeout(at.saturating_duration_since(Instant::now())) {
+                            Ok(m) => Some(m),
+                            Err(RecvTimeoutError::Timeout) => None,
+                            Err(RecvTimeoutError::Disconnected) => break,
+                        }
+                    }
+                    None => match rx.recv() {
+                        Ok(m) => Some(m),
+                        Err(_) => break,
+                    },
+                };
+                let Some(first) = msg else {
+                    flush_at = None;
+                    if let Err(why) = panics::catch(|| {
+                        engine.flush_search();
+                        self.publish(&engine, false);
+                    }) {
+                        match self.recover(engine, &why) {
+                            Some(reopened) => engine = reopened,
+                            None => return self.idle(rx),
+                        }
+                    }
+                    continue;
+                };
+                batch.push(first);
+            }
             // Apply everything queued before publishing once.
-            let mut batch = vec![first];
             while let Ok(m) = rx.try_recv() {
                 batch.push(m);
             }
-            let mut changed = false;
-            let mut versions_changed = false;
-            let mut stop = None;
-            let mut reconfigure = None;
+            let mut state = Batch {
+                flush_at,
+                ..Batch::default()
+            };
             for msg in batch {
-                match msg {
-                    Msg::Text {
-                        path,
-                        text,
-                        version,
-                    } => {
-                        let path = canonical(&path);
-                        changed |= engine.set_overlay(&path, text);
-                        self.versions.insert(path, version);
-                        versions_changed = true;
-                        flush_at.get_or_insert_with(|| Instant::now() + SEARCH_DEBOUNCE);
+                if let Err(why) = panics::catch(|| self.apply(&mut engine, msg, &mut state)) {
+                    match self.recover(engine, &why) {
+                        Some(reopened) => engine = reopened,
+                        None => return self.idle(rx),
                     }
-                    Msg::Close(path) => {
-                        let path = canonical(&path);
-                        changed |= engine.clear_overlay(&path);
-                        self.versions.remove(&path);
-                        versions_changed = true;
-                        flush_at.get_or_insert_with(|| Instant::now() + SEARCH_DEBOUNCE);
-                    }
-                    Msg::Save => {
-                        flush_at = Some(Instant::now());
-                    }
-                    Msg::FilesChanged(paths) => {
-                        for path in paths {
-                            changed |= engine.refresh_file(&canonical(&path));
-                        }
-                        flush_at.get_or_insert_with(|| Instant::now() + SEARCH_DEBOUNCE);
-                    }
-                    Msg::Reconfigure(config) => reconfigure = Some(config),
-                    Msg::Embedded {
-                        run,
-                        items,
-                        done,
-                        total,
-                    } => {
-                        if run != self.embed_run.load(Ordering::SeqCst) {
-                            continue;
-                        }
-                        engine.add_embeddings(items);
-                        self.embedding = (done, total);
-                        let pct = (done * 100 / total.max(1)) as u32;
-                        let step = if done >= total {
-                            Step::End(format!("{total} passages embedded"))
-                        } else {
-                            Step::Report(format!("{done}/{total} passages"), pct)
-                        };
-                        self.event(Event::Progress {
-                            token: "lexls/embedding",
-                            step,
-                        });
-                        changed = true;
-                    }
-                    Msg::EmbeddingFailed { run, why } => {
-                        if run != self.embed_run.load(Ordering::SeqCst) {
-                            continue;
-                        }
-                        self.event(Event::Progress {
-                            token: "lexls/embedding",
-                            step: Step::End(format!("embedding stopped: {why}")),
-                        });
-                        self.event(Event::Show(
-                            MessageType::WARNING,
-                            format!("lexls: embedding failed ({why}); answers use BM25 and the citation graph"),
-                        ));
-                    }
-                    Msg::Shutdown(done) => stop = Some(done),
+                    state.flush_at = None;
+                    state.changed = false;
                 }
             }
-            if let Some(config) = reconfigure
-                && stop.is_none()
+            flush_at = state.flush_at;
+            if let Some(config) = state.reconfigure
+                && state.stop.is_none()
             {
-                match self.reopen(engine, *config) {
-                    Some(reopened) => engine = reopened,
-                    None => return Self::idle(rx),
+                let reopened = panics::catch(|| self.reopen(engine, *config));
+                match reopened {
+                    Ok(Some(reopened)) => engine = reopened,
+                    Ok(None) => return self.idle(rx),
+                    Err(why) => {
+                        self.event(Event::Show(
+                            MessageType::ERROR,
+                            format!(
+                                "lexls: internal error while applying the new settings ({why})"
+                            ),
+                        ));
+                        return self.idle(rx);
+                    }
                 }
                 flush_at = None;
-            } else if changed {
-                self.publish(&engine, true);
-            } else if versions_changed {
+            } else if state.changed {
+                if let Err(why) = panics::catch(|| self.publish(&engine, true)) {
+                    tracing::error!("publishing a snapshot failed: {why}");
+                    self.acknowledge();
+                }
+            } else if state.versions_changed {
                 // Same content (an editor opened a file as it is on disk): requests waiting
                 // for this version can use the current snapshot.
-                self.published
-                    .send_modify(|p| p.versions = self.versions.clone());
+                self.acknowledge();
             }
-            if let Some(done) = stop {
-                engine.flush();
+            if let Some(done) = state.stop {
+                let _ = panics::catch(|| engine.flush());
                 if let Some(done) = done {
                     let _ = done.send(());
                 }
                 return;
             }
         }
-        engine.flush();
+        let _ = panics::catch(|| engine.flush());
+    }
+
+    /// Applies one message to `engine`, noting in `state` what the batch must do after.
+    fn apply(&mut self, engine: &mut Engine, msg: Msg, state: &mut Batch) {
+        match msg {
+            Msg::Text {
+                path,
+                text,
+                version,
+                seq,
+            } => {
+                let path = canonical(&path);
+                // Recorded first, so that a panic below reopens the workspace with it.
+                self.texts.insert(path.clone(), text.clone());
+                self.versions.insert(path.clone(), version);
+                self.applied = self.applied.max(seq);
+                state.versions_changed = true;
+                self.applying = Some(path.clone());
+                state.changed |= engine.set_overlay(&path, text);
+                self.applying = None;
+                state.debounce();
+            }
+            Msg::Close { path, seq } => {
+                let path = canonical(&path);
+                self.texts.remove(&path);
+                self.versions.remove(&path);
+                self.applied = self.applied.max(seq);
+                state.versions_changed = true;
+                state.changed |= engine.clear_overlay(&path);
+                state.debounce();
+            }
+            Msg::Save => {
+                state.flush_at = Some(Instant::now());
+            }
+            Msg::FilesChanged(paths) => {
+                for path in paths {
+                    state.changed |= engine.refresh_file(&canonical(&path));
+                }
+                state.debounce();
+            }
+            Msg::Reconfigure(config) => state.reconfigure = Some(config),
+            Msg::Embedded {
+                run,
+                items,
+                done,
+                total,
+            } => {
+                if run != self.embed_run.load(Ordering::SeqCst) {
+                    return;
+                }
+                engine.add_embeddings(items);
+                self.embedding = (done, total);
+                let pct = (done * 100 / total.max(1)) as u32;
+                let step = if done >= total {
+                    Step::End(format!("{total} passages embedded"))
+                } else {
+                    Step::Report(format!("{done}/{total} passages"), pct)
+                };
+                self.event(Event::Progress {
+                    token: "lexls/embedding",
+                    step,
+                });
+                state.changed = true;
+            }
+            Msg::EmbeddingFailed { run, why } => {
+                if run != self.embed_run.load(Ordering::SeqCst) {
+                    return;
+                }
+                self.event(Event::Progress {
+                    token: "lexls/embedding",
+                    step: Step::End(format!("embedding stopped: {why}")),
+                });
+                self.event(Event::Show(
+                    MessageType::WARNING,
+                    format!(
+                        "lexls: embedding failed ({why}); answers use BM25 and the citation graph"
+                    ),
+                ));
+            }
+            Msg::Shutdown(done) => state.stop = Some(done),
+            Msg::Panic => panic!("test hook: a panic in the writer thread"),
+        }
+    }
+
+    /// Publishes the editor versions and the last editor message applied without a new
+    /// snapshot (the content did not change, or a snapshot could not be made).
+    fn acknowledge(&self) {
+        self.published.send_modify(|p| {
+            p.versions = self.versions.clone();
+            p.applied = self.applied;
+        });
+    }
+
+    /// The editors' texts, as overlays to open the workspace with.
+    fn overlays(&self) -> Vec<(PathBuf, String)> {
+        self.texts
+            .iter()
+            .map(|(p, t)| (p.clone(), t.clone()))
+            .collect()
+    }
+
+    /// After a panic while `engine` was being updated: drops it and opens the workspace
+    /// again with the same settings and the editors' texts. `None` (after telling the user)
+    /// when that fails too.
+    fn recover(&mut self, engine: Engine, why: &str) -> Option<Engine> {
+        tracing::error!("the writer panicked ({why}); reopening the workspace");
+        self.event(Event::Show(
+            MessageType::ERROR,
+            format!(
+                "lexls: internal error while updating the index ({why}); reopening the workspace"
+            ),
+        ));
+        let config = engine.config().as_ref().clone();
+        let kept = engine.embedder();
+        if let Err(e) = panics::catch(move || drop(engine)) {
+            tracing::error!("closing the damaged index panicked too: {e}");
+        }
+        self.stop_embedding("stopped: the index is being reopened");
+        let embedder = match kept {
+            Some(e) => Ok(e),
+            None => crate::embed_worker::WorkerEmbedder::start(&config.model)
+                .map(|e| Arc::new(e) as Arc<dyn Embedder>),
+        };
+        let overlays = self.overlays();
+        let suspect = self.applying.take();
+        let again = match panics::catch(|| self.open(config.clone(), embedder, overlays)) {
+            Ok(reopened) => return reopened,
+            Err(again) => again,
+        };
+        // The text being applied may be what panics: without it, the file on disk is used.
+        if let Some(suspect) = suspect
+            && self.texts.remove(&suspect).is_some()
+        {
+            self.versions.remove(&suspect);
+            self.event(Event::Show(
+                MessageType::ERROR,
+                format!(
+                    "lexls: reopening the workspace failed too ({again}); {} is indexed from disk until it is edited again",
+                    suspect.display()
+                ),
+            ));
+            let embedder = crate::embed_worker::WorkerEmbedder::start(&config.model)
+                .map(|e| Arc::new(e) as Arc<dyn Embedder>);
+            let overlays = self.overlays();
+            match panics::catch(|| self.open(config, embedder, overlays)) {
+                Ok(reopened) => return reopened,
+                Err(e) => tracing::error!("reopening without {} panicked: {e}", suspect.display()),
+            }
+        }
+        self.event(Event::Show(
+            MessageType::ERROR,
+            format!("lexls: the workspace could not be reopened ({again}); restart the server"),
+        ));
+        None
+    }
+
+    /// Ends the embedding run in progress (its thread stops at its next batch).
+    fn stop_embedding(&mut self, why: &str) {
+        self.embed_run.fetch_add(1, Ordering::SeqCst);
+        if self.embedding.0 < self.embedding.1 {
+            self.event(Event::Progress {
+                token: "lexls/embedding",
+                step: Step::End(why.into()),
+            });
+        }
+        self.embedding = (0, 0);
     }
 
     /// Opens the workspace with `config`, puts the editors' `overlays` in, scans it and
@@ -353,7 +576,7 @@ impl Writer {
     /// settings cannot open it, the old ones are used again.
     fn reopen(&mut self, engine: Engine, config: Config) -> Option<Engine> {
         let old = engine.config().as_ref().clone();
-        let overlays = engine.overlays();
+        let overlays = self.overlays();
         let same_model = old.model == config.model;
         let kept = engine.embedder();
         let embedder = |model: &corpus_index::config::ModelConfig| match &kept {
@@ -364,14 +587,7 @@ impl Writer {
         engine.flush();
         drop(engine);
         // Embedding threads of the old engine stop at their next batch.
-        self.embed_run.fetch_add(1, Ordering::SeqCst);
-        if self.embedding.0 < self.embedding.1 {
-            self.event(Event::Progress {
-                token: "lexls/embedding",
-                step: Step::End("stopped: the settings changed".into()),
-            });
-        }
-        self.embedding = (0, 0);
+        self.stop_embedding("stopped: the settings changed");
         self.event(Event::Log(
             MessageType::INFO,
             "settings changed; re-indexing the workspace with them".into(),
@@ -385,14 +601,26 @@ impl Writer {
     }
 
     /// Answers nothing more than shutdown (the workspace could not be opened); requests get
-    /// the empty snapshot.
-    fn idle(rx: &Receiver<Msg>) {
+    /// the last snapshot published (or the empty one), and do not wait for editor texts
+    /// that will never be applied.
+    fn idle(&mut self, rx: &Receiver<Msg>) {
+        self.published.send_modify(|p| {
+            p.ready = true;
+            p.applied = self.applied;
+        });
         while let Ok(msg) = rx.recv() {
-            if let Msg::Shutdown(done) = msg {
-                if let Some(done) = done {
-                    let _ = done.send(());
+            match msg {
+                Msg::Shutdown(done) => {
+                    if let Some(done) = done {
+                        let _ = done.send(());
+                    }
+                    break;
                 }
-                break;
+                Msg::Text { seq, .. } | Msg::Close { seq, .. } => {
+                    self.applied = self.applied.max(seq);
+                    self.published.send_modify(|p| p.applied = self.applied);
+                }
+                _ => {}
             }
         }
     }
@@ -484,6 +712,7 @@ impl Writer {
         let published = Published {
             snapshot,
             versions: self.versions.clone(),
+            applied: self.applied,
             ready: true,
             embedding: self.embedding,
             model_problem: engine.model_problem().map(str::to_string),
