@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::Document;
 
 /// Bump when the stored format (or anything that changes parse results) changes.
-pub const FORMAT_VERSION: &str = "lexls-index-5";
+pub const FORMAT_VERSION: &str = "lexls-index-6";
 
 /// Errors of the store.
 #[derive(Debug, thiserror::Error)]
