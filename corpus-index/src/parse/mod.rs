@@ -5,13 +5,15 @@
 //! XML and HTML files are parsed through their text view ([`markup`]): the document's text
 //! is the file with its markup blanked, byte for byte and line for line the same length, so
 //! every span is a position of the file as the editor shows it. The provisions of USLM
-//! ([`uslm`]) and Akoma Ntoso ([`akn`]) files come from their elements, those of HTML
-//! ([`html`]) from the view read as plain text, corrected by the elements.
+//! ([`uslm`]), Akoma Ntoso ([`akn`]) and D.C. Code ([`dc_library`]) files come from their
+//! elements, those of HTML ([`html`]) from the view read as plain text, corrected by the
+//! elements.
 //!
 //! Every step takes time and memory linear in the file (up to logarithmic factors), whatever
 //! its nesting: see [`tree`] for the element tree and [`crate::model::MAX_DEPTH`].
 
 pub mod akn;
+pub mod dc_library;
 pub mod frontmatter;
 pub mod html;
 pub mod markdown;
@@ -186,15 +188,19 @@ fn markup_outline(
         let outline = html::read(&m, problems);
         return (m, outline, None);
     }
-    let (is_uslm, is_akn) = root.map_or((false, false), |r| {
-        (uslm::is_uslm(&m, r), akn::is_akn(&m, r))
+    let (is_uslm, is_akn, is_dc) = root.map_or((false, false, false), |r| {
+        (
+            uslm::is_uslm(&m, r),
+            akn::is_akn(&m, r),
+            dc_library::is_dc_library(&m, r),
+        )
     });
-    let is_dc = false;
-    let _ = rel_path;
     let structure = if is_uslm {
         Some(uslm::read(&m))
     } else if is_akn {
         Some(akn::read(&m))
+    } else if is_dc {
+        Some(dc_library::read(&m, rel_path))
     } else {
         None
     };
@@ -339,6 +345,8 @@ fn definitions(doc: &Document) -> (Vec<Definition>, Vec<(String, String)>) {
 
 #[cfg(test)]
 mod bounded_tests;
+#[cfg(test)]
+mod dc_tests;
 #[cfg(test)]
 pub(crate) mod invariants;
 #[cfg(test)]

@@ -270,19 +270,27 @@ fn clamp(inner: &mut Range<usize>, outer: &Range<usize>) {
     *inner = start..end;
 }
 
-/// The span of a provision element: from its start to the end of its last child that is not
-/// a note, without the blanked markup at either end.
+/// The span of a provision element: from the end of the notes that open it (a codification
+/// instruction before a D.C. section's number) to the start of those that close it (a
+/// section's history), without the blanked markup at either end.
 fn own_span(markup: &Markup, id: usize, role: &impl Fn(usize) -> Role) -> Range<usize> {
     let e = &markup.elements[id];
-    let mut end = e.span.end;
-    for &c in e.children.iter().rev() {
-        if matches!(role(c), Role::Note | Role::Notes) {
-            end = markup.elements[c].span.start;
-        } else {
+    let is_note = |c: usize| matches!(role(c), Role::Note | Role::Notes);
+    let mut start = e.span.start;
+    for &c in &e.children {
+        if !is_note(c) {
             break;
         }
+        start = markup.elements[c].span.end;
     }
-    markup.trimmed(e.span.start..end.max(e.span.start))
+    let mut end = e.span.end;
+    for &c in e.children.iter().rev() {
+        if !is_note(c) || markup.elements[c].span.end <= start {
+            break;
+        }
+        end = markup.elements[c].span.start;
+    }
+    markup.trimmed(start.min(end)..end)
 }
 
 /// The label and heading of an element: number, heading, label span.
