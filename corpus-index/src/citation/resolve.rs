@@ -105,6 +105,22 @@ pub struct Namespace {
     pub sections: BTreeMap<(Unit, String), ProvisionRef>,
     /// Documents that belong to the namespace.
     pub docs: Vec<DocId>,
+    /// The sections of [`Namespace::sections`] by unit and number prefix (`20-` of
+    /// `20-871`, `40.` of `40.22`, empty for `6`), in the same order, each with the value
+    /// of its number's tail: where a mistyped number's neighbours are looked for, without
+    /// going through every section of a large code.
+    pub by_prefix: HashMap<(Unit, String), Vec<PrefixEntry>>,
+}
+
+/// A section of a namespace among those of its number prefix ([`Namespace::by_prefix`]).
+#[derive(Debug, Clone)]
+pub struct PrefixEntry {
+    /// The lower-cased number (`20-871`).
+    pub number: String,
+    /// The value of its tail (`871`), if it starts with digits.
+    pub tail: Option<u64>,
+    /// The section.
+    pub section: ProvisionRef,
 }
 
 /// The namespaces of a workspace, for resolving citations.
@@ -143,6 +159,19 @@ impl NamespaceIndex {
                     (doc.namespace.clone(), normalize_alias(alias)),
                     code.clone(),
                 );
+            }
+        }
+        for space in index.spaces.values_mut() {
+            for ((unit, number), r) in &space.sections {
+                space
+                    .by_prefix
+                    .entry((*unit, number_prefix(number).to_string()))
+                    .or_default()
+                    .push(PrefixEntry {
+                        number: number.clone(),
+                        tail: tail_value(number),
+                        section: *r,
+                    });
             }
         }
         for space in index.spaces.values() {
@@ -334,10 +363,7 @@ impl NamespaceIndex {
             && space.is_code
         {
             let prefix = number_prefix(&key.1);
-            let numbered_alike = space
-                .sections
-                .keys()
-                .any(|(u, n)| *u == key.0 && number_prefix(n) == prefix);
+            let numbered_alike = space.by_prefix.contains_key(&(key.0, prefix.to_string()));
             if numbered_alike {
                 return Ok(own.to_string());
             }
@@ -354,15 +380,11 @@ impl NamespaceIndex {
                 // Not found anywhere: blame the code whose numbers look like it (`20-875`
                 // next to §§ 20-870–20-874), else the citing document's own code when it has
                 // sections of that unit; otherwise the code is not in the workspace.
-                let prefix = number_prefix(&key.1);
+                let prefix = (key.0, number_prefix(&key.1).to_string());
                 let similar = self
                     .spaces
                     .values()
-                    .filter(|s| {
-                        s.sections.keys().any(|(u, n)| {
-                            *u == key.0 && !prefix.is_empty() && number_prefix(n) == prefix
-                        })
-                    })
+                    .filter(|s| !prefix.1.is_empty() && s.by_prefix.contains_key(&prefix))
                     .map(|s| s.name.clone())
                     .min();
                 if let Some(ns) = similar {
@@ -528,37 +550,90 @@ fn in_range(space: &Namespace, unit: Unit, number: &str) -> bool {
     let Some(value) = tail_value(number) else {
         return false;
     };
-    let values: Vec<u64> = space
-        .sections
-        .keys()
-        .filter(|(u, n)| *u == unit && number_prefix(n) == prefix)
-        .filter_map(|(_, n)| tail_value(n))
-        .collect();
-    match (values.iter().min(), values.iter().max()) {
-        (Some(&lo), Some(&hi)) => value + 10 >= lo && value <= hi + 10,
+    let values = space
+        .by_prefix
+        .get(&(unit, prefix))
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.tail);
+    let (lo, hi) = values.fold((None, None), |(lo, hi): (Option<u64>, Option<u64>), v| {
+        (
+            Some(lo.map_or(v, |l| l.min(v))),
+            Some(hi.map_or(v, |h| h.max(v))),
+        )
+    });
+    match (lo, hi) {
+        (Some(lo), Some(hi)) => value + 10 >= lo && value <= hi + 10,
         _ => false,
     }
 }
 
+/// The `n` sections closest to `number`: those of the same prefix by the distance of their
+/// tails, then the others by edit distance; ties go to the higher number.
 fn nearest_sections(space: &Namespace, unit: Unit, number: &str, n: usize) -> Vec<ProvisionRef> {
+    /// Distances of sections of another prefix start here, above any of the same prefix
+    /// whose tails are closer than this.
+    const OTHER_PREFIX: u64 = 1_000_000;
     let prefix = number_prefix(number).to_lowercase();
     let value = tail_value(number);
-    let mut scored: Vec<(u64, Vec<Chunk>, ProvisionRef)> = space
-        .sections
-        .iter()
-        .filter(|((u, _), _)| *u == unit)
-        .map(|((_, num), r)| {
-            let same_prefix = number_prefix(num) == prefix;
-            let distance = match (same_prefix, value, tail_value(num)) {
-                (true, Some(a), Some(b)) => a.abs_diff(b),
-                (true, _, _) => 1_000,
-                _ => 1_000_000 + edit_distance(num, number) as u64,
+    let mut scored: Vec<(u64, &str, ProvisionRef)> = space
+        .by_prefix
+        .get(&(unit, prefix.clone()))
+        .into_iter()
+        .flatten()
+        .map(|e| {
+            let distance = match (value, e.tail) {
+                (Some(a), Some(b)) => a.abs_diff(b),
+                _ => 1_000,
             };
-            (distance, natural_key(num), *r)
+            (distance, e.number.as_str(), e.section)
         })
         .collect();
-    scored.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
-    scored.into_iter().take(n).map(|(_, _, r)| r).collect()
+    // Sections of other prefixes come in only when those of the same prefix are fewer than
+    // `n` or not all closer than any of them can be.
+    let mut distances: Vec<u64> = scored.iter().map(|s| s.0).collect();
+    let enough =
+        distances.len() >= n && n > 0 && *distances.select_nth_unstable(n - 1).1 < OTHER_PREFIX;
+    if !enough {
+        // The edit distance is at least the difference of the lengths: a section that
+        // differs in length more than the `n`-th best so far cannot come in.
+        let wanted = number.chars().count();
+        let mut best: std::collections::BinaryHeap<u64> = scored.iter().map(|s| s.0).collect();
+        while best.len() > n {
+            best.pop();
+        }
+        for ((u, num), r) in &space.sections {
+            if *u != unit || number_prefix(num) == prefix {
+                continue;
+            }
+            let bound = OTHER_PREFIX + num.chars().count().abs_diff(wanted) as u64;
+            if n == 0 || (best.len() >= n && best.peek().is_some_and(|&worst| bound > worst)) {
+                continue;
+            }
+            let distance = OTHER_PREFIX + edit_distance(num, number) as u64;
+            best.push(distance);
+            if best.len() > n {
+                best.pop();
+            }
+            scored.push((distance, num.as_str(), *r));
+        }
+    }
+    // Only the `n` best (and those tied with the last) need the natural order of numbers.
+    if scored.len() > n && n > 0 {
+        let cut = *scored
+            .iter()
+            .map(|s| s.0)
+            .collect::<Vec<_>>()
+            .select_nth_unstable(n - 1)
+            .1;
+        scored.retain(|s| s.0 <= cut);
+    }
+    let mut keyed: Vec<(u64, Vec<Chunk>, ProvisionRef)> = scored
+        .into_iter()
+        .map(|(d, num, r)| (d, natural_key(num), r))
+        .collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
+    keyed.into_iter().take(n).map(|(_, _, r)| r).collect()
 }
 
 fn nearest_children(
