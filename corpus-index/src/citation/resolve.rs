@@ -9,7 +9,7 @@
 
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
@@ -110,6 +110,9 @@ pub struct Namespace {
     /// of its number's tail: where a mistyped number's neighbours are looked for, without
     /// going through every section of a large code.
     pub by_prefix: HashMap<(Unit, String), Vec<PrefixEntry>>,
+    /// The same sections by unit and length of the number in characters, in the same
+    /// order: the edit distance of two numbers is at least the difference of their lengths.
+    pub by_length: HashMap<(Unit, usize), Vec<PrefixEntry>>,
 }
 
 /// A section of a namespace among those of its number prefix ([`Namespace::by_prefix`]).
@@ -130,6 +133,25 @@ pub struct NamespaceIndex {
     by_number: HashMap<(Unit, String), Vec<String>>,
     /// (namespace of the defining documents, lower-cased alias) → code.
     aliases: HashMap<(String, String), String>,
+    nearest: NearestCache,
+}
+
+/// The closest sections found for numbers a namespace lacks, by (namespace, unit, cited
+/// number): the same foreign number (`§ 10` of a session law in a code's notes) recurs
+/// thousands of times in a large code. A clone starts empty.
+#[derive(Default)]
+struct NearestCache(Mutex<HashMap<(String, Unit, String), Vec<ProvisionRef>>>);
+
+impl Clone for NearestCache {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl std::fmt::Debug for NearestCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("NearestCache")
+    }
 }
 
 impl NamespaceIndex {
@@ -163,15 +185,21 @@ impl NamespaceIndex {
         }
         for space in index.spaces.values_mut() {
             for ((unit, number), r) in &space.sections {
+                let entry = PrefixEntry {
+                    number: number.clone(),
+                    tail: tail_value(number),
+                    section: *r,
+                };
+                space
+                    .by_length
+                    .entry((*unit, number.chars().count()))
+                    .or_default()
+                    .push(entry.clone());
                 space
                     .by_prefix
                     .entry((*unit, number_prefix(number).to_string()))
                     .or_default()
-                    .push(PrefixEntry {
-                        number: number.clone(),
-                        tail: tail_value(number),
-                        section: *r,
-                    });
+                    .push(entry);
             }
         }
         for space in index.spaces.values() {
@@ -187,6 +215,21 @@ impl NamespaceIndex {
             names.sort();
         }
         index
+    }
+
+    /// The three sections of `space` closest to `number`, remembered per number.
+    fn nearest(&self, space: &Namespace, unit: Unit, number: &str) -> Vec<ProvisionRef> {
+        let key = (space.name.clone(), unit, number.to_string());
+        if let Ok(cache) = self.nearest.0.lock()
+            && let Some(found) = cache.get(&key)
+        {
+            return found.clone();
+        }
+        let found = nearest_sections(space, unit, number, 3);
+        if let Ok(mut cache) = self.nearest.0.lock() {
+            cache.insert(key, found.clone());
+        }
+        found
     }
 
     /// The namespace named `name`.
@@ -251,7 +294,7 @@ impl NamespaceIndex {
         let Some(&section_ref) = space.sections.get(&key) else {
             return Resolution::Unresolved {
                 in_range: in_range(space, cite.unit, section),
-                suggestions: nearest_sections(space, cite.unit, section, 3),
+                suggestions: self.nearest(space, cite.unit, section),
                 namespace,
             };
         };
@@ -594,29 +637,43 @@ fn nearest_sections(space: &Namespace, unit: Unit, number: &str, n: usize) -> Ve
     let mut distances: Vec<u64> = scored.iter().map(|s| s.0).collect();
     let enough =
         distances.len() >= n && n > 0 && *distances.select_nth_unstable(n - 1).1 < OTHER_PREFIX;
-    if !enough {
-        // The edit distance is at least the difference of the lengths: a section that
-        // differs in length more than the `n`-th best so far cannot come in.
+    if !enough && n > 0 {
+        // The edit distance is at least the difference of the lengths: lengths are taken
+        // from the cited number's outwards until none can come in among the `n` best.
         let wanted = number.chars().count();
+        let longest = space
+            .by_length
+            .keys()
+            .filter(|(u, _)| *u == unit)
+            .map(|(_, len)| *len)
+            .max()
+            .unwrap_or(0);
         let mut best: std::collections::BinaryHeap<u64> = scored.iter().map(|s| s.0).collect();
         while best.len() > n {
             best.pop();
         }
-        for ((u, num), r) in &space.sections {
-            if *u != unit || number_prefix(num) == prefix {
-                continue;
+        for d in 0..=wanted.max(longest) {
+            let lengths = [wanted.checked_sub(d), (d > 0).then_some(wanted + d)];
+            for len in lengths.into_iter().flatten() {
+                for e in space.by_length.get(&(unit, len)).into_iter().flatten() {
+                    if number_prefix(&e.number) == prefix {
+                        continue;
+                    }
+                    let distance = OTHER_PREFIX + edit_distance(&e.number, number) as u64;
+                    best.push(distance);
+                    if best.len() > n {
+                        best.pop();
+                    }
+                    scored.push((distance, e.number.as_str(), e.section));
+                }
             }
-            let bound = OTHER_PREFIX + num.chars().count().abs_diff(wanted) as u64;
-            if n == 0 || (best.len() >= n && best.peek().is_some_and(|&worst| bound > worst)) {
-                continue;
+            let next_bound = OTHER_PREFIX + d as u64 + 1;
+            if best.len() >= n && best.peek().is_some_and(|&worst| next_bound > worst) {
+                break;
             }
-            let distance = OTHER_PREFIX + edit_distance(num, number) as u64;
-            best.push(distance);
-            if best.len() > n {
-                best.pop();
-            }
-            scored.push((distance, num.as_str(), *r));
         }
+        // In the order of the numbers, as the sections are listed: ties keep it.
+        scored.sort_by(|a, b| a.1.cmp(b.1));
     }
     // Only the `n` best (and those tied with the last) need the natural order of numbers.
     if scored.len() > n && n > 0 {
@@ -706,6 +763,131 @@ mod tests {
         assert_eq!(number_prefix("20-871"), "20-");
         assert_eq!(number_prefix("6"), "");
         assert_eq!(tail_value("40.22"), Some(22));
+    }
+
+    /// The closest sections by scoring every section of the namespace (what
+    /// [`nearest_sections`] computes without looking at most of them).
+    fn nearest_by_scan(space: &Namespace, unit: Unit, number: &str, n: usize) -> Vec<ProvisionRef> {
+        let prefix = number_prefix(number).to_lowercase();
+        let value = tail_value(number);
+        let mut scored: Vec<(u64, Vec<Chunk>, ProvisionRef)> = space
+            .sections
+            .iter()
+            .filter(|((u, _), _)| *u == unit)
+            .map(|((_, num), r)| {
+                let distance = match (number_prefix(num) == prefix, value, tail_value(num)) {
+                    (true, Some(a), Some(b)) => a.abs_diff(b),
+                    (true, _, _) => 1_000,
+                    _ => 1_000_000 + edit_distance(num, number) as u64,
+                };
+                (distance, natural_key(num), *r)
+            })
+            .collect();
+        scored.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
+        scored.into_iter().take(n).map(|(_, _, r)| r).collect()
+    }
+
+    #[test]
+    fn nearest_sections_are_those_a_full_scan_finds() {
+        let numbers = [
+            "20-870",
+            "20-871",
+            "20-0871",
+            "20-874",
+            "5-301",
+            "5-304",
+            "1-1001.03",
+            "1-1001.3",
+            "1-1001.10",
+            "47-2853.04",
+            "47-2853.04a",
+            "28:2-725",
+            "6",
+            "7",
+            "12",
+            "40.22",
+            "40.22a",
+            "40.9999999",
+            "3",
+            "A-1",
+            "1-99999999999",
+        ];
+        let mut index = NamespaceIndex::default();
+        let mut space = Namespace {
+            name: "X".into(),
+            is_code: true,
+            ..Namespace::default()
+        };
+        for (i, n) in numbers.iter().enumerate() {
+            space.sections.insert(
+                (Unit::Section, n.to_lowercase()),
+                ProvisionRef {
+                    doc: i,
+                    provision: 0,
+                },
+            );
+        }
+        index.spaces.insert("X".into(), space);
+        // Build the look-up tables as `build` does.
+        for space in index.spaces.values_mut() {
+            for ((unit, number), r) in &space.sections {
+                let entry = PrefixEntry {
+                    number: number.clone(),
+                    tail: tail_value(number),
+                    section: *r,
+                };
+                space
+                    .by_length
+                    .entry((*unit, number.chars().count()))
+                    .or_default()
+                    .push(entry.clone());
+                space
+                    .by_prefix
+                    .entry((*unit, number_prefix(number).to_string()))
+                    .or_default()
+                    .push(entry);
+            }
+        }
+        let space = &index.spaces["X"];
+        for cited in [
+            "20-872",
+            "20-8710",
+            "5-302",
+            "1-1001.04",
+            "1-1001",
+            "10",
+            "1983",
+            "§",
+            "40.23",
+            "28:2-726",
+            "47-2853.05",
+            "99-1",
+            "1-5",
+            "",
+            "A-2",
+            "20-99999999",
+        ] {
+            for n in [0, 1, 3, 5] {
+                assert_eq!(
+                    nearest_sections(space, Unit::Section, cited, n),
+                    nearest_by_scan(space, Unit::Section, cited, n),
+                    "{cited} ({n})"
+                );
+            }
+            // In range: within 10 of the tails of the numbers of the same prefix.
+            let prefix = number_prefix(cited).to_lowercase();
+            let tails: Vec<u64> = space
+                .sections
+                .keys()
+                .filter(|(_, n)| number_prefix(n) == prefix)
+                .filter_map(|(_, n)| tail_value(n))
+                .collect();
+            let by_scan = match (tail_value(cited), tails.iter().min(), tails.iter().max()) {
+                (Some(v), Some(&lo), Some(&hi)) => v + 10 >= lo && v <= hi + 10,
+                _ => false,
+            };
+            assert_eq!(in_range(space, Unit::Section, cited), by_scan, "{cited}");
+        }
     }
 
     #[test]
