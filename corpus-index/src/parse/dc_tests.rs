@@ -268,3 +268,76 @@ fn bare_section_citations_resolve_in_the_dc_code() {
         .sum();
     assert_eq!(sections, 19);
 }
+
+/// Figures on the whole D.C. Code, unpacked from `shared/corpora/dc-code` into the folder
+/// `LEXLS_DC_CODE` names, printed:
+/// `LEXLS_DC_CODE=/tmp/dc-code cargo test -p corpus-index --release --lib dc_tests::measure -- --ignored --nocapture`.
+#[test]
+#[ignore = "reads the unpacked D.C. Code and prints measurements"]
+fn measure_whole_dc_code() {
+    let Ok(root) = std::env::var("LEXLS_DC_CODE") else {
+        println!("LEXLS_DC_CODE is not set");
+        return;
+    };
+    let root = Path::new(&root);
+    let mut files = Vec::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "xml") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let started = std::time::Instant::now();
+    let (mut sections, mut paras, mut notes, mut contents, mut includes) = (0, 0, 0, 0, 0);
+    let (mut repealed, mut in_notes, mut citations, mut other_ns) = (0, 0, 0, 0);
+    let mut problems: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut numbers: std::collections::HashMap<String, usize> = Default::default();
+    let mut deepest = 0;
+    for path in &files {
+        let Ok(src) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let rel = path
+            .strip_prefix(root)
+            .map_or_else(|_| path.display().to_string(), |p| p.display().to_string());
+        let doc = parse_document(path, &rel, src, Format::Xml, &Hints::default(), Vec::new());
+        if doc.namespace != "D.C. Code" {
+            other_ns += 1;
+        }
+        for s in doc.sections() {
+            sections += 1;
+            *numbers.entry(doc.provisions[s].number.clone()).or_default() += 1;
+            repealed += usize::from(doc.provisions[s].repealed);
+        }
+        paras += doc.provisions.iter().filter(|p| p.parent.is_some()).count();
+        deepest = deepest.max(doc.provisions.iter().map(|p| p.depth).max().unwrap_or(0));
+        notes += doc.notes.len();
+        contents += doc.contents.len();
+        includes += doc.contents.iter().map(|c| c.includes.len()).sum::<usize>();
+        citations += doc.citations.len();
+        in_notes += doc
+            .citations
+            .iter()
+            .filter(|c| doc.note_at(c.span.start).is_some())
+            .count();
+        for p in &doc.problems {
+            let kind: String = p.message.chars().take(60).collect();
+            *problems.entry(kind).or_default() += 1;
+        }
+    }
+    let duplicates = numbers.values().filter(|&&n| n > 1).count();
+    println!(
+        "{} files in {:.1} s: {sections} sections ({repealed} repealed, {duplicates} numbers \
+         held twice), {paras} subdivisions (deepest {deepest}), {notes} notes, {contents} \
+         containers including {includes} files, {citations} citations ({in_notes} in notes); \
+         {other_ns} files of another namespace; problems {problems:?}",
+        files.len(),
+        started.elapsed().as_secs_f64()
+    );
+}
