@@ -132,11 +132,27 @@ pub fn parse_document(
         let i = outline.code_blocks.partition_point(|r| r.start <= at);
         i > 0 && outline.code_blocks[i - 1].contains(&at)
     };
-    let citations = citation::extract(&text)
+    let extracted = citation::extract(&text);
+    let kept: Vec<bool> = extracted
+        .iter()
+        .map(|c| c.span.start >= body && !in_header(c.span.start) && !in_code(c.span.start))
+        .collect();
+    // A short form's antecedent is an index of the extraction: renumber it among the
+    // citations kept (none when its antecedent is a header or in code).
+    let mut index = Vec::with_capacity(kept.len());
+    let mut next = 0;
+    for &k in &kept {
+        index.push(k.then_some(next));
+        next += usize::from(k);
+    }
+    let citations = extracted
         .into_iter()
-        .filter(|c| c.span.start >= body)
-        .filter(|c| !in_header(c.span.start))
-        .filter(|c| !in_code(c.span.start))
+        .zip(&kept)
+        .filter(|(_, k)| **k)
+        .map(|(mut c, _)| {
+            c.antecedent = c.antecedent.and_then(|a| index.get(a).copied().flatten());
+            c
+        })
         .collect();
     let mut doc = Document {
         path: path.to_path_buf(),
