@@ -4,9 +4,9 @@
 #   ./scripts/fuzz.sh                      each target for 3600 s (the long run)
 #   ./scripts/fuzz.sh 120                  each target for 120 s
 #   ./scripts/fuzz.sh 600 dc citations     only these targets
-# Targets: markdown text uslm akn html dc citations. Environment: LEXLS_FUZZ_CASE_MS (time
-# limit of one input, default 5000), LEXLS_FUZZ_SEED (explore other inputs than the default
-# run), FUZZ_JOBS (targets run at once, default 1). Each target prints its inputs per second;
+# Targets: markdown text uslm akn html dc citations. Environment: LEXLS_FUZZ_CASE_MS (limit of
+# one input, in CPU time of its thread, default 5000), LEXLS_FUZZ_SEED (explore other inputs
+# than the default run), FUZZ_JOBS (targets run at once, default 1). Each target prints its inputs per second;
 # a failing input is shrunk and saved to target/fuzz-failures/, and the script exits 1.
 # A plain `cargo test` runs the same targets on 256 inputs each (512 for citations).
 set -euo pipefail

@@ -422,7 +422,14 @@ impl MarkupReader<'_> {
         let Some(ch) = resolve_reference(raw) else {
             return false;
         };
-        let ch = if ch == '\u{a0}' { ' ' } else { ch };
+        // A reference to a line break (`&#xA;`, `&#13;`, U+2028) or another control
+        // character is a space in the view: the view keeps the file's lines, so every
+        // position is the one the editor shows.
+        let ch = if ch == '\u{a0}' || ch.is_control() || matches!(ch, '\u{2028}' | '\u{2029}') {
+            ' '
+        } else {
+            ch
+        };
         let mut buf = [0u8; 4];
         let bytes = ch.encode_utf8(&mut buf).as_bytes();
         if bytes.len() > range.len() {
