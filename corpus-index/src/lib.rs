@@ -22,3 +22,6 @@ pub mod model;
 pub mod parse;
 pub mod search;
 pub mod workspace;
+
+#[cfg(test)]
+mod fuzz;

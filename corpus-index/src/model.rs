@@ -171,6 +171,17 @@ impl LabelStyle {
 /// Index of a provision in [`Document::provisions`].
 pub type ProvisionId = usize;
 
+/// The deepest a subdivision lies below its section ([`Provision::depth`]). Drafting
+/// conventions stop well above it (U.S. codes: subsection, paragraph, subparagraph, clause,
+/// subclause, item, subitem, sub-subitem — House Legislative Counsel's Manual, § 332; EU acts:
+/// paragraph, subparagraph, point, indent); markup nested deeper is read as the text of its
+/// ancestor at this depth, so that ancestry, display paths and relative citations stay short.
+pub const MAX_DEPTH: u8 = 16;
+
+/// The longest provision number or label, in bytes (`20-871`, `1-1001.03`, `6-229(Perm)`,
+/// `40.21a`); longer text where a number stands is not a number and makes no provision.
+pub const MAX_NUMBER_LEN: usize = 64;
+
 /// A section or subsection of a document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Provision {
@@ -191,7 +202,8 @@ pub struct Provision {
     pub parent: Option<ProvisionId>,
     /// Child provisions in document order.
     pub children: Vec<ProvisionId>,
-    /// Nesting depth: 0 for sections, 1 for their top-level subsections, …
+    /// Nesting depth: 0 for sections, 1 for their top-level subsections, … at most
+    /// [`MAX_DEPTH`].
     pub depth: u8,
     /// The provision is marked repealed (front matter, heading or a `[Repealed]` text).
     pub repealed: bool,
@@ -217,6 +229,50 @@ pub struct Substitution {
     pub utf16: u8,
     /// Unicode scalar values the file has there beyond the view's.
     pub chars: u8,
+}
+
+/// A range of the text that annotates the law rather than being its text: the history,
+/// editor's notes, cross references and codification notes a code publishes with a section
+/// (D.C. Code `<annotation type="History">`, USLM `<notes>` and `<sourceCredit>`, Akoma Ntoso
+/// `<authorialNote>`).
+///
+/// A note is part of [`Document::text`] (its citations are extracted and resolved like any
+/// other), but a trailing note is outside the span of the provision it annotates, so the
+/// provision's text, its chunks and quotes hold only the law. Consumers that should not act
+/// on notes (diagnostics of citations in history notes, answers) test positions with
+/// [`Document::note_at`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Note {
+    /// Byte range of the note in the text (trimmed of blanked markup).
+    pub span: Range<usize>,
+    /// What the markup calls it: the annotation's `type` (`History`, `Editor's Notes`,
+    /// `Section References`), a USLM note's `topic`, else the element's name (`sourceCredit`).
+    pub kind: String,
+    /// The provision the note annotates (the innermost one whose element holds it).
+    pub provision: Option<ProvisionId>,
+}
+
+/// A container of a table of contents: a title, chapter, subchapter or part of a code, as an
+/// `index.xml` of the D.C. Code lists them (`<container>` with `<prefix>`, `<num>`,
+/// `<heading>` and `xi:include` of section files). Containers are not provisions (no
+/// citation resolves to them); they give the files they include their place in the code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Container {
+    /// The kind of container as the file writes it (`Title`, `Chapter`, `Subchapter`).
+    pub prefix: String,
+    /// Its number (`1`, `10`, `II`, `A`), empty when it has none.
+    pub number: String,
+    /// Its heading (`Government Organization`).
+    pub heading: Option<String>,
+    /// Byte range of the label and heading in the text.
+    pub span: Range<usize>,
+    /// Index in [`Document::contents`] of the enclosing container.
+    pub parent: Option<usize>,
+    /// Nesting depth: 0 for the outermost container.
+    pub depth: u8,
+    /// The files the container includes directly (`xi:include href`), as workspace-relative
+    /// paths with `/` separators, in order. Includes that leave the workspace are not listed.
+    pub includes: Vec<String>,
 }
 
 /// A term defined in a definitions provision (`“AEDT” means …`).
@@ -269,6 +325,13 @@ pub struct Document {
     /// Non-ASCII characters of the text view that stand for references of the file (XML and
     /// HTML only), in order.
     pub substitutions: Vec<Substitution>,
+    /// Annotations of the law (history, editor's notes), in order, disjoint.
+    #[serde(default)]
+    pub notes: Vec<Note>,
+    /// The table of contents a contents file (a D.C. Code `index.xml`) gives, in document
+    /// order; empty for other files.
+    #[serde(default)]
+    pub contents: Vec<Container>,
 }
 
 impl Document {
@@ -282,25 +345,40 @@ impl Document {
     }
 
     /// The innermost provision whose span contains byte `offset`.
+    ///
+    /// Provisions are stored in document order (a parent before its children, siblings by
+    /// position) and are well nested: a child's span lies in its parent's, siblings and
+    /// sections do not overlap. The last provision starting at or before `offset` is then the
+    /// innermost one holding it or a descendant of it, so the look-up takes a binary search
+    /// and a walk up at most [`MAX_DEPTH`] parents.
     pub fn provision_at(&self, offset: usize) -> Option<ProvisionId> {
-        let sections: Vec<ProvisionId> = self.sections().collect();
-        self.provision_among(&sections, offset)
+        let last = self
+            .provisions
+            .partition_point(|p| p.span.start <= offset)
+            .checked_sub(1)?;
+        let mut id = Some(last);
+        while let Some(i) = id {
+            if self.provisions[i].span.contains(&offset) {
+                return Some(i);
+            }
+            id = self.provisions[i].parent;
+        }
+        None
     }
 
-    /// [`Document::provision_at`] with the sections already listed (`self.sections()`), for
-    /// callers that look up many offsets of a large document.
-    pub fn provision_among(&self, sections: &[ProvisionId], offset: usize) -> Option<ProvisionId> {
-        let mut best: Option<ProvisionId> = None;
-        let mut candidates: Vec<ProvisionId> = sections.to_vec();
-        while let Some(found) = candidates
-            .iter()
-            .copied()
-            .find(|&i| self.provisions[i].span.contains(&offset))
-        {
-            best = Some(found);
-            candidates = self.provisions[found].children.clone();
-        }
-        best
+    /// [`Document::provision_at`] for callers that have listed the sections
+    /// (`self.sections()`); the list is not needed any more and is ignored.
+    pub fn provision_among(&self, _sections: &[ProvisionId], offset: usize) -> Option<ProvisionId> {
+        self.provision_at(offset)
+    }
+
+    /// The note holding byte `offset`, if it lies in one.
+    pub fn note_at(&self, offset: usize) -> Option<&Note> {
+        let i = self
+            .notes
+            .partition_point(|n| n.span.start <= offset)
+            .checked_sub(1)?;
+        self.notes.get(i).filter(|n| n.span.contains(&offset))
     }
 
     /// The section (root) a provision belongs to.

@@ -56,7 +56,8 @@ pub fn depth_of(word: LevelWord, convention: Convention) -> u8 {
 }
 
 /// Fills in the section and leading subsection labels of each relative citation of `doc`
-/// from the position where it stands. Citations outside any provision keep `section: None`
+/// from the position where it stands (in a note, the provision the note annotates).
+/// Citations outside any provision keep `section: None`
 /// (they cannot be anchored and are reported as such by the resolver).
 pub fn anchor(doc: &mut Document) {
     let convention = Convention::of(doc);
@@ -77,7 +78,12 @@ fn anchor_one(
     if cite.relative.is_none() {
         return cite.clone();
     }
-    match doc.provision_among(sections, cite.span.start) {
+    // A note (a section's history, an editor's note) lies outside the provision it annotates:
+    // `this section` there is that provision.
+    let here = doc
+        .provision_among(sections, cite.span.start)
+        .or_else(|| doc.note_at(cite.span.start).and_then(|n| n.provision));
+    match here {
         Some(here) => anchor_in(doc, here, cite, convention),
         None => cite.clone(),
     }

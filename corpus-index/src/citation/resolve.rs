@@ -9,7 +9,7 @@
 
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
@@ -105,6 +105,25 @@ pub struct Namespace {
     pub sections: BTreeMap<(Unit, String), ProvisionRef>,
     /// Documents that belong to the namespace.
     pub docs: Vec<DocId>,
+    /// The sections of [`Namespace::sections`] by unit and number prefix (`20-` of
+    /// `20-871`, `40.` of `40.22`, empty for `6`), in the same order, each with the value
+    /// of its number's tail: where a mistyped number's neighbours are looked for, without
+    /// going through every section of a large code.
+    pub by_prefix: HashMap<(Unit, String), Vec<PrefixEntry>>,
+    /// The same sections by unit and length of the number in characters, in the same
+    /// order: the edit distance of two numbers is at least the difference of their lengths.
+    pub by_length: HashMap<(Unit, usize), Vec<PrefixEntry>>,
+}
+
+/// A section of a namespace among those of its number prefix ([`Namespace::by_prefix`]).
+#[derive(Debug, Clone)]
+pub struct PrefixEntry {
+    /// The lower-cased number (`20-871`).
+    pub number: String,
+    /// The value of its tail (`871`), if it starts with digits.
+    pub tail: Option<u64>,
+    /// The section.
+    pub section: ProvisionRef,
 }
 
 /// The namespaces of a workspace, for resolving citations.
@@ -114,6 +133,25 @@ pub struct NamespaceIndex {
     by_number: HashMap<(Unit, String), Vec<String>>,
     /// (namespace of the defining documents, lower-cased alias) → code.
     aliases: HashMap<(String, String), String>,
+    nearest: NearestCache,
+}
+
+/// The closest sections found for numbers a namespace lacks, by (namespace, unit, cited
+/// number): the same foreign number (`§ 10` of a session law in a code's notes) recurs
+/// thousands of times in a large code. A clone starts empty.
+#[derive(Default)]
+struct NearestCache(Mutex<HashMap<(String, Unit, String), Vec<ProvisionRef>>>);
+
+impl Clone for NearestCache {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl std::fmt::Debug for NearestCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("NearestCache")
+    }
 }
 
 impl NamespaceIndex {
@@ -145,6 +183,25 @@ impl NamespaceIndex {
                 );
             }
         }
+        for space in index.spaces.values_mut() {
+            for ((unit, number), r) in &space.sections {
+                let entry = PrefixEntry {
+                    number: number.clone(),
+                    tail: tail_value(number),
+                    section: *r,
+                };
+                space
+                    .by_length
+                    .entry((*unit, number.chars().count()))
+                    .or_default()
+                    .push(entry.clone());
+                space
+                    .by_prefix
+                    .entry((*unit, number_prefix(number).to_string()))
+                    .or_default()
+                    .push(entry);
+            }
+        }
         for space in index.spaces.values() {
             for key in space.sections.keys() {
                 index
@@ -158,6 +215,21 @@ impl NamespaceIndex {
             names.sort();
         }
         index
+    }
+
+    /// The three sections of `space` closest to `number`, remembered per number.
+    fn nearest(&self, space: &Namespace, unit: Unit, number: &str) -> Vec<ProvisionRef> {
+        let key = (space.name.clone(), unit, number.to_string());
+        if let Ok(cache) = self.nearest.0.lock()
+            && let Some(found) = cache.get(&key)
+        {
+            return found.clone();
+        }
+        let found = nearest_sections(space, unit, number, 3);
+        if let Ok(mut cache) = self.nearest.0.lock() {
+            cache.insert(key, found.clone());
+        }
+        found
     }
 
     /// The namespace named `name`.
@@ -222,7 +294,7 @@ impl NamespaceIndex {
         let Some(&section_ref) = space.sections.get(&key) else {
             return Resolution::Unresolved {
                 in_range: in_range(space, cite.unit, section),
-                suggestions: nearest_sections(space, cite.unit, section, 3),
+                suggestions: self.nearest(space, cite.unit, section),
                 namespace,
             };
         };
@@ -334,10 +406,7 @@ impl NamespaceIndex {
             && space.is_code
         {
             let prefix = number_prefix(&key.1);
-            let numbered_alike = space
-                .sections
-                .keys()
-                .any(|(u, n)| *u == key.0 && number_prefix(n) == prefix);
+            let numbered_alike = space.by_prefix.contains_key(&(key.0, prefix.to_string()));
             if numbered_alike {
                 return Ok(own.to_string());
             }
@@ -354,15 +423,11 @@ impl NamespaceIndex {
                 // Not found anywhere: blame the code whose numbers look like it (`20-875`
                 // next to §§ 20-870–20-874), else the citing document's own code when it has
                 // sections of that unit; otherwise the code is not in the workspace.
-                let prefix = number_prefix(&key.1);
+                let prefix = (key.0, number_prefix(&key.1).to_string());
                 let similar = self
                     .spaces
                     .values()
-                    .filter(|s| {
-                        s.sections.keys().any(|(u, n)| {
-                            *u == key.0 && !prefix.is_empty() && number_prefix(n) == prefix
-                        })
-                    })
+                    .filter(|s| !prefix.1.is_empty() && s.by_prefix.contains_key(&prefix))
                     .map(|s| s.name.clone())
                     .min();
                 if let Some(ns) = similar {
@@ -528,37 +593,104 @@ fn in_range(space: &Namespace, unit: Unit, number: &str) -> bool {
     let Some(value) = tail_value(number) else {
         return false;
     };
-    let values: Vec<u64> = space
-        .sections
-        .keys()
-        .filter(|(u, n)| *u == unit && number_prefix(n) == prefix)
-        .filter_map(|(_, n)| tail_value(n))
-        .collect();
-    match (values.iter().min(), values.iter().max()) {
-        (Some(&lo), Some(&hi)) => value + 10 >= lo && value <= hi + 10,
+    let values = space
+        .by_prefix
+        .get(&(unit, prefix))
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.tail);
+    let (lo, hi) = values.fold((None, None), |(lo, hi): (Option<u64>, Option<u64>), v| {
+        (
+            Some(lo.map_or(v, |l| l.min(v))),
+            Some(hi.map_or(v, |h| h.max(v))),
+        )
+    });
+    match (lo, hi) {
+        (Some(lo), Some(hi)) => value + 10 >= lo && value <= hi + 10,
         _ => false,
     }
 }
 
+/// The `n` sections closest to `number`: those of the same prefix by the distance of their
+/// tails, then the others by edit distance; ties go to the higher number.
 fn nearest_sections(space: &Namespace, unit: Unit, number: &str, n: usize) -> Vec<ProvisionRef> {
+    /// Distances of sections of another prefix start here, above any of the same prefix
+    /// whose tails are closer than this.
+    const OTHER_PREFIX: u64 = 1_000_000;
     let prefix = number_prefix(number).to_lowercase();
     let value = tail_value(number);
-    let mut scored: Vec<(u64, Vec<Chunk>, ProvisionRef)> = space
-        .sections
-        .iter()
-        .filter(|((u, _), _)| *u == unit)
-        .map(|((_, num), r)| {
-            let same_prefix = number_prefix(num) == prefix;
-            let distance = match (same_prefix, value, tail_value(num)) {
-                (true, Some(a), Some(b)) => a.abs_diff(b),
-                (true, _, _) => 1_000,
-                _ => 1_000_000 + edit_distance(num, number) as u64,
+    let mut scored: Vec<(u64, &str, ProvisionRef)> = space
+        .by_prefix
+        .get(&(unit, prefix.clone()))
+        .into_iter()
+        .flatten()
+        .map(|e| {
+            let distance = match (value, e.tail) {
+                (Some(a), Some(b)) => a.abs_diff(b),
+                _ => 1_000,
             };
-            (distance, natural_key(num), *r)
+            (distance, e.number.as_str(), e.section)
         })
         .collect();
-    scored.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
-    scored.into_iter().take(n).map(|(_, _, r)| r).collect()
+    // Sections of other prefixes come in only when those of the same prefix are fewer than
+    // `n` or not all closer than any of them can be.
+    let mut distances: Vec<u64> = scored.iter().map(|s| s.0).collect();
+    let enough =
+        distances.len() >= n && n > 0 && *distances.select_nth_unstable(n - 1).1 < OTHER_PREFIX;
+    if !enough && n > 0 {
+        // The edit distance is at least the difference of the lengths: lengths are taken
+        // from the cited number's outwards until none can come in among the `n` best.
+        let wanted = number.chars().count();
+        let longest = space
+            .by_length
+            .keys()
+            .filter(|(u, _)| *u == unit)
+            .map(|(_, len)| *len)
+            .max()
+            .unwrap_or(0);
+        let mut best: std::collections::BinaryHeap<u64> = scored.iter().map(|s| s.0).collect();
+        while best.len() > n {
+            best.pop();
+        }
+        for d in 0..=wanted.max(longest) {
+            let lengths = [wanted.checked_sub(d), (d > 0).then_some(wanted + d)];
+            for len in lengths.into_iter().flatten() {
+                for e in space.by_length.get(&(unit, len)).into_iter().flatten() {
+                    if number_prefix(&e.number) == prefix {
+                        continue;
+                    }
+                    let distance = OTHER_PREFIX + edit_distance(&e.number, number) as u64;
+                    best.push(distance);
+                    if best.len() > n {
+                        best.pop();
+                    }
+                    scored.push((distance, e.number.as_str(), e.section));
+                }
+            }
+            let next_bound = OTHER_PREFIX + d as u64 + 1;
+            if best.len() >= n && best.peek().is_some_and(|&worst| next_bound > worst) {
+                break;
+            }
+        }
+        // In the order of the numbers, as the sections are listed: ties keep it.
+        scored.sort_by(|a, b| a.1.cmp(b.1));
+    }
+    // Only the `n` best (and those tied with the last) need the natural order of numbers.
+    if scored.len() > n && n > 0 {
+        let cut = *scored
+            .iter()
+            .map(|s| s.0)
+            .collect::<Vec<_>>()
+            .select_nth_unstable(n - 1)
+            .1;
+        scored.retain(|s| s.0 <= cut);
+    }
+    let mut keyed: Vec<(u64, Vec<Chunk>, ProvisionRef)> = scored
+        .into_iter()
+        .map(|(d, num, r)| (d, natural_key(num), r))
+        .collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
+    keyed.into_iter().take(n).map(|(_, _, r)| r).collect()
 }
 
 fn nearest_children(
@@ -631,6 +763,131 @@ mod tests {
         assert_eq!(number_prefix("20-871"), "20-");
         assert_eq!(number_prefix("6"), "");
         assert_eq!(tail_value("40.22"), Some(22));
+    }
+
+    /// The closest sections by scoring every section of the namespace (what
+    /// [`nearest_sections`] computes without looking at most of them).
+    fn nearest_by_scan(space: &Namespace, unit: Unit, number: &str, n: usize) -> Vec<ProvisionRef> {
+        let prefix = number_prefix(number).to_lowercase();
+        let value = tail_value(number);
+        let mut scored: Vec<(u64, Vec<Chunk>, ProvisionRef)> = space
+            .sections
+            .iter()
+            .filter(|((u, _), _)| *u == unit)
+            .map(|((_, num), r)| {
+                let distance = match (number_prefix(num) == prefix, value, tail_value(num)) {
+                    (true, Some(a), Some(b)) => a.abs_diff(b),
+                    (true, _, _) => 1_000,
+                    _ => 1_000_000 + edit_distance(num, number) as u64,
+                };
+                (distance, natural_key(num), *r)
+            })
+            .collect();
+        scored.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
+        scored.into_iter().take(n).map(|(_, _, r)| r).collect()
+    }
+
+    #[test]
+    fn nearest_sections_are_those_a_full_scan_finds() {
+        let numbers = [
+            "20-870",
+            "20-871",
+            "20-0871",
+            "20-874",
+            "5-301",
+            "5-304",
+            "1-1001.03",
+            "1-1001.3",
+            "1-1001.10",
+            "47-2853.04",
+            "47-2853.04a",
+            "28:2-725",
+            "6",
+            "7",
+            "12",
+            "40.22",
+            "40.22a",
+            "40.9999999",
+            "3",
+            "A-1",
+            "1-99999999999",
+        ];
+        let mut index = NamespaceIndex::default();
+        let mut space = Namespace {
+            name: "X".into(),
+            is_code: true,
+            ..Namespace::default()
+        };
+        for (i, n) in numbers.iter().enumerate() {
+            space.sections.insert(
+                (Unit::Section, n.to_lowercase()),
+                ProvisionRef {
+                    doc: i,
+                    provision: 0,
+                },
+            );
+        }
+        index.spaces.insert("X".into(), space);
+        // Build the look-up tables as `build` does.
+        for space in index.spaces.values_mut() {
+            for ((unit, number), r) in &space.sections {
+                let entry = PrefixEntry {
+                    number: number.clone(),
+                    tail: tail_value(number),
+                    section: *r,
+                };
+                space
+                    .by_length
+                    .entry((*unit, number.chars().count()))
+                    .or_default()
+                    .push(entry.clone());
+                space
+                    .by_prefix
+                    .entry((*unit, number_prefix(number).to_string()))
+                    .or_default()
+                    .push(entry);
+            }
+        }
+        let space = &index.spaces["X"];
+        for cited in [
+            "20-872",
+            "20-8710",
+            "5-302",
+            "1-1001.04",
+            "1-1001",
+            "10",
+            "1983",
+            "§",
+            "40.23",
+            "28:2-726",
+            "47-2853.05",
+            "99-1",
+            "1-5",
+            "",
+            "A-2",
+            "20-99999999",
+        ] {
+            for n in [0, 1, 3, 5] {
+                assert_eq!(
+                    nearest_sections(space, Unit::Section, cited, n),
+                    nearest_by_scan(space, Unit::Section, cited, n),
+                    "{cited} ({n})"
+                );
+            }
+            // In range: within 10 of the tails of the numbers of the same prefix.
+            let prefix = number_prefix(cited).to_lowercase();
+            let tails: Vec<u64> = space
+                .sections
+                .keys()
+                .filter(|(_, n)| number_prefix(n) == prefix)
+                .filter_map(|(_, n)| tail_value(n))
+                .collect();
+            let by_scan = match (tail_value(cited), tails.iter().min(), tails.iter().max()) {
+                (Some(v), Some(&lo), Some(&hi)) => v + 10 >= lo && v <= hi + 10,
+                _ => false,
+            };
+            assert_eq!(in_range(space, Unit::Section, cited), by_scan, "{cited}");
+        }
     }
 
     #[test]

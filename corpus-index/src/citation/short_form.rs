@@ -19,6 +19,7 @@ use crate::model::Unit;
 /// Links the short forms of `cites` (one extraction of `text`, in order) to their
 /// antecedents, in place.
 pub fn link(text: &str, cites: &mut [Citation]) {
+    let breaks = ParagraphBreaks::new(text);
     let mut last_full: Option<usize> = None;
     let mut last_act: Option<usize> = None;
     let mut last_article: Option<usize> = None;
@@ -46,7 +47,7 @@ pub fn link(text: &str, cites: &mut [Citation]) {
                     continue;
                 }
                 if let Some(a) = last_full {
-                    inherit_code(text, cites, i, a);
+                    inherit_code(text, &breaks, cites, i, a);
                 }
             }
         }
@@ -62,6 +63,34 @@ pub fn link(text: &str, cites: &mut [Citation]) {
         if c.unit == Unit::Article && c.section.is_some() {
             last_article = Some(i);
         }
+    }
+}
+
+/// Where the paragraphs of a text end (a blank line: `\n\n` or `\n\r\n`), to tell in
+/// logarithmic time whether two citations, however far apart, stand in one paragraph.
+struct ParagraphBreaks {
+    /// (start, end) of each blank-line break, in order.
+    at: Vec<(usize, usize)>,
+}
+
+impl ParagraphBreaks {
+    fn new(text: &str) -> Self {
+        let bytes = text.as_bytes();
+        let mut at = Vec::new();
+        for (i, _) in text.match_indices('\n') {
+            if bytes.get(i + 1) == Some(&b'\n') {
+                at.push((i, i + 2));
+            } else if bytes.get(i + 1) == Some(&b'\r') && bytes.get(i + 2) == Some(&b'\n') {
+                at.push((i, i + 3));
+            }
+        }
+        Self { at }
+    }
+
+    /// Whether a break lies wholly within `from..to`.
+    fn between(&self, from: usize, to: usize) -> bool {
+        let i = self.at.partition_point(|&(start, _)| start < from);
+        self.at.get(i).is_some_and(|&(_, end)| end <= to)
     }
 }
 
@@ -230,7 +259,7 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
 }
 
 /// A bare `§ 673` after `IRC § 671` cites the same code.
-fn inherit_code(text: &str, cites: &mut [Citation], i: usize, a: usize) {
+fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i: usize, a: usize) {
     let c = &cites[i];
     let bare = c.kind == CitationKind::Section
         && c.code.is_none()
@@ -252,9 +281,7 @@ fn inherit_code(text: &str, cites: &mut [Citation], i: usize, a: usize) {
     ) && ante.short_form != Some(ShortForm::Id)
         && matches!(ante.code, Some(CodeRef::Named(_)));
     // Only within the paragraph of the antecedent: a blank line ends a citation sentence.
-    let near = text
-        .get(ante.span.end..c.group.start)
-        .is_some_and(|between| !between.contains("\n\n") && !between.contains("\n\r\n"));
+    let near = ante.span.end <= c.group.start && !breaks.between(ante.span.end, c.group.start);
     if !bare || !inheritable || !near {
         return;
     }

@@ -6,8 +6,9 @@
 //! a `<num>` are their subdivisions (`<list>` only groups points). Numbers come from the
 //! `<num>` text (`Article 6` → `6`, `1.` → `1`, `(a)` → `a`), headings from `<heading>`.
 //! The title is the preface's `<longTitle>` or `<docTitle>`; a code named there
-//! (`Regulation (EU) 2024/1689`) is the namespace. Metadata, the table of contents,
-//! authorial notes and quoted structures of other acts hold no provisions.
+//! (`Regulation (EU) 2024/1689`) is the namespace. Metadata, the table of contents and
+//! quoted structures of other acts hold no provisions; authorial notes are
+//! [`crate::model::Note`]s.
 
 use crate::citation::codes;
 use crate::model::{DocumentKind, Unit};
@@ -37,17 +38,17 @@ pub fn read(markup: &Markup) -> Structure {
         .map(|t| markup.text_of(t))
         .filter(|t| !t.is_empty());
     let code = title.as_deref().and_then(codes::find_code_in);
-    let provisions = tree::provisions(markup, |id| {
+    let (has_article, in_article) = article_context(markup);
+    let tree = tree::provisions(markup, |id| {
         let e = &markup.elements[id];
         match e.name.as_str() {
             "article" => Role::Section(Unit::Article),
             "recital" => Role::Section(Unit::Recital),
-            "section" if markup.descendant(id, "article").is_none() && !in_article(markup, id) => {
-                Role::Section(Unit::Section)
-            }
+            "section" if !has_article[id] && !in_article[id] => Role::Section(Unit::Section),
             "paragraph" | "subparagraph" | "point" | "indent" | "alinea" => Role::Child,
-            "meta" | "toc" | "authorialNote" | "quotedStructure" | "embeddedStructure"
-            | "components" | "attachments" => Role::Skip,
+            "authorialNote" => Role::Note,
+            "meta" | "toc" | "quotedStructure" | "embeddedStructure" | "components"
+            | "attachments" => Role::Skip,
             _ => Role::Other,
         }
     });
@@ -60,19 +61,34 @@ pub fn read(markup: &Markup) -> Structure {
         }
     });
     Structure {
-        provisions,
+        provisions: tree.provisions,
+        notes: tree.notes,
+        contents: Vec::new(),
+        problems: tree.problems,
         title,
         code,
         kind,
     }
 }
 
-fn in_article(markup: &Markup, mut id: usize) -> bool {
-    while let Some(p) = markup.elements[id].parent {
-        if markup.elements[p].name == "article" {
-            return true;
+/// Per element: whether an `<article>` lies below it, and whether it lies inside one (one
+/// pass each way over the elements, which are in document order: parents first).
+fn article_context(markup: &Markup) -> (Vec<bool>, Vec<bool>) {
+    let n = markup.elements.len();
+    let mut has_article = vec![false; n];
+    for id in (0..n).rev() {
+        let e = &markup.elements[id];
+        if let Some(p) = e.parent.filter(|&p| p < n)
+            && (has_article[id] || e.name == "article")
+        {
+            has_article[p] = true;
         }
-        id = p;
     }
-    false
+    let mut in_article = vec![false; n];
+    for id in 0..n {
+        if let Some(p) = markup.elements[id].parent.filter(|&p| p < n) {
+            in_article[id] = in_article[p] || markup.elements[p].name == "article";
+        }
+    }
+    (has_article, in_article)
 }

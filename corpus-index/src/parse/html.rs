@@ -33,15 +33,21 @@ pub fn read(markup: &Markup, problems: &mut Vec<Problem>) -> Outline {
         h.start = markup.trimmed(h.clone()).start;
     }
     let by_start = elements_by_start(markup);
+    let mut roots: Vec<usize> = (0..out.provisions.len())
+        .filter(|&i| out.provisions[i].parent.is_none())
+        .collect();
+    roots.sort_by_key(|&i| out.provisions[i].label_span.start);
+    let starts: Vec<usize> = roots
+        .iter()
+        .map(|&i| out.provisions[i].label_span.start)
+        .collect();
+    let innermost = innermost_all(markup, &by_start, &starts);
     let mut drop = vec![false; out.provisions.len()];
-    for (i, dropped) in drop.iter_mut().enumerate() {
-        if out.provisions[i].parent.is_some() {
-            continue;
-        }
-        let at = out.provisions[i].label_span.start;
-        let Some(el) = innermost_at(markup, &by_start, at) else {
+    for (&i, el) in roots.iter().zip(innermost) {
+        let Some(el) = el else {
             continue;
         };
+        let dropped = &mut drop[i];
         if classed(markup, el, "ti-section").is_some() || classed(markup, el, "ti-grseq").is_some()
         {
             *dropped = true;
@@ -132,6 +138,16 @@ fn with_recitals(markup: &Markup, provisions: Vec<Provision>) -> Vec<Provision> 
             })
         })
         .collect();
+    // Recitals are sections: an element marked as one inside another is not one.
+    let mut recitals = recitals;
+    let mut end = 0;
+    recitals.retain(|r| {
+        let keep = r.span.start >= end;
+        if keep {
+            end = r.span.end;
+        }
+        keep
+    });
     if recitals.is_empty() || recitals.iter().any(|r| r.span.end > first) {
         return provisions;
     }
@@ -189,24 +205,53 @@ fn elements_by_start(markup: &Markup) -> Vec<usize> {
     ids
 }
 
-/// The innermost element whose content holds `offset`.
-fn innermost_at(markup: &Markup, by_start: &[usize], offset: usize) -> Option<usize> {
-    let upto = by_start.partition_point(|&i| markup.elements[i].span.start <= offset);
-    by_start[..upto]
-        .iter()
-        .rev()
-        .copied()
-        .find(|&i| markup.elements[i].inner.contains(&offset))
+/// For each of `offsets` (ascending), the innermost element whose content holds it: one
+/// sweep over the elements in start order with the stack of those still open.
+fn innermost_all(markup: &Markup, by_start: &[usize], offsets: &[usize]) -> Vec<Option<usize>> {
+    let el = |i: usize| &markup.elements[i];
+    let mut out = Vec::with_capacity(offsets.len());
+    let mut open: Vec<usize> = Vec::new();
+    let mut next = 0;
+    for &at in offsets {
+        while let Some(&id) = by_start.get(next).filter(|&&id| el(id).span.start <= at) {
+            while open
+                .last()
+                .is_some_and(|&top| el(top).span.end <= el(id).span.start)
+            {
+                open.pop();
+            }
+            open.push(id);
+            next += 1;
+        }
+        // Offsets ascend: what ended before this one is closed for the rest.
+        while open.last().is_some_and(|&top| el(top).span.end <= at) {
+            open.pop();
+        }
+        out.push(
+            open.iter()
+                .rev()
+                .copied()
+                .find(|&i| el(i).inner.contains(&at)),
+        );
+    }
+    out
 }
+
+/// How many elements after a title the paragraph that gives its heading is looked for in.
+const HEADING_LOOKAHEAD: usize = 64;
 
 /// The next `<p>` or heading element starting after `el` ends.
 fn next_paragraph(markup: &Markup, by_start: &[usize], el: usize) -> Option<usize> {
     let end = markup.elements[el].span.end;
     let from = by_start.partition_point(|&i| markup.elements[i].span.start < end);
-    by_start[from..].iter().copied().find(|&i| {
-        let n = markup.elements[i].name.as_str();
-        n == "p" || (n.len() == 2 && n.starts_with('h') && n != "hr")
-    })
+    by_start[from..]
+        .iter()
+        .take(HEADING_LOOKAHEAD)
+        .copied()
+        .find(|&i| {
+            let n = markup.elements[i].name.as_str();
+            n == "p" || (n.len() == 2 && n.starts_with('h') && n != "hr")
+        })
 }
 
 /// The provisions without the sections marked in `drop` and their descendants, with ids

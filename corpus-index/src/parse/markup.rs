@@ -18,6 +18,8 @@
 //! syntax error the rest of the file is blanked by a simple scanner (tags become spaces,
 //! references are decoded) and a [`Problem`] says where the markup broke.
 
+use std::cell::OnceCell;
+use std::collections::HashMap;
 use std::ops::Range;
 
 use quick_xml::events::Event;
@@ -81,6 +83,8 @@ pub struct Markup {
     pub broken_at: Option<usize>,
     /// References replaced by a non-ASCII character, in order.
     pub substitutions: Vec<Substitution>,
+    /// Runs of at least [`LONG_SPACE`] bytes of whitespace in the view, in order.
+    pub long_space: Vec<Range<usize>>,
 }
 
 impl Markup {
@@ -118,28 +122,126 @@ impl Markup {
         None
     }
 
-    /// The view text of an element's content with whitespace collapsed.
+    /// The view text of an element's content with whitespace collapsed, cut to
+    /// [`LABEL_CHARS`] characters (`…` marks the cut): what a number, heading or title
+    /// holds. Reading it takes time in what it returns, not in the element's size.
     pub fn text_of(&self, id: usize) -> String {
-        self.elements
-            .get(id)
-            .and_then(|e| self.view.get(e.inner.clone()))
-            .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
-            .unwrap_or_default()
-    }
-
-    /// `range` without the whitespace (blanked markup included) at either end.
-    pub fn trimmed(&self, range: Range<usize>) -> Range<usize> {
-        let Some(text) = self.view.get(range.clone()) else {
-            return range;
+        let Some(e) = self.elements.get(id) else {
+            return String::new();
         };
-        let start = range.start + (text.len() - text.trim_start().len());
-        let end = range.start + text.trim_end().len();
-        if end < start {
-            start..start
-        } else {
-            start..end
+        let mut out = String::new();
+        let mut chars = 0;
+        let mut pos = e.inner.start.min(self.view.len());
+        let end = e.inner.end.min(self.view.len());
+        loop {
+            pos = self.skip_space(pos, end);
+            if pos >= end {
+                return out;
+            }
+            if !out.is_empty() {
+                out.push(' ');
+                chars += 1;
+            }
+            for ch in self.view[pos..end]
+                .chars()
+                .take_while(|c| !c.is_whitespace())
+            {
+                if chars >= LABEL_CHARS {
+                    out.push('…');
+                    return out;
+                }
+                out.push(ch);
+                chars += 1;
+                pos += ch.len_utf8();
+            }
         }
     }
+
+    /// `range` without the whitespace (blanked markup included) at either end; an empty
+    /// range at its end when it holds only whitespace. Takes time in the whitespace runs
+    /// shorter than [`LONG_SPACE`] it crosses, not in the range's length.
+    pub fn trimmed(&self, range: Range<usize>) -> Range<usize> {
+        let floor = |i: usize| crate::line_index::floor_char_boundary(&self.view, i);
+        let end = floor(range.end.min(self.view.len()));
+        let start = floor(range.start.min(end));
+        let first = self.skip_space(start, end);
+        let last = self.skip_space_back(end, first);
+        first..last
+    }
+
+    /// The first offset from `pos` (up to `end`) that is not whitespace, or `end`.
+    fn skip_space(&self, mut pos: usize, end: usize) -> usize {
+        while pos < end {
+            let i = self.long_space.partition_point(|r| r.start <= pos);
+            if let Some(run) = i.checked_sub(1).map(|i| &self.long_space[i])
+                && run.end > pos
+            {
+                pos = run.end;
+                continue;
+            }
+            match self.view.get(pos..end).and_then(|t| t.chars().next()) {
+                Some(c) if c.is_whitespace() => pos += c.len_utf8(),
+                Some(_) => return pos,
+                None => return end,
+            }
+        }
+        end
+    }
+
+    /// The offset after the last character before `end` (down to `start`) that is not
+    /// whitespace, or `start`.
+    fn skip_space_back(&self, mut end: usize, start: usize) -> usize {
+        while end > start {
+            let i = self.long_space.partition_point(|r| r.start < end);
+            if let Some(run) = i.checked_sub(1).map(|i| &self.long_space[i])
+                && run.end >= end
+            {
+                end = run.start.max(start);
+                continue;
+            }
+            match self
+                .view
+                .get(start..end)
+                .and_then(|t| t.chars().next_back())
+            {
+                Some(c) if c.is_whitespace() => end -= c.len_utf8(),
+                Some(_) => return end,
+                None => return start,
+            }
+        }
+        start
+    }
+}
+
+/// The longest whitespace run [`Markup::trimmed`] walks through character by character;
+/// longer runs (the blanked tags that close deeply nested elements) are jumped over.
+pub const LONG_SPACE: usize = 64;
+
+/// The most characters [`Markup::text_of`] returns.
+pub const LABEL_CHARS: usize = 1000;
+
+/// The runs of at least [`LONG_SPACE`] bytes of whitespace of `view`, in order.
+fn long_space_runs(view: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut run: Option<usize> = None;
+    for (i, c) in view.char_indices() {
+        match (c.is_whitespace(), run) {
+            (true, None) => run = Some(i),
+            (false, Some(start)) => {
+                if i - start >= LONG_SPACE {
+                    out.push(start..i);
+                }
+                run = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(start) = run
+        && view.len() - start >= LONG_SPACE
+    {
+        out.push(start..view.len());
+    }
+    out
 }
 
 /// Text of the view as a reader would want it quoted: each run of whitespace (blanked
@@ -178,6 +280,8 @@ pub fn read(src: &str, dialect: Dialect) -> Markup {
         view: src.as_bytes().to_vec(),
         elements: Vec::new(),
         stack: Vec::new(),
+        open_names: HashMap::new(),
+        line_starts: OnceCell::new(),
         problems: Vec::new(),
         dropped: 0,
         substitutions: Vec::new(),
@@ -202,12 +306,14 @@ pub fn read(src: &str, dialect: Dialect) -> Markup {
     // lossy conversion never replaces anything and is here only to avoid an `unwrap`.
     let view = String::from_utf8(view)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    let long_space = long_space_runs(&view);
     Markup {
         view,
         elements,
         problems,
         broken_at,
         substitutions,
+        long_space,
     }
 }
 
@@ -217,6 +323,11 @@ struct MarkupReader<'s> {
     view: Vec<u8>,
     elements: Vec<Element>,
     stack: Vec<usize>,
+    /// How many elements of each name are open on `stack`: an end tag of a name that is not
+    /// open is recognised without searching the stack.
+    open_names: HashMap<String, usize>,
+    /// Offsets where lines start, computed on the first problem.
+    line_starts: OnceCell<Vec<usize>>,
     problems: Vec<Problem>,
     dropped: usize,
     substitutions: Vec<Substitution>,
@@ -224,19 +335,50 @@ struct MarkupReader<'s> {
 
 impl MarkupReader<'_> {
     fn problem(&mut self, span: Range<usize>, message: String) {
+        self.problem_with(span, |_| message);
+    }
+
+    /// Records a problem whose message `message` writes, or only counts it when
+    /// [`MAX_PROBLEMS`] are shown already (its message is then not written).
+    fn problem_with(&mut self, span: Range<usize>, message: impl FnOnce(&Self) -> String) {
         if self.problems.len() >= MAX_PROBLEMS {
             self.dropped += 1;
             return;
         }
+        let message = message(self);
         self.problems.push(Problem { span, message });
     }
 
+    /// The 1-based line of `offset` (a binary search in the line starts).
     fn line_of(&self, offset: usize) -> usize {
-        self.src.as_bytes()[..offset.min(self.src.len())]
-            .iter()
-            .filter(|b| **b == b'\n')
-            .count()
-            + 1
+        let starts = self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(
+                    self.src
+                        .bytes()
+                        .enumerate()
+                        .filter(|(_, b)| *b == b'\n')
+                        .map(|(i, _)| i + 1),
+                )
+                .collect()
+        });
+        starts.partition_point(|&s| s <= offset).max(1)
+    }
+
+    fn push_open(&mut self, id: usize) {
+        self.stack.push(id);
+        *self
+            .open_names
+            .entry(self.elements[id].name.clone())
+            .or_insert(0) += 1;
+    }
+
+    fn pop_open(&mut self) -> Option<usize> {
+        let id = self.stack.pop()?;
+        if let Some(n) = self.open_names.get_mut(&self.elements[id].name) {
+            *n = n.saturating_sub(1);
+        }
+        Some(id)
     }
 
     fn name(&self, raw: &[u8]) -> String {
@@ -341,38 +483,42 @@ impl MarkupReader<'_> {
     }
 
     fn close(&mut self, name: &str, span: Range<usize>) {
-        let Some(depth) = self
-            .stack
-            .iter()
-            .rposition(|&i| self.elements[i].name == name)
-        else {
+        let is_open = self.open_names.get(name).is_some_and(|&n| n > 0);
+        let depth = if is_open {
+            self.stack
+                .iter()
+                .rposition(|&i| self.elements[i].name == name)
+        } else {
+            None
+        };
+        let Some(depth) = depth else {
             if self.dialect == Dialect::Xml {
-                self.problem(
-                    span.clone(),
+                self.problem_with(span.clone(), |r| {
                     format!(
                         "malformed XML: closing tag </{name}> on line {} has no opening tag",
-                        self.line_of(span.start)
-                    ),
-                );
+                        r.line_of(span.start)
+                    )
+                });
             }
             return;
         };
         while self.stack.len() > depth + 1 {
-            if let Some(open) = self.stack.pop() {
+            if let Some(open) = self.pop_open() {
                 if self.dialect == Dialect::Xml {
                     let opened = self.elements[open].span.start;
-                    let msg = format!(
-                        "malformed XML: <{}> opened on line {} is not closed before </{name}> on line {}",
-                        self.elements[open].name,
-                        self.line_of(opened),
-                        self.line_of(span.start)
-                    );
-                    self.problem(opened..self.elements[open].inner.start, msg);
+                    self.problem_with(opened..self.elements[open].inner.start, |r| {
+                        format!(
+                            "malformed XML: <{}> opened on line {} is not closed before </{name}> on line {}",
+                            r.elements[open].name,
+                            r.line_of(opened),
+                            r.line_of(span.start)
+                        )
+                    });
                 }
                 self.end_at(open, span.start, span.start);
             }
         }
-        if let Some(open) = self.stack.pop() {
+        if let Some(open) = self.pop_open() {
             self.end_at(open, span.start, span.end);
         }
     }
@@ -421,7 +567,7 @@ impl MarkupReader<'_> {
                         }
                         continue;
                     }
-                    self.stack.push(id);
+                    self.push_open(id);
                 }
                 Ok(Event::Empty(e)) => {
                     self.blank(before..after);
@@ -440,12 +586,11 @@ impl MarkupReader<'_> {
                 }
                 Ok(Event::GeneralRef(_)) => {
                     if !self.reference(before..after) && self.dialect == Dialect::Xml {
-                        let raw = src.get(before..after).unwrap_or("").to_string();
-                        let line = self.line_of(before);
-                        self.problem(
-                            before..after,
-                            format!("malformed XML: unknown entity {raw} on line {line}; it is kept as written"),
-                        );
+                        self.problem_with(before..after, |r| {
+                            let raw = src.get(before..after).unwrap_or("");
+                            let line = r.line_of(before);
+                            format!("malformed XML: unknown entity {raw} on line {line}; it is kept as written")
+                        });
                     }
                 }
                 Ok(Event::Comment(_) | Event::Decl(_) | Event::PI(_) | Event::DocType(_)) => {
@@ -493,7 +638,7 @@ impl MarkupReader<'_> {
     }
 
     fn close_all(&mut self, at: usize) {
-        while let Some(open) = self.stack.pop() {
+        while let Some(open) = self.pop_open() {
             self.end_at(open, at, at);
         }
     }

@@ -359,11 +359,10 @@ fn malformed_and_non_utf8_markup_is_reported_and_indexed() {
         "{:?}",
         odd.problems
     );
-    assert!(
-        odd.problems
-            .iter()
-            .any(|p| p.message.contains("neither USLM nor Akoma Ntoso"))
-    );
+    assert!(odd.problems.iter().any(|p| {
+        p.message
+            .contains("is neither USLM, Akoma Ntoso nor D.C. Code XML")
+    }));
     let s5 = odd
         .section_by_number(Unit::Section, "5")
         .expect("§ 5 from the text");

@@ -5,10 +5,15 @@
 //! XML and HTML files are parsed through their text view ([`markup`]): the document's text
 //! is the file with its markup blanked, byte for byte and line for line the same length, so
 //! every span is a position of the file as the editor shows it. The provisions of USLM
-//! ([`uslm`]) and Akoma Ntoso ([`akn`]) files come from their elements, those of HTML
-//! ([`html`]) from the view read as plain text, corrected by the elements.
+//! ([`uslm`]), Akoma Ntoso ([`akn`]) and D.C. Code ([`dc_library`]) files come from their
+//! elements, those of HTML ([`html`]) from the view read as plain text, corrected by the
+//! elements.
+//!
+//! Every step takes time and memory linear in the file (up to logarithmic factors), whatever
+//! its nesting: see [`tree`] for the element tree and [`crate::model::MAX_DEPTH`].
 
 pub mod akn;
+pub mod dc_library;
 pub mod frontmatter;
 pub mod html;
 pub mod markdown;
@@ -54,7 +59,7 @@ pub fn parse_document(
             (text, front, outline, None, Vec::new())
         }
         Format::Xml | Format::Html => {
-            let (m, outline, kind) = markup_outline(&text, format, &mut problems);
+            let (m, outline, kind) = markup_outline(&text, rel_path, format, &mut problems);
             (
                 m.view,
                 frontmatter::FrontMatter::default(),
@@ -121,15 +126,32 @@ pub fn parse_document(
         let i = headers.partition_point(|h| h.start <= at);
         i > 0 && headers[i - 1].contains(&at)
     };
-    let citations = citation::extract(&text)
+    // Code blocks are in order and disjoint: the one that may hold an offset is the last
+    // starting at or before it.
+    let in_code = |at: usize| {
+        let i = outline.code_blocks.partition_point(|r| r.start <= at);
+        i > 0 && outline.code_blocks[i - 1].contains(&at)
+    };
+    let extracted = citation::extract(&text);
+    let kept: Vec<bool> = extracted
+        .iter()
+        .map(|c| c.span.start >= body && !in_header(c.span.start) && !in_code(c.span.start))
+        .collect();
+    // A short form's antecedent is an index of the extraction: renumber it among the
+    // citations kept (none when its antecedent is a header or in code).
+    let mut index = Vec::with_capacity(kept.len());
+    let mut next = 0;
+    for &k in &kept {
+        index.push(k.then_some(next));
+        next += usize::from(k);
+    }
+    let citations = extracted
         .into_iter()
-        .filter(|c| c.span.start >= body)
-        .filter(|c| !in_header(c.span.start))
-        .filter(|c| {
-            !outline
-                .code_blocks
-                .iter()
-                .any(|r| r.contains(&c.span.start))
+        .zip(&kept)
+        .filter(|(_, k)| **k)
+        .map(|(mut c, _)| {
+            c.antecedent = c.antecedent.and_then(|a| index.get(a).copied().flatten());
+            c
         })
         .collect();
     let mut doc = Document {
@@ -148,6 +170,8 @@ pub fn parse_document(
         problems,
         hash,
         substitutions,
+        notes: outline.notes,
+        contents: outline.contents,
     };
     citation::relative::anchor(&mut doc);
     let (definitions, aliases) = definitions(&doc);
@@ -160,6 +184,7 @@ pub fn parse_document(
 /// the kind its schema gives.
 fn markup_outline(
     src: &str,
+    rel_path: &str,
     format: Format,
     problems: &mut Vec<Problem>,
 ) -> (markup::Markup, structure::Outline, Option<DocumentKind>) {
@@ -179,26 +204,35 @@ fn markup_outline(
         let outline = html::read(&m, problems);
         return (m, outline, None);
     }
-    let (is_uslm, is_akn) = root.map_or((false, false), |r| {
-        (uslm::is_uslm(&m, r), akn::is_akn(&m, r))
+    let (is_uslm, is_akn, is_dc) = root.map_or((false, false, false), |r| {
+        (
+            uslm::is_uslm(&m, r),
+            akn::is_akn(&m, r),
+            dc_library::is_dc_library(&m, r),
+        )
     });
     let structure = if is_uslm {
         Some(uslm::read(&m))
     } else if is_akn {
         Some(akn::read(&m))
+    } else if is_dc {
+        Some(dc_library::read(&m, rel_path))
     } else {
         None
     };
-    let Some(structure) = structure.filter(|s| !s.provisions.is_empty()) else {
+    if let Some(s) = &structure {
+        problems.extend(s.problems.iter().cloned());
+    }
+    let Some(structure) = structure.filter(|s| !s.is_empty()) else {
         if m.broken_at.is_none() {
             let what = match &root_name {
                 None => "this XML file has no elements".to_string(),
-                Some(_) if is_uslm || is_akn => {
+                Some(_) if is_uslm || is_akn || is_dc => {
                     "no sections or articles were found in this XML file".to_string()
                 }
-                Some(name) => {
-                    format!("the XML root element <{name}> is neither USLM nor Akoma Ntoso")
-                }
+                Some(name) => format!(
+                    "the XML root element <{name}> is neither USLM, Akoma Ntoso nor D.C. Code XML"
+                ),
             };
             problems.push(Problem {
                 span: 0..0,
@@ -227,6 +261,8 @@ fn markup_outline(
         first_heading: structure.title,
         comments: Vec::new(),
         code_blocks: Vec::new(),
+        notes: structure.notes,
+        contents: structure.contents,
     };
     (m, outline, structure.kind)
 }
@@ -323,6 +359,12 @@ fn definitions(doc: &Document) -> (Vec<Definition>, Vec<(String, String)>) {
     (defs, aliases)
 }
 
+#[cfg(test)]
+mod bounded_tests;
+#[cfg(test)]
+mod dc_tests;
+#[cfg(test)]
+pub(crate) mod invariants;
 #[cfg(test)]
 mod markup_tests;
 #[cfg(test)]

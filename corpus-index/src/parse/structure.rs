@@ -15,7 +15,7 @@ use regex::Regex;
 
 use super::markdown;
 use crate::citation::codes::{self, CanonicalCode};
-use crate::model::{Format, LabelStyle, Provision, ProvisionId, Unit};
+use crate::model::{Container, Format, LabelStyle, Note, Provision, ProvisionId, Unit};
 
 fn re(pattern: &str) -> Regex {
     #[allow(clippy::expect_used)]
@@ -157,8 +157,12 @@ pub struct Outline {
     pub first_heading: Option<String>,
     /// HTML comments and blocks (breadcrumbs).
     pub comments: Vec<String>,
-    /// Fenced code blocks (no citations are read there).
+    /// Fenced code blocks (no citations are read there), in order.
     pub code_blocks: Vec<Range<usize>>,
+    /// Annotations of the law (markup files whose schema marks them), in order.
+    pub notes: Vec<Note>,
+    /// The table of contents of a contents file (a D.C. Code `index.xml`).
+    pub contents: Vec<Container>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -432,12 +436,16 @@ pub fn outline(text: &str, body_start: usize, format: Format) -> Outline {
         .iter()
         .map(|r| r.start + body_start..r.end + body_start)
         .collect();
-    let skip: Vec<Range<usize>> = blocks
+    // Code and HTML blocks are disjoint; in order, the one that may hold a line start is
+    // found by walking forward with the lines.
+    let mut skip: Vec<Range<usize>> = blocks
         .code
         .iter()
         .chain(blocks.html.iter().map(|(r, _)| r))
         .map(|r| r.start + body_start..r.end + body_start)
         .collect();
+    skip.sort_by_key(|r| r.start);
+    let mut next_skip = 0;
     let mut headings = blocks.headings.iter().peekable();
     let mut b = Builder {
         text,
@@ -451,7 +459,10 @@ pub fn outline(text: &str, body_start: usize, format: Format) -> Outline {
         let start = pos;
         pos += line.len();
         let content = line.trim_end_matches(['\n', '\r']);
-        if skip.iter().any(|r| r.contains(&start)) {
+        while skip.get(next_skip).is_some_and(|r| r.end <= start) {
+            next_skip += 1;
+        }
+        if skip.get(next_skip).is_some_and(|r| r.contains(&start)) {
             continue;
         }
         // Markdown headings.

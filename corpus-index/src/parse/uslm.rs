@@ -4,9 +4,10 @@
 //!
 //! `<section>` is a section numbered by its `<num value="…">` (`122`, `40.22`) and headed by
 //! `<heading>`; `<subsection>`, `<paragraph>`, `<subparagraph>`, `<clause>`, `<subclause>`,
-//! `<item>`, `<subitem>` and `<subsubitem>` are its subdivisions. Tables of contents, notes
-//! (source credits, amendments, editorial notes), footnotes and quoted text of other acts
-//! hold no provisions. The title number comes from `<meta><docNumber>` (or the root's
+//! `<item>`, `<subitem>` and `<subsubitem>` are its subdivisions. Tables of contents and
+//! quoted text of other acts hold no provisions; notes (`<notes>` and each `<note>` in it,
+//! `<sourceCredit>`, `<editorialNote>`, `<footnote>`) are [`crate::model::Note`]s, outside the
+//! span of the section they close. The title number comes from `<meta><docNumber>` (or the root's
 //! `identifier`, `/us/usc/t35`), giving the namespace `35 U.S.C.` or `27 C.F.R.`.
 
 use crate::citation::codes;
@@ -71,16 +72,20 @@ pub fn read(markup: &Markup) -> Structure {
         (None, h) => h,
     }
     .filter(|t| !t.is_empty());
-    let provisions = tree::provisions(markup, |id| match markup.elements[id].name.as_str() {
+    let tree = tree::provisions(markup, |id| match markup.elements[id].name.as_str() {
         "section" => Role::Section(Unit::Section),
         "subsection" | "paragraph" | "subparagraph" | "clause" | "subclause" | "item"
         | "subitem" | "subsubitem" => Role::Child,
-        "toc" | "notes" | "note" | "quotedContent" | "quotedText" | "sourceCredit"
-        | "editorialNote" | "footnote" | "meta" | "layout" => Role::Skip,
+        "notes" => Role::Notes,
+        "note" | "sourceCredit" | "editorialNote" | "footnote" => Role::Note,
+        "toc" | "quotedContent" | "quotedText" | "meta" | "layout" => Role::Skip,
         _ => Role::Other,
     });
     Structure {
-        provisions,
+        provisions: tree.provisions,
+        notes: tree.notes,
+        contents: Vec::new(),
+        problems: tree.problems,
         title,
         code,
         kind: Some(if cfr {

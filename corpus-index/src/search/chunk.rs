@@ -3,6 +3,10 @@
 //! (`NYC Admin. Code > § 20-871 > (b)`) in the indexed text so that a passage keeps the
 //! context a reader would see. Sections without subsections that run long, and documents
 //! without sections, are split into windows of whole paragraphs.
+//!
+//! Chunk text stays linear in the document: a parent chunk holds its section's text once (a
+//! section's span never holds another section), a child its subdivision's, and the context
+//! each chunk repeats (ancestry and heading) is cut to [`CONTEXT_CHARS`].
 
 use std::ops::Range;
 
@@ -11,7 +15,12 @@ use serde::{Deserialize, Serialize};
 use crate::model::{Document, Format, LabelStyle, ProvisionId};
 
 /// Bump when chunking changes, so persisted indexes are rebuilt.
-pub const CHUNKER_VERSION: u32 = 1;
+pub const CHUNKER_VERSION: u32 = 2;
+
+/// The most a chunk repeats of its context (ancestry and heading), in characters. Every child
+/// chunk of a section repeats the section's context, so an unbounded one (a file whose first
+/// line, its title, runs on for pages) would be copied once per subdivision.
+pub const CONTEXT_CHARS: usize = 240;
 
 /// Sections longer than this (words) without subsections get window children.
 const WINDOW_THRESHOLD_WORDS: usize = 300;
@@ -102,10 +111,14 @@ pub fn chunk_document(doc: &Document) -> Vec<Chunk> {
         if body.is_empty() {
             return;
         }
+        let ancestry = cut_chars(&ancestry, CONTEXT_CHARS);
         let mut text = ancestry.clone();
         if let Some(h) = heading {
             text.push(' ');
-            text.push_str(h);
+            text.push_str(&cut_chars(
+                h,
+                CONTEXT_CHARS.saturating_sub(ancestry.chars().count()),
+            ));
         }
         text.push('\n');
         if matches!(doc.format, Format::Xml | Format::Html) {
@@ -213,6 +226,18 @@ pub fn chunk_document(doc: &Document) -> Vec<Chunk> {
         }
     }
     chunks
+}
+
+/// `text` cut to at most `max` characters, the cut marked with `…`.
+fn cut_chars(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some(_) => {
+            let keep = max.saturating_sub(1);
+            let end = text.char_indices().nth(keep).map_or(text.len(), |(i, _)| i);
+            format!("{}…", &text[..end])
+        }
+    }
 }
 
 fn body_span(doc: &Document) -> Range<usize> {

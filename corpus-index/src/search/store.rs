@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::Document;
 
 /// Bump when the stored format (or anything that changes parse results) changes.
-pub const FORMAT_VERSION: &str = "lexls-index-6";
+pub const FORMAT_VERSION: &str = "lexls-index-7";
 
 /// Bytes of BLAKE3 before each stored value (64 bits: random damage passes unnoticed with
 /// probability 2⁻⁶⁴).
