@@ -539,7 +539,7 @@ fn the_tracer_sees_a_read_through_a_symbolic_link() {
     );
     assert_eq!(
         report
-            .reads_outside(&[esc.ws.clone()])
+            .reads_outside(std::slice::from_ref(&esc.ws))
             .iter()
             .filter(|p| p.starts_with(&esc.outside))
             .count(),
