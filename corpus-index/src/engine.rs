@@ -135,6 +135,8 @@ pub struct Engine {
     bm25_known: BTreeMap<String, String>,
     search: Option<Arc<SearchIndex>>,
     notes: Vec<String>,
+    /// A write to the store failed this session (noted once).
+    unsaved: bool,
 }
 
 impl std::fmt::Debug for Engine {
@@ -145,6 +147,10 @@ impl std::fmt::Debug for Engine {
             .finish_non_exhaustive()
     }
 }
+
+/// How the note that the index could not be written begins ([`Engine::take_notes`]), for
+/// clients that show it rather than log it.
+pub const UNSAVED_NOTE: &str = "the index could not be saved";
 
 /// The default index directory of a workspace: `<cache>/index/<name>-<hash>`.
 pub fn default_index_dir(root: &Path) -> Option<PathBuf> {
@@ -214,6 +220,7 @@ impl Engine {
             bm25_known: store_known.into_iter().collect(),
             search: None,
             notes,
+            unsaved: false,
         })
     }
 
@@ -240,6 +247,19 @@ impl Engine {
     /// Takes the notes, leaving none.
     pub fn take_notes(&mut self) -> Vec<String> {
         std::mem::take(&mut self.notes)
+    }
+
+    /// Notes, once per session, that a write to the store failed (a full disk, a read-only
+    /// or failing device): what is in memory is still right, so lexls goes on with it, and
+    /// what was not saved is parsed again at the next start.
+    fn stored(&mut self, result: Result<(), StoreError>) {
+        if let (Err(e), Some(dir), false) = (result, &self.index_dir, self.unsaved) {
+            self.unsaved = true;
+            self.notes.push(format!(
+                "{UNSAVED_NOTE} in {} ({e}); lexls goes on with what it holds in memory, and a later start parses again what was not saved. Free space there (or fix the error), then run `lexls index` again",
+                dir.display()
+            ));
+        }
     }
 
     /// The embedder, if a model is loaded.
@@ -294,10 +314,12 @@ impl Engine {
         }
         for rel in self.store.file_names() {
             if !seen.contains(&rel) {
-                let _ = self.store.remove_file(&rel);
+                let removed = self.store.remove_file(&rel);
+                self.stored(removed);
             }
         }
-        let _ = self.store.flush();
+        let flushed = self.store.flush();
+        self.stored(flushed);
         self.note_damaged();
         progress(ScanProgress::Indexing);
         self.sync_bm25();
@@ -358,7 +380,7 @@ impl Engine {
             .entries
             .get(&file.rel_path)
             .is_none_or(|e| e.doc.hash != doc.hash);
-        let _ = self.store.put_file(
+        let put = self.store.put_file(
             &file.rel_path,
             &FileRecord {
                 mtime_ns: file.mtime_ns,
@@ -367,6 +389,7 @@ impl Engine {
                 doc: doc.clone(),
             },
         );
+        self.stored(put);
         self.install(doc);
         Ok(parsed)
     }
@@ -451,7 +474,8 @@ impl Engine {
         let Some(meta) = meta else {
             let existed = self.entries.contains_key(&rel);
             self.forget(&rel);
-            let _ = self.store.remove_file(&rel);
+            let removed = self.store.remove_file(&rel);
+            self.stored(removed);
             return existed;
         };
         if meta.len() > self.config.index.max_file_mb.saturating_mul(1024 * 1024) {
@@ -611,7 +635,8 @@ impl Engine {
 
     /// Adds computed embeddings (to the store and the search view).
     pub fn add_embeddings(&mut self, items: Vec<(String, Vec<f32>)>) {
-        let _ = self.store.put_vectors(&items);
+        let put = self.store.put_vectors(&items);
+        self.stored(put);
         for (k, v) in items {
             self.vectors.insert(k, v);
         }
@@ -639,12 +664,14 @@ impl Engine {
             let vectors = embedder.embed(&texts).map_err(|e| e.to_string())?;
             let items: Vec<(String, Vec<f32>)> =
                 part.iter().map(|(k, _)| k.clone()).zip(vectors).collect();
-            let _ = self.store.put_vectors(&items);
+            let put = self.store.put_vectors(&items);
+            self.stored(put);
             self.vectors.extend(items);
             done += part.len();
             progress(done, total);
         }
-        let _ = self.store.flush();
+        let flushed = self.store.flush();
+        self.stored(flushed);
         self.note_damaged();
         self.rebuild_search();
         Ok(total)
@@ -660,9 +687,10 @@ impl Engine {
         )
     }
 
-    /// Writes the store to disk.
-    pub fn flush(&self) {
-        let _ = self.store.flush();
+    /// Writes the store to disk (a failure is noted, see [`Engine::take_notes`]).
+    pub fn flush(&mut self) {
+        let flushed = self.store.flush();
+        self.stored(flushed);
     }
 }
 
@@ -697,6 +725,9 @@ type Opened = (Store, Vec<(String, String)>, Bm25, Option<PathBuf>);
 enum OpenFailure {
     /// Another lexls process holds it.
     Locked,
+    /// The system will not let it be written now (a full disk, a quota, a read-only file
+    /// system, permissions): not damage, so it is kept as it is.
+    Unavailable(String),
     /// Damaged, incompatible or unreadable: rebuild it.
     Unusable(String),
 }
@@ -728,6 +759,9 @@ fn open_store(dir: &IndexDir) -> Result<(Store, Vec<(String, String)>), OpenFail
             Ok((store, entries))
         }
         Err(StoreError::Sled(sled::Error::Io(e))) if is_lock_error(&e) => Err(OpenFailure::Locked),
+        Err(StoreError::Sled(sled::Error::Io(e))) if is_environment_error(&e) => {
+            Err(OpenFailure::Unavailable(e.to_string()))
+        }
         Err(e) => Err(OpenFailure::Unusable(e.to_string())),
     })
 }
@@ -737,6 +771,9 @@ fn open_bm25(dir: &IndexDir) -> Result<Bm25, OpenFailure> {
     guarded(|| match Bm25::open(Some(&dir.entry(Entry::Bm25))) {
         Ok(bm25) => Ok(bm25),
         Err(Bm25Error::Tantivy(tantivy::TantivyError::LockFailure(..))) => Err(OpenFailure::Locked),
+        Err(Bm25Error::Tantivy(tantivy::TantivyError::IoError(e))) if is_environment_error(&e) => {
+            Err(OpenFailure::Unavailable(e.to_string()))
+        }
         Err(e) => Err(OpenFailure::Unusable(e.to_string())),
     })
 }
@@ -759,6 +796,10 @@ fn open_or_rebuild<T>(
             ));
             return None;
         }
+        Err(OpenFailure::Unavailable(why)) => {
+            notes.push(unavailable_note(what, &dir.entry(entry), &why));
+            return None;
+        }
         Err(OpenFailure::Unusable(why)) => why,
     };
     notes.push(format!(
@@ -775,6 +816,10 @@ fn open_or_rebuild<T>(
     match open(dir) {
         Ok(opened) => Some(opened),
         Err(OpenFailure::Locked) => None,
+        Err(OpenFailure::Unavailable(why)) => {
+            notes.push(unavailable_note(what, &dir.entry(entry), &why));
+            None
+        }
         Err(OpenFailure::Unusable(why)) => {
             notes.push(format!(
                 "cannot rebuild the {what} at {} ({why}); using a temporary in-memory index",
@@ -830,6 +875,27 @@ fn open_index(
         return memory();
     };
     Ok((store, entries, bm25, Some(dir.path().to_path_buf())))
+}
+
+/// The note for a store the system will not let lexls open now.
+fn unavailable_note(what: &str, path: &Path, why: &str) -> String {
+    format!(
+        "{UNSAVED_NOTE}: the {what} at {} cannot be opened now ({why}); it is kept as it is, and lexls goes on with a temporary in-memory index. Free space there (or fix the error), then run `lexls index` again",
+        path.display()
+    )
+}
+
+/// An I/O error of the system rather than of the store's contents: a full disk, a quota, a
+/// read-only file system, permissions (rebuilding would not help, and would lose the store).
+fn is_environment_error(e: &std::io::Error) -> bool {
+    use std::io::ErrorKind;
+    matches!(
+        e.kind(),
+        ErrorKind::StorageFull
+            | ErrorKind::QuotaExceeded
+            | ErrorKind::ReadOnlyFilesystem
+            | ErrorKind::PermissionDenied
+    )
 }
 
 fn is_lock_error(e: &std::io::Error) -> bool {

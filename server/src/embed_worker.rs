@@ -1,7 +1,9 @@
 //! The embedding model in a worker process (`lexls embed-worker`).
 //!
-//! The language server runs ONNX Runtime in a child process: a fault in the native runtime
-//! then ends the worker, not the server, and the model never shares a heap with the index.
+//! The language server and the command line run ONNX Runtime in a child process: a fault in
+//! the native runtime then ends the worker, not lexls, the model never shares a heap with the
+//! index, and the runtime starts with its telemetry off (`ORT_DISABLE_TELEMETRY=1`, which
+//! only its environment can say).
 //! The protocol is one JSON object per line: the worker first writes `{"ready": model_id}` or
 //! `{"error": message}`; then for each `{"texts": [...]}` it reads, it writes
 //! `{"vectors": [[f32; dim], ...]}` or `{"error": message}`.
@@ -117,6 +119,10 @@ fn worker_args(model: &ModelConfig) -> Vec<String> {
 fn start(exe: &PathBuf, args: &[String]) -> Result<(Worker, String), String> {
     let mut child = Command::new(exe)
         .args(args)
+        // Microsoft's builds of ONNX Runtime otherwise write a device id and an event
+        // database under ~/.cache/Microsoft/DeveloperTools and read /.dockerenv,
+        // /etc/os-release and /tmp/.ses when the runtime starts: lexls writes only its index.
+        .env("ORT_DISABLE_TELEMETRY", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())

@@ -2,14 +2,17 @@
 //! JSON-RPC over its stdio as an editor does (framing by `lsp-server`, the library
 //! rust-analyzer uses).
 
-use std::io::BufReader;
+use std::io::{BufReader, Read as _};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::OnceLock;
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+pub mod faults;
 pub mod llm;
+pub mod rpc;
+pub mod trace;
 
 use lsp_server::{Message, Notification, Request, RequestId, Response};
 use serde_json::{Value, json};
@@ -123,7 +126,50 @@ pub struct LspClient {
     pub settings: Value,
     /// Responses to requests the client is not waiting for (sent with [`Self::send_raw`]).
     pub responses: Vec<Response>,
-    _index: tempfile::TempDir,
+    /// The server's stderr, when captured ([`Self::spawn_captured`]).
+    stderr: Option<Arc<Mutex<Vec<u8>>>>,
+    stderr_reader: Option<std::thread::JoinHandle<()>>,
+    odd: Arc<Mutex<Vec<Value>>>,
+    _index: Option<tempfile::TempDir>,
+}
+
+/// Reads one message body framed by a `Content-Length` header; `None` at the end.
+fn read_frame(reader: &mut impl std::io::BufRead) -> std::io::Result<Option<Vec<u8>>> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            if length.is_some() {
+                break;
+            }
+            continue;
+        }
+        if let Some((k, v)) = line.split_once(':')
+            && k.eq_ignore_ascii_case("content-length")
+        {
+            length = v.trim().parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; length.unwrap_or(0)];
+    reader.read_exact(&mut body)?;
+    Ok(Some(body))
+}
+
+/// How a server session ended ([`LspClient::finish`]).
+#[derive(Debug)]
+pub struct Finished {
+    /// `shutdown` was answered and the server exited with status 0 within 20 seconds.
+    pub clean: bool,
+    /// `shutdown` was answered.
+    pub answered: bool,
+    /// The exit status (`None`: the server had to be killed).
+    pub status: Option<ExitStatus>,
+    /// What the server wrote on stderr (when captured).
+    pub stderr: String,
 }
 
 const TIMEOUT: Duration = Duration::from_secs(120);
@@ -146,18 +192,71 @@ impl LspClient {
         for (k, v) in env {
             cmd.env(k, v);
         }
+        Self::launch(cmd, Some(index), false)
+    }
+
+    /// Starts a prepared command that runs `lexls serve` (its program, arguments and
+    /// environment as given: a wrapper such as `strace` or `nsenter` may come first), with
+    /// stdin and stdout piped and stderr captured ([`Self::stderr`], [`Self::finish`]).
+    ///
+    /// # Panics
+    /// When the command cannot be started.
+    pub fn spawn_captured(cmd: Command) -> Self {
+        Self::launch(cmd, None, true)
+    }
+
+    fn launch(mut cmd: Command, index: Option<tempfile::TempDir>, capture: bool) -> Self {
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped());
+        if capture {
+            cmd.stderr(Stdio::piped());
+        }
         #[allow(clippy::expect_used)]
         let mut child = cmd.spawn().expect("lexls serve starts");
         #[allow(clippy::expect_used)]
         let stdin = child.stdin.take().expect("stdin");
         #[allow(clippy::expect_used)]
         let stdout = child.stdout.take().expect("stdout");
+        let (stderr, stderr_reader) = match child.stderr.take() {
+            Some(mut pipe) => {
+                let log: Arc<Mutex<Vec<u8>>> = Arc::default();
+                let sink = log.clone();
+                let reader = std::thread::spawn(move || {
+                    let mut buf = [0u8; 8192];
+                    while let Ok(n) = pipe.read(&mut buf) {
+                        if n == 0 {
+                            break;
+                        }
+                        if let Ok(mut log) = sink.lock() {
+                            // Keep the first 8 MiB: a log that long already says enough.
+                            let room = (8usize << 20).saturating_sub(log.len());
+                            log.extend_from_slice(&buf[..n.min(room)]);
+                        }
+                    }
+                });
+                (Some(log), Some(reader))
+            }
+            None => (None, None),
+        };
         let (tx, rx) = channel();
+        let odd: Arc<Mutex<Vec<Value>>> = Arc::default();
+        let odd_sink = odd.clone();
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
-            while let Ok(Some(msg)) = Message::read(&mut reader) {
-                if tx.send(msg).is_err() {
-                    break;
+            while let Ok(Some(body)) = read_frame(&mut reader) {
+                match serde_json::from_slice::<Message>(&body) {
+                    Ok(msg) => {
+                        if tx.send(msg).is_err() {
+                            break;
+                        }
+                    }
+                    Err(_) => {
+                        let value = serde_json::from_slice(&body).unwrap_or_else(|_| {
+                            Value::String(String::from_utf8_lossy(&body).into_owned())
+                        });
+                        if let Ok(mut odd) = odd_sink.lock() {
+                            odd.push(value);
+                        }
+                    }
                 }
             }
         });
@@ -170,8 +269,39 @@ impl LspClient {
             server_requests: Vec::new(),
             settings: json!({}),
             responses: Vec::new(),
+            stderr,
+            stderr_reader,
+            odd,
             _index: index,
         }
+    }
+
+    /// Messages from the server that are not LSP messages `lsp-server` reads (a response
+    /// whose id is null, as JSON-RPC answers a request whose id could not be read).
+    pub fn odd_messages(&self) -> Vec<Value> {
+        self.odd.lock().map(|o| o.clone()).unwrap_or_default()
+    }
+
+    /// What the server wrote on stderr so far (empty unless captured).
+    pub fn stderr(&self) -> String {
+        self.stderr
+            .as_ref()
+            .and_then(|log| {
+                log.lock()
+                    .ok()
+                    .map(|l| String::from_utf8_lossy(&l).into_owned())
+            })
+            .unwrap_or_default()
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The exit status when the server has exited.
+    pub fn exit_status(&mut self) -> Option<ExitStatus> {
+        self.child.try_wait().ok().flatten()
     }
 
     fn send(&mut self, msg: Message) {
@@ -431,24 +561,80 @@ impl LspClient {
     }
 
     /// Shuts the server down and waits for it to exit; returns its exit status success.
-    pub fn shutdown(mut self) -> bool {
-        let _ = self.try_request("shutdown", Value::Null);
-        self.notify("exit", Value::Null);
+    pub fn shutdown(self) -> bool {
+        self.finish().clean
+    }
+
+    /// Shuts the server down (`shutdown`, answered within a minute, then `exit`) and waits
+    /// at most 20 seconds for it to exit (then kills it); says how it ended, with its stderr when captured. Never
+    /// panics, also when the server is gone already.
+    pub fn finish(mut self) -> Finished {
+        let answered = self.exit_status().is_none()
+            && matches!(self.try_finish_request("shutdown"), Some(Ok(_)));
+        if answered {
+            use std::io::Write as _;
+            let exit = Message::Notification(Notification::new("exit".into(), Value::Null));
+            let _ = exit
+                .write(&mut self.stdin)
+                .and_then(|()| self.stdin.flush());
+        }
         let deadline = Instant::now() + Duration::from_secs(20);
+        let mut status = None;
         while Instant::now() < deadline {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return status.success();
+            if let Ok(Some(s)) = self.child.try_wait() {
+                status = Some(s);
+                break;
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        let _ = self.child.kill();
-        false
+        if status.is_none() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        if let Some(reader) = self.stderr_reader.take() {
+            let _ = reader.join();
+        }
+        Finished {
+            clean: answered && status.is_some_and(|s| s.success()),
+            answered,
+            status,
+            stderr: self.stderr(),
+        }
+    }
+
+    /// Sends `method` (no params) and waits a minute for its answer, without panicking when
+    /// the server is gone.
+    fn try_finish_request(&mut self, method: &str) -> Option<Result<Value, Value>> {
+        use std::io::Write as _;
+        let id = self.next_id;
+        self.next_id += 1;
+        let msg = Message::Request(Request::new(
+            RequestId::from(id),
+            method.to_string(),
+            Value::Null,
+        ));
+        msg.write(&mut self.stdin)
+            .and_then(|()| self.stdin.flush())
+            .ok()?;
+        let id = RequestId::from(id);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let msg = self.messages.recv_timeout(left).ok()?;
+            if let Some(resp) = self.handle(msg, &id) {
+                return Some(match resp.response_result {
+                    Err(e) => Err(json!({"code": e.code, "message": e.message})),
+                    Ok(v) => Ok(v),
+                });
+            }
+        }
     }
 }
 
 impl Drop for LspClient {
     fn drop(&mut self) {
         let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 

@@ -31,6 +31,15 @@ pub enum Reply {
     Raw(String),
     /// Reads the request and never answers (the connection stays open for ten minutes).
     Hang,
+    /// Reads the request and closes the connection without a byte of reply.
+    Close,
+    /// Answers 200 `application/json` (not a stream) with a `Content-Length` of `bytes` and
+    /// a body that opens a chat completion and never closes it (`aaaa…`), as fast as the
+    /// connection takes it. Stops early when the client closes the connection.
+    HugeBody {
+        /// Body length, bytes.
+        bytes: usize,
+    },
     /// Streams this text again and again, one chunk every interval, and never ends.
     Endless(String, Duration),
     /// A well-formed stream of about `bytes` bytes of text as fast as the connection takes
@@ -152,6 +161,27 @@ fn serve_one(
             out.write_all(body.as_bytes())?;
         }
         Reply::Hang => std::thread::sleep(Duration::from_secs(600)),
+        Reply::Close => {
+            out.shutdown(std::net::Shutdown::Both)?;
+            return Ok(());
+        }
+        Reply::HugeBody { bytes } => {
+            write!(
+                out,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {bytes}\r\nConnection: close\r\n\r\n"
+            )?;
+            let head = br#"{"object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":""#;
+            let mut buffered = std::io::BufWriter::with_capacity(1 << 16, &mut out);
+            buffered.write_all(head)?;
+            let block = [b'a'; 1 << 16];
+            let mut sent = head.len();
+            while sent < *bytes {
+                let n = block.len().min(bytes - sent);
+                buffered.write_all(&block[..n])?;
+                sent += n;
+            }
+            buffered.flush()?;
+        }
         Reply::Endless(text, every) => {
             out.write_all(sse_head.as_bytes())?;
             loop {

@@ -7,6 +7,7 @@
 
 use std::time::{Duration, Instant};
 
+use lexls_tests::rpc::{BAD_LENGTHS, frame, status_body};
 use lexls_tests::{LspClient, example, position_of};
 use serde_json::{Value, json};
 
@@ -21,18 +22,6 @@ fn started(env: &[(&str, &str)]) -> (LspClient, std::path::PathBuf) {
     client.initialize(&root, json!({}));
     client.wait_indexed();
     (client, root)
-}
-
-/// A frame whose `Content-Length` is `declared` instead of the body's length.
-fn frame(declared: usize, body: &str) -> Vec<u8> {
-    format!("Content-Length: {declared}\r\n\r\n{body}").into_bytes()
-}
-
-/// `lexls/status` as request `id`, with a string that looks like a header inside.
-fn status_body(id: i32) -> String {
-    json!({"jsonrpc": "2.0", "id": id, "method": "lexls/status",
-           "params": {"note": "Content-Length: 3\r\n\r\n{}"}})
-    .to_string()
 }
 
 /// Sends `lexls/status` (id 9001) framed with the `Content-Length` `declared` gives for the
@@ -63,29 +52,38 @@ fn after_a_bad_frame(what: &str, declared: impl Fn(usize) -> usize) {
     assert!(client.shutdown());
 }
 
+/// The named case of [`BAD_LENGTHS`].
+fn bad_length(name: &str) -> fn(usize) -> usize {
+    BAD_LENGTHS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, f)| *f)
+        .unwrap_or_else(|| panic!("no case {name}"))
+}
+
 #[test]
 fn a_content_length_too_short_is_resynchronised() {
-    after_a_bad_frame("too short", |n| n / 2);
+    after_a_bad_frame("too short", bad_length("too short"));
 }
 
 #[test]
 fn a_content_length_too_short_by_one_is_resynchronised() {
-    after_a_bad_frame("too short by one", |n| n - 1);
+    after_a_bad_frame("too short by one", bad_length("too short by one"));
 }
 
 #[test]
 fn a_content_length_of_zero_is_resynchronised() {
-    after_a_bad_frame("zero", |_| 0);
+    after_a_bad_frame("zero", bad_length("zero"));
 }
 
 #[test]
 fn a_content_length_too_long_is_resynchronised() {
-    after_a_bad_frame("too long", |n| n + 25);
+    after_a_bad_frame("too long", bad_length("too long"));
 }
 
 #[test]
 fn a_content_length_far_too_long_is_resynchronised() {
-    after_a_bad_frame("far too long", |n| n + 100_000);
+    after_a_bad_frame("far too long", bad_length("far too long"));
 }
 
 #[test]

@@ -230,3 +230,25 @@ fn provision_at_finds_the_innermost_provision() {
         }
     }
 }
+
+/// A plain-text file that is one long line of statute text: its first line is its title,
+/// cut to a name, so the title (and the namespace that falls back to it) does not carry the
+/// whole text into every citation's resolution.
+#[test]
+fn a_file_of_one_long_line_has_a_title_of_bounded_length() {
+    let sentence = "The employer shall notify each candidate who resides in the city that an automated employment decision tool will be used. See § 20-871(b). ";
+    let text = sentence.repeat(2_000);
+    let doc = parse_document(
+        Path::new("one-line.txt"),
+        "one-line.txt",
+        text.clone(),
+        Format::Text,
+        &Hints::default(),
+        Vec::new(),
+    );
+    assert!(doc.title.chars().count() <= 241, "{}", doc.title.len());
+    assert!(doc.title.starts_with("The employer shall notify"));
+    assert!(doc.title.ends_with('…'));
+    assert!(doc.namespace.len() < 1_000);
+    assert_eq!(doc.citations.len(), 2_000, "every citation still extracted");
+}

@@ -74,6 +74,7 @@ pub fn parse_document(
         .title
         .clone()
         .or_else(|| outline.first_heading.clone())
+        .map(|t| bounded_title(&t))
         .unwrap_or_else(|| {
             path.file_stem().map_or_else(
                 || rel_path.to_string(),
@@ -277,6 +278,26 @@ static PROVISION_TITLE: LazyLock<Regex> = LazyLock::new(|| {
     )
     .expect("static regex compiles")
 });
+
+/// Longest title kept, in characters: titles of statutes run to a line or two; a first
+/// "heading" longer than this (a file that is one long line) is cut at a word boundary with
+/// an ellipsis, so the title (and a namespace that falls back to it) stays a name, not the
+/// text: it is hashed and compared for every citation of the document.
+const MAX_TITLE_CHARS: usize = 240;
+
+/// `title` cut to [`MAX_TITLE_CHARS`] (at the last whitespace before the cut when there is
+/// one), with `…` when cut.
+fn bounded_title(title: &str) -> String {
+    let Some((cut, _)) = title.char_indices().nth(MAX_TITLE_CHARS) else {
+        return title.to_string();
+    };
+    let head = &title[..cut];
+    let head = head
+        .rfind(char::is_whitespace)
+        .filter(|&at| at > 0)
+        .map_or(head, |at| &head[..at]);
+    format!("{}…", head.trim_end())
+}
 
 fn infer_kind(title: &str, rel_path: &str, namespace: &str, is_code: bool) -> DocumentKind {
     let title = if PROVISION_TITLE.is_match(title) {

@@ -16,6 +16,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use corpus_index::config::Config;
 use corpus_index::engine::{Engine, OpenOptions, ScanProgress, ScanReport};
+use corpus_index::search::dense::Embedder;
 use corpus_index::workspace::root::check_root;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -50,10 +51,16 @@ pub fn prepare(
     no_model: bool,
     rebuild: bool,
 ) -> anyhow::Result<(Engine, ScanReport)> {
+    // The model runs in a `lexls embed-worker` child, as in the language server: ONNX
+    // Runtime's telemetry can only be turned off in its environment (see embed_worker).
+    let embedder = (!no_model).then(|| {
+        crate::embed_worker::WorkerEmbedder::start(&config.model)
+            .map(|e| std::sync::Arc::new(e) as std::sync::Arc<dyn Embedder>)
+    });
     let options = OpenOptions {
         persist: true,
-        load_model: !no_model,
-        embedder: None,
+        load_model: false,
+        embedder,
         rebuild,
     };
     let mut engine = Engine::open(dir, config, &options)?;
@@ -105,5 +112,6 @@ pub fn prepare(
         log_notes(&mut engine);
     }
     engine.flush();
+    log_notes(&mut engine);
     Ok((engine, report))
 }

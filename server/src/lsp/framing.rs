@@ -397,15 +397,31 @@ fn replacement(id: Option<Value>, why: &str) -> Vec<u8> {
     message.to_string().into_bytes()
 }
 
-/// `Ok` for a value that is a JSON-RPC message; else the id it carried (if any) and why.
+/// `Ok` for a value that is a JSON-RPC message tower-lsp can decode; else the id it
+/// carried (if any) and why. tower-lsp stops reading at the first message it cannot decode,
+/// so what it would not take is never forwarded: a request whose `id` is not an integer, a
+/// string or null is answered as JSON-RPC says, with an error whose id is null.
 fn check(value: &Value) -> Result<(), (Option<Value>, String)> {
     let Some(obj) = value.as_object() else {
         return Err((None, "the message is not a JSON object".into()));
     };
     let id = obj
         .get("id")
-        .filter(|id| id.is_number() || id.is_string())
+        .filter(|id| id.as_i64().is_some() || id.is_string())
         .cloned();
+    let has_method = obj.contains_key("method");
+    if obj.get("id").is_some_and(|v| !v.is_null()) && id.is_none() {
+        return Err((
+            has_method.then_some(Value::Null),
+            "`id` must be an integer, a string or null".into(),
+        ));
+    }
+    if obj.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return Err((
+            id.or_else(|| has_method.then_some(Value::Null)),
+            "`jsonrpc` must be \"2.0\"".into(),
+        ));
+    }
     match obj.get("method") {
         Some(Value::String(_)) => match obj.get("params") {
             None | Some(Value::Object(_) | Value::Array(_) | Value::Null) => Ok(()),
@@ -460,6 +476,41 @@ mod tests {
             out.contains(r#""id":7"#) && out.contains(INVALID_REQUEST),
             "{out}"
         );
+    }
+
+    #[tokio::test]
+    async fn ids_and_versions_tower_lsp_cannot_decode_are_answered_not_forwarded() {
+        for bad in [
+            r#"{"jsonrpc":"2.0","id":{"a":1},"method":"lexls/status"}"#,
+            r#"{"jsonrpc":"2.0","id":[1],"method":"lexls/status"}"#,
+            r#"{"jsonrpc":"2.0","id":true,"method":"lexls/status"}"#,
+            r#"{"jsonrpc":"2.0","id":5.5,"method":"lexls/status"}"#,
+            r#"{"jsonrpc":"2.0","id":1e30,"method":"lexls/status"}"#,
+            r#"{"id":5,"method":"lexls/status"}"#,
+            r#"{"jsonrpc":"1.0","id":5,"method":"lexls/status"}"#,
+            r#"{"jsonrpc":2,"id":5,"method":"lexls/status"}"#,
+            r#"{"jsonrpc":"2.0","id":5.5,"result":1}"#,
+        ] {
+            let out = run(frame(bad).as_bytes()).await;
+            let forwarded = bodies(&out);
+            assert_eq!(forwarded.len(), 1, "{bad}: {out}");
+            let method = forwarded[0]["method"].as_str().unwrap_or_default();
+            assert!(
+                method == INVALID_REQUEST || method == INVALID_MESSAGE,
+                "{bad} was forwarded as {out}"
+            );
+            let id = &forwarded[0]["id"];
+            assert!(id.is_null() || id == 5, "{bad}: {out}");
+        }
+        // Integer, negative and string ids, and a null id, are fine.
+        for good in [
+            r#"{"jsonrpc":"2.0","id":-3,"method":"lexls/status","params":null}"#,
+            r#"{"jsonrpc":"2.0","id":"a","method":"lexls/status","params":null}"#,
+            r#"{"jsonrpc":"2.0","id":null,"method":"lexls/status","params":null}"#,
+        ] {
+            let out = run(frame(good).as_bytes()).await;
+            assert!(out.contains(good), "{good}: {out}");
+        }
     }
 
     #[tokio::test]

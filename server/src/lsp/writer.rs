@@ -312,6 +312,7 @@ impl Writer {
                 }
             }
             flush_at = state.flush_at;
+            self.surface_notes(&mut engine);
             if let Some(config) = state.reconfigure
                 && state.stop.is_none()
             {
@@ -554,9 +555,7 @@ impl Writer {
                 return None;
             }
         };
-        for note in engine.take_notes() {
-            self.event(Event::Log(MessageType::WARNING, note));
-        }
+        self.surface_notes(&mut engine);
         if let Some(problem) = engine.model_problem() {
             self.event(Event::Show(
                 MessageType::WARNING,
@@ -574,7 +573,7 @@ impl Writer {
     /// Closes `engine` and opens the workspace again with `config`, keeping the editors'
     /// texts and, when the model settings are the same, the embedding worker. When the new
     /// settings cannot open it, the old ones are used again.
-    fn reopen(&mut self, engine: Engine, config: Config) -> Option<Engine> {
+    fn reopen(&mut self, mut engine: Engine, config: Config) -> Option<Engine> {
         let old = engine.config().as_ref().clone();
         let overlays = self.overlays();
         let same_model = old.model == config.model;
@@ -625,6 +624,18 @@ impl Writer {
         }
     }
 
+    /// Logs the engine's notes; the one saying the index could not be saved is shown (once
+    /// per session: the engine notes it once).
+    fn surface_notes(&self, engine: &mut Engine) {
+        for note in engine.take_notes() {
+            if note.starts_with(corpus_index::engine::UNSAVED_NOTE) {
+                self.event(Event::Show(MessageType::WARNING, format!("lexls: {note}")));
+            } else {
+                self.event(Event::Log(MessageType::WARNING, note));
+            }
+        }
+    }
+
     fn initial_scan(&mut self, engine: &mut Engine) {
         self.event(Event::Progress {
             token: "lexls/indexing",
@@ -650,6 +661,7 @@ impl Writer {
                 format!("skipped {}: {}", s.path.display(), s.reason),
             ));
         }
+        self.surface_notes(engine);
         // Published before the progress ends, so that a client that waits for the end asks
         // the new snapshot.
         self.publish(engine, true);
