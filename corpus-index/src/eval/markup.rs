@@ -159,6 +159,9 @@ fn uslm_references(m: &Markup) -> Vec<Reference> {
         if !href.starts_with("/us/") {
             continue;
         }
+        if in_contents(m, id) {
+            continue;
+        }
         let Some(span) = content(m, id) else { continue };
         let kind = match href.split('/').nth(2).unwrap_or("") {
             "usc" => "usc",
@@ -180,10 +183,25 @@ fn uslm_references(m: &Markup) -> Vec<Reference> {
     out
 }
 
+/// Whether element `id` lies in a table of contents (`<toc>`): its references are links of
+/// the publisher's navigation (`316.` beside a section heading), not citations of the text.
+fn in_contents(m: &Markup, id: usize) -> bool {
+    let mut at = id;
+    // Parents precede their children; the bound keeps a malformed tree from looping.
+    while let Some(p) = m.elements[at].parent.filter(|&p| p < at) {
+        if m.elements[p].name == "toc" {
+            return true;
+        }
+        at = p;
+    }
+    false
+}
+
 /// The section-level target of a USLM identifier, parts of the C.F.R. written `pt` (GPO's
-/// Federal Register writes `/us/cfr/t7/p4279`, the User Guide `pt`).
+/// Federal Register writes `/us/cfr/t7/p4279`, the User Guide `pt`) and dashes as `-` (GPO
+/// writes `/us/usc/t15/s78k–1` with an en dash).
 fn uslm_target(href: &str) -> String {
-    let level = section_level(href);
+    let level = plain_dashes(&section_level(href));
     let mut parts: Vec<String> = level.split('/').map(str::to_string).collect();
     if parts.get(2).is_some_and(|p| p == "cfr")
         && let Some(last) = parts.last_mut()
@@ -241,6 +259,14 @@ fn dc_references(m: &Markup) -> Vec<Reference> {
         });
     }
     out
+}
+
+/// `s` with the dashes of section numbers (en dash, em dash, non-breaking hyphen) as `-`.
+fn plain_dashes(s: &str) -> String {
+    s.replace(
+        ['\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}'],
+        "-",
+    )
 }
 
 /// An act named by its designation (`D.C. Law 19-124`, `D.C. Act 24-159`): letters and
@@ -675,6 +701,7 @@ fn scored_citations(snap: &Snapshot, doc_id: usize) -> Vec<Scored> {
                 last.section = Some(end.section.clone());
                 cited.extend(cited_id(doc, &last, 0));
             }
+            let cited: Vec<String> = cited.iter().map(|t| plain_dashes(t)).collect();
             let mut resolved = Vec::new();
             match snap.resolutions.get(doc_id).and_then(|r| r.get(i)) {
                 Some(Resolution::Resolved {
@@ -766,7 +793,17 @@ fn cited_id(doc: &Document, c: &Citation, depth: usize) -> Option<String> {
                     _ => uslm_identifier(c).map(|i| uslm_target(&i)),
                 };
             }
-            uslm_identifier(c).map(|i| uslm_target(&i))
+            let id = uslm_identifier(c).map(|i| uslm_target(&i))?;
+            // The C.F.R. numbers sections `part.section` (Document Drafting Handbook, ch. 2):
+            // `12 CFR 708` cites a part.
+            if c.kind == CitationKind::Cfr
+                && let Some((code, number)) = id.rsplit_once("/s")
+                && !number.contains('.')
+                && number.starts_with(|ch: char| ch.is_ascii_digit())
+            {
+                return Some(format!("{code}/pt{number}"));
+            }
+            Some(id)
         }
         CitationKind::EuArticle => {
             let section = c.section.as_deref()?;
@@ -797,6 +834,19 @@ fn cited_id(doc: &Document, c: &Citation, depth: usize) -> Option<String> {
 /// `act:dclaw19-124`), or an open code (`?/s71.1`) with the same last part.
 fn agrees(marked: &str, found: &str) -> bool {
     if marked == found {
+        return true;
+    }
+    // GPO and the OLRC mark a range as one identifier (`/us/usc/t5/s601–612`, `/us/stat/90/
+    // 2541–2602`): its first section agrees.
+    if let Some((start, end)) = marked.rsplit_once('-')
+        && !end.is_empty()
+        && end.chars().all(|c| c.is_ascii_digit())
+        && let Some((_, last)) = start.rsplit_once('/')
+        && let number = last.strip_prefix('s').unwrap_or(last)
+        && !number.is_empty()
+        && number.chars().all(|c| c.is_ascii_digit())
+        && agrees(start, found)
+    {
         return true;
     }
     if let Some(rest) = found.strip_prefix(marked) {
@@ -871,6 +921,10 @@ fn spread(list: Vec<Miss>, max: usize) -> Vec<Miss> {
     let step = list.len().div_ceil(max);
     list.into_iter().step_by(step).take(max).collect()
 }
+
+#[cfg(test)]
+#[path = "markup_tests.rs"]
+mod fixture_tests;
 
 #[cfg(test)]
 mod tests {
