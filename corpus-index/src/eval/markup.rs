@@ -458,7 +458,7 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
         ..MarkupReport::default()
     };
     let mut entries = Vec::with_capacity(parsed.len());
-    let mut markup: BTreeMap<String, (Corpus, Vec<Reference>)> = BTreeMap::new();
+    let mut markup: BTreeMap<String, Marked> = BTreeMap::new();
     for (entry, refs) in parsed {
         match refs {
             Some(r) => {
@@ -534,7 +534,7 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
                         target: r.target.clone(),
                         text: snippet(&doc.text, r.span.clone()),
                         context: context(&doc.text, r.span.clone()),
-                        lexls: overlapping.iter().map(|c| c.describe(doc)).collect(),
+                        lexls: overlapping.iter().map(|c| c.describe()).collect(),
                     });
             }
         }
@@ -566,7 +566,7 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
                             target: c.cited.first().cloned().unwrap_or_default(),
                             text: snippet(&doc.text, c.span.clone()),
                             context: context(&doc.text, c.span.clone()),
-                            lexls: vec![c.describe(doc)],
+                            lexls: vec![c.describe()],
                         });
                 }
             }
@@ -617,10 +617,10 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
     report
 }
 
-fn parse_all(
-    inputs: Vec<Input>,
-    threads: usize,
-) -> Vec<(DocEntry, Option<(Corpus, Vec<Reference>)>)> {
+/// A file's corpus and references.
+type Marked = (Corpus, Vec<Reference>);
+
+fn parse_all(inputs: Vec<Input>, threads: usize) -> Vec<(DocEntry, Option<Marked>)> {
     let parse = |input: Input| {
         let format = std::path::Path::new(&input.rel_path)
             .extension()
@@ -677,8 +677,7 @@ struct Scored {
 }
 
 impl Scored {
-    fn describe(&self, doc: &Document) -> String {
-        let _ = doc;
+    fn describe(&self) -> String {
         let target = self
             .resolved
             .first()
@@ -947,5 +946,23 @@ mod tests {
         assert!(!agrees("/us/cfr/t14/s71.1", "?/s71.11"));
         assert!(agrees("act:dclaw19-124", "act:dclaw19-124/s501"));
         assert!(!agrees("/us/usc/t35/s12", "/us/usc/t35/s122"));
+        // GPO's range identifiers agree with their first section; a hyphenated section
+        // number (`78k-1`) is not a range.
+        assert!(agrees(
+            &uslm_target("/us/usc/t5/s601–612"),
+            "/us/usc/t5/s601"
+        ));
+        assert!(agrees(
+            &uslm_target("/us/stat/90/2541–2602"),
+            "/us/stat/90/2541"
+        ));
+        assert!(agrees(
+            &uslm_target("/us/usc/t15/s78k–1"),
+            "/us/usc/t15/s78k-1"
+        ));
+        assert!(!agrees(
+            &uslm_target("/us/usc/t15/s78k–1"),
+            "/us/usc/t15/s78k"
+        ));
     }
 }

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::markup::{Corpus, Input, MarkupReport, evaluate, references};
+use crate::eval::markup::{Corpus, CorpusReport, Input, MarkupReport, evaluate, references};
 use crate::model::Format;
 use crate::parse::{Hints, parse_document};
 
@@ -39,7 +39,7 @@ fn files_under(dir: &Path, out: &mut Vec<String>) {
     }
 }
 
-fn corpus(report: &MarkupReport, corpus: Corpus) -> &super::markup::CorpusReport {
+fn corpus(report: &MarkupReport, corpus: Corpus) -> &CorpusReport {
     report
         .corpora
         .iter()
