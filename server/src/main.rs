@@ -166,6 +166,25 @@ enum EvalCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Recall per kind of reference, precision where the markup is complete (the D.C.
+    /// Code) and resolution, scored against the publisher's own reference markup (USLM
+    /// `<ref href>`, D.C. `<cite path>`, Akoma Ntoso `<ref href>`) of the files given, per
+    /// corpus, for the development (even) and measuring (odd) halves of each corpus's
+    /// files in sorted path order. Packed files (`.xz`, `.tar.xz`) are not read: unpack them.
+    Markup {
+        /// Files or folders (read recursively); together they are the workspace citations
+        /// resolve in.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Print JSON (`corpora[].development`, `.measuring`: `total`, `per_kind`,
+        /// `resolution`, `precision`; `miss_classes`, `misses`).
+        #[arg(long)]
+        json: bool,
+        /// List up to N misses per corpus, kind and failure (spread over the files), and
+        /// the most frequent forms of misses.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        misses: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -289,6 +308,11 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
                 manifest,
                 json,
             } => cli::eval::xrefs(&corpus, &manifest, json),
+            EvalCommand::Markup {
+                paths,
+                json,
+                misses,
+            } => cli::eval::markup(&paths, json, misses),
             EvalCommand::Classifier(args) => cli::classifier::eval(&args),
         },
     }

@@ -1,4 +1,4 @@
-//! `lexls eval retrieval` and `lexls eval citations`.
+//! `lexls eval retrieval`, `lexls eval citations`, `lexls eval xrefs` and `lexls eval markup`.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -321,4 +321,190 @@ pub fn xrefs(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Scores citation extraction and resolution against the official reference markup of the
+/// files under `paths` (folders are read recursively; `.xml`, `.html`, `.md` and `.txt`
+/// files are read, packed files such as `.xz` and `.tar.xz` are not: unpack them first).
+///
+/// # Errors
+/// A path that does not exist or a file that cannot be read.
+pub fn markup(paths: &[PathBuf], json: bool, misses: usize) -> anyhow::Result<ExitCode> {
+    use corpus_index::eval::markup::{self as mk, Input};
+    let mut inputs = Vec::new();
+    let mut packed = 0usize;
+    for path in paths {
+        let meta =
+            std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+        if meta.is_dir() {
+            let prefix = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            collect(path, path, &prefix, &mut inputs, &mut packed)?;
+        } else {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if is_packed(&name) {
+                packed += 1;
+                continue;
+            }
+            let text = read_file(path)?;
+            inputs.push(Input {
+                path: path.clone(),
+                rel_path: name,
+                text,
+            });
+        }
+    }
+    if packed > 0 {
+        tracing::warn!(
+            "{packed} packed files (.xz, .gz, .zip, .tar) were skipped: lexls eval markup reads unpacked files only (e.g. `xz -dk FILE.xz`, `tar -xJf FILE.tar.xz -C DIR`)"
+        );
+    }
+    anyhow::ensure!(
+        !inputs.is_empty(),
+        "no files to score under the given paths"
+    );
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let started = std::time::Instant::now();
+    let report = mk::evaluate(inputs, misses, threads);
+    let elapsed = started.elapsed();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{} files ({} without publisher markup) in {:.1} s",
+        report.files,
+        report.files_without_markup,
+        elapsed.as_secs_f64()
+    );
+    for c in &report.corpora {
+        println!("{}:", c.corpus.name());
+        for (name, h) in [("development", &c.development), ("measuring", &c.measuring)] {
+            println!(
+                "  {name:<11} {} files  recall {:.3} ({}/{})  span recall {:.3}  resolution {:.3} ({}/{} in workspace)",
+                h.files,
+                h.total.recall,
+                h.total.found,
+                h.total.references,
+                h.total.span_recall,
+                h.resolution.accuracy,
+                h.resolution.resolved_same,
+                h.resolution.in_workspace,
+            );
+            if let Some(p) = &h.precision {
+                println!(
+                    "    precision {:.3} ({}/{})  span precision {:.3}",
+                    p.precision, p.correct, p.citations, p.span_precision
+                );
+            }
+            for (kind, r) in &h.per_kind {
+                println!(
+                    "    {kind:<18} recall {:.3}  span {:.3}  ({}/{})",
+                    r.recall, r.span_recall, r.found, r.references
+                );
+            }
+        }
+    }
+    if misses > 0 {
+        println!("most frequent forms of misses:");
+        for m in report.miss_classes.iter().take(misses.max(20)) {
+            println!(
+                "  {:>6}  {:<16} {:<18} {:<12} {}",
+                m.count,
+                m.corpus.name(),
+                m.kind,
+                m.failure,
+                m.shape
+            );
+        }
+        println!("misses (a sample):");
+        for m in &report.misses {
+            println!(
+                "  {} [{}] {} {} {}: {}  (lexls: {})",
+                m.file,
+                m.half,
+                m.failure,
+                m.kind,
+                m.target,
+                m.context,
+                if m.lexls.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    m.lexls.join("; ")
+                }
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn is_packed(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    [".xz", ".gz", ".bz2", ".zst", ".zip", ".tar", ".tgz"]
+        .iter()
+        .any(|ext| lower.ends_with(ext))
+}
+
+fn read_file(path: &std::path::Path) -> anyhow::Result<String> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let (text, _) = corpus_index::workspace::walk::decode(bytes);
+    Ok(text)
+}
+
+/// The files under `dir` that lexls reads, with paths relative to `base` under `prefix`.
+fn collect(
+    base: &std::path::Path,
+    dir: &std::path::Path,
+    prefix: &str,
+    out: &mut Vec<corpus_index::eval::markup::Input>,
+    packed: &mut usize,
+) -> anyhow::Result<()> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .filter_map(Result::ok)
+        .collect();
+    entries.sort_by_key(std::fs::DirEntry::path);
+    for entry in entries {
+        let path = entry.path();
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        if kind.is_dir() {
+            collect(base, &path, prefix, out, packed)?;
+            continue;
+        }
+        if !kind.is_file() {
+            continue;
+        }
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if is_packed(&name) {
+            *packed += 1;
+            continue;
+        }
+        let readable = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .and_then(corpus_index::model::Format::from_extension)
+            .is_some();
+        if !readable {
+            continue;
+        }
+        let rel = corpus_index::workspace::walk::rel_path(base, &path);
+        let rel_path = if prefix.is_empty() {
+            rel
+        } else {
+            format!("{prefix}/{rel}")
+        };
+        out.push(corpus_index::eval::markup::Input {
+            path: path.clone(),
+            rel_path,
+            text: read_file(&path)?,
+        });
+    }
+    Ok(())
 }
