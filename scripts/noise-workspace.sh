@@ -13,7 +13,10 @@
 #   usc/     14, 17, 35, 41 and 44 U.S.C., OLRC USLM (us-code-titles/original/*.xml)
 #   eu/      Regulation (EU) 2024/1689, Official Journal HTML (eu-ai-act/original/*.html)
 #   gdpr/    Regulation (EU) 2016/679, Official Journal HTML (gdpr/original/*.html)
-#   nyc/     Local Law 144 and its rule, text of the published PDFs (nyc-ll144/text/*.txt)
+#   nyc/     Local Law 144 and its rule: the text of the published PDFs (nyc-ll144/text/*.txt,
+#            one file holding several sections and the notice of adoption) and the code sections
+#            one a file (nyc-ll144/sections/*.md, NYC Admin. Code §§ 20-870–20-874, 6 RCNY
+#            §§ 5-300–5-304)
 #   india/   the AILA 2019 statutes of India as distributed (aila-2019-statutes/original/Object_statutes)
 #   policy/  the example policy (examples/nyc-ll144/policy) with one citation broken on purpose:
 #            `§ 5-302(b)` becomes `§ 5-302(g)` (6 RCNY § 5-302 has no (g)); its `§ 20-875`
@@ -27,12 +30,13 @@ if [ -d "$dest" ] && [ -n "$(ls -A "$dest")" ]; then
   echo "noise-workspace: $dest is not empty" >&2
   exit 2
 fi
-mkdir -p "$dest"/{cfr,usc,eu,gdpr,nyc,india,policy}
+mkdir -p "$dest"/{cfr,usc,eu,gdpr,nyc/text,nyc/sections,india,policy}
 cp "$shared"/cfr-title27/original/*.xml "$dest/cfr/"
 cp "$shared"/us-code-titles/original/*.xml "$dest/usc/"
 cp "$shared"/eu-ai-act/original/*.html "$dest/eu/"
 cp "$shared"/gdpr/original/*.html "$dest/gdpr/"
-cp "$shared"/nyc-ll144/text/*.txt "$dest/nyc/"
+cp "$shared"/nyc-ll144/text/*.txt "$dest/nyc/text/"
+cp "$shared"/nyc-ll144/sections/*.md "$dest/nyc/sections/"
 cp "$shared"/aila-2019-statutes/original/Object_statutes/*.txt "$dest/india/"
 policy="$dest/policy/acme-aedt-hiring-policy.md"
 cp "$repo/examples/nyc-ll144/policy/acme-aedt-hiring-policy.md" "$policy"

@@ -7,6 +7,8 @@
 //! provision that exists and remembers what was asked for, so `§ 20-871(b)(4)`, where (b)
 //! has three paragraphs, is reported with § 20-871(b)(3) as the closest provision.
 
+pub mod context;
+
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
@@ -133,7 +135,38 @@ pub struct NamespaceIndex {
     by_number: HashMap<(Unit, String), Vec<String>>,
     /// (namespace of the defining documents, lower-cased alias) → code.
     aliases: HashMap<(String, String), String>,
+    /// Per document ([`DocId`]): the namespaces of the workspace other than its own that
+    /// its citations name (`NYC Admin. Code § 20-870`, `6 RCNY § 5-300`), sorted: where its
+    /// bare citations may resolve besides its own namespace.
+    named: Vec<Vec<String>>,
     nearest: NearestCache,
+}
+
+/// Where a bare citation (`§ 12`, `section 3`) may resolve.
+#[derive(Debug, Clone, Copy)]
+enum BareScope<'a> {
+    /// In a document: its own namespace, then the codes it names itself; never a code of
+    /// another jurisdiction that merely has the number.
+    Document {
+        /// The citing document's namespace.
+        own: &'a str,
+        /// The namespaces it names.
+        named: &'a [String],
+    },
+    /// Text of no document (a question): its namespace, then the one namespace of the
+    /// workspace that has the number.
+    Workspace {
+        /// The namespace the text is read in (`""` for none).
+        own: &'a str,
+    },
+}
+
+impl BareScope<'_> {
+    fn own(&self) -> &str {
+        match self {
+            Self::Document { own, .. } | Self::Workspace { own } => own,
+        }
+    }
 }
 
 /// The closest sections found for numbers a namespace lacks, by (namespace, unit, cited
@@ -214,6 +247,22 @@ impl NamespaceIndex {
         for names in index.by_number.values_mut() {
             names.sort();
         }
+        let named: Vec<Vec<String>> = docs
+            .iter()
+            .map(|doc| {
+                let mut names: Vec<String> = doc
+                    .citations
+                    .iter()
+                    .filter_map(|c| c.named_code())
+                    .filter_map(|phrase| index.code_for_phrase(&doc.namespace, phrase).ok())
+                    .filter(|ns| *ns != doc.namespace)
+                    .collect();
+                names.sort();
+                names.dedup();
+                names
+            })
+            .collect();
+        index.named = named;
         index
     }
 
@@ -242,15 +291,67 @@ impl NamespaceIndex {
         self.spaces.values()
     }
 
-    /// Resolves citation `cite` of document `doc_id`.
+    /// Resolves citation `cite` of document `doc_id`. A bare citation stays within the
+    /// document's own namespace and the codes the document names (see [`Self::resolve_in`]
+    /// for text of no document).
     pub fn resolve(&self, docs: &[Arc<Document>], doc_id: DocId, cite: &Citation) -> Resolution {
         let own = docs.get(doc_id).map_or("", |d| d.namespace.as_str());
-        self.resolve_in(docs, own, cite)
+        let named = self.named.get(doc_id).map_or(&[][..], Vec::as_slice);
+        self.resolve_scoped(docs, BareScope::Document { own, named }, cite)
+    }
+
+    /// Resolves every citation of document `doc_id`, reading each in its context (see
+    /// [`context`]): a section of an act cited just before the act
+    /// (`Sec. 202, Pub. L. 85–859`) is of that act, and a number a history note marks as
+    /// former (`former section 671`, `renumbered section 671`) names no section in force.
+    /// One resolution per citation, in order.
+    pub fn resolve_document(&self, docs: &[Arc<Document>], doc_id: DocId) -> Vec<Resolution> {
+        let Some(doc) = docs.get(doc_id) else {
+            return Vec::new();
+        };
+        doc.citations
+            .iter()
+            .enumerate()
+            .map(|(i, cite)| match context::reading(doc, i) {
+                context::Reading::OfAct(act) => Resolution::External { code: Some(act) },
+                context::Reading::Former => {
+                    match self.resolve(docs, doc_id, cite) {
+                        // A number of the citing code before a renumbering: not the section
+                        // that holds it now.
+                        Resolution::Resolved { target, .. }
+                        | Resolution::MissingSubsection {
+                            deepest: target, ..
+                        } => Resolution::External {
+                            code: Some(format!(
+                                "{} as numbered before",
+                                docs.get(target.doc).map_or("", |d| d.namespace.as_str())
+                            )),
+                        },
+                        Resolution::Unresolved { namespace, .. } => Resolution::External {
+                            code: Some(format!("{namespace} as numbered before")),
+                        },
+                        other => other,
+                    }
+                }
+                context::Reading::AsWritten => self.resolve(docs, doc_id, cite),
+            })
+            .collect()
     }
 
     /// Resolves `cite` as if written in a document of namespace `own` (`""` for text that
-    /// belongs to no document, such as a question).
+    /// belongs to no document, such as a question). A bare citation that `own` lacks
+    /// resolves in the one namespace of the workspace that has its number.
     pub fn resolve_in(&self, docs: &[Arc<Document>], own: &str, cite: &Citation) -> Resolution {
+        self.resolve_scoped(docs, BareScope::Workspace { own }, cite)
+    }
+
+    fn resolve_scoped(
+        &self,
+        docs: &[Arc<Document>],
+        scope: BareScope<'_>,
+        cite: &Citation,
+    ) -> Resolution {
+        let own = scope.own();
         let Some(section) = cite.section.as_deref() else {
             return self.resolve_code_reference(own, cite);
         };
@@ -270,7 +371,7 @@ impl NamespaceIndex {
         let namespace = match &cite.code {
             _ if inherited_but_own => own.to_string(),
             _ if inherited_elsewhere && self.by_number.get(&key).is_some_and(|v| v.len() == 1) => {
-                match self.bare_namespace(own, &key) {
+                match self.bare_namespace(scope, &key) {
                     Ok(ns) => ns,
                     Err(resolution) => return resolution,
                 }
@@ -281,7 +382,7 @@ impl NamespaceIndex {
                 Err(code) => return Resolution::External { code: Some(code) },
             },
             None if cite.relative.is_some() => own.to_string(),
-            None => match self.bare_namespace(own, &key) {
+            None => match self.bare_namespace(scope, &key) {
                 Ok(ns) => ns,
                 Err(resolution) => return resolution,
             },
@@ -392,7 +493,12 @@ impl NamespaceIndex {
     }
 
     /// The namespace of a citation that names no code.
-    fn bare_namespace(&self, own: &str, key: &(Unit, String)) -> Result<String, Resolution> {
+    fn bare_namespace(
+        &self,
+        scope: BareScope<'_>,
+        key: &(Unit, String),
+    ) -> Result<String, Resolution> {
+        let own = scope.own();
         if self
             .spaces
             .get(own)
@@ -410,6 +516,9 @@ impl NamespaceIndex {
             if numbered_alike {
                 return Ok(own.to_string());
             }
+        }
+        if let BareScope::Document { named, .. } = scope {
+            return self.bare_in_named(own, named, key);
         }
         match self.by_number.get(key).map(Vec::as_slice) {
             Some([only]) => Ok(only.clone()),
@@ -443,6 +552,55 @@ impl NamespaceIndex {
                 Err(Resolution::External { code: None })
             }
         }
+    }
+
+    /// A bare citation of a document whose own namespace lacks the number: one of the codes
+    /// the document names that has it (several: ambiguous); else the named code numbered
+    /// like it (`§ 20-875` next to §§ 20-870–20-874), else the document's own namespace when
+    /// it has sections of that unit; otherwise a code the workspace does not hold.
+    fn bare_in_named(
+        &self,
+        own: &str,
+        named: &[String],
+        key: &(Unit, String),
+    ) -> Result<String, Resolution> {
+        let having: Vec<ProvisionRef> = named
+            .iter()
+            .filter_map(|ns| self.spaces.get(ns)?.sections.get(key).copied())
+            .collect();
+        match having.as_slice() {
+            [] => {}
+            [_] => {
+                if let Some(ns) = named.iter().find(|ns| {
+                    self.spaces
+                        .get(*ns)
+                        .is_some_and(|s| s.sections.contains_key(key))
+                }) {
+                    return Ok(ns.clone());
+                }
+            }
+            _ => {
+                return Err(Resolution::Ambiguous { candidates: having });
+            }
+        }
+        let prefix = (key.0, number_prefix(&key.1).to_string());
+        if !prefix.1.is_empty()
+            && let Some(ns) = named.iter().find(|ns| {
+                self.spaces
+                    .get(*ns)
+                    .is_some_and(|s| s.by_prefix.contains_key(&prefix))
+            })
+        {
+            return Ok(ns.clone());
+        }
+        if self
+            .spaces
+            .get(own)
+            .is_some_and(|s| s.sections.keys().any(|(u, _)| *u == key.0))
+        {
+            return Ok(own.to_string());
+        }
+        Err(Resolution::External { code: None })
     }
 
     fn expand_range(
