@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use super::codes;
 use super::{Citation, CodeRef, Relative, ShortForm};
-use crate::model::{Document, ProvisionId, Unit};
+use crate::model::{Document, DocumentKind, ProvisionId, Unit};
 
 /// Index of a document in a snapshot.
 pub type DocId = usize;
@@ -135,9 +135,10 @@ pub struct NamespaceIndex {
     by_number: HashMap<(Unit, String), Vec<String>>,
     /// (namespace of the defining documents, lower-cased alias) → code.
     aliases: HashMap<(String, String), String>,
-    /// Per document ([`DocId`]): the namespaces of the workspace other than its own that
-    /// its citations name (`NYC Admin. Code § 20-870`, `6 RCNY § 5-300`), sorted: where its
-    /// bare citations may resolve besides its own namespace.
+    /// Per document ([`DocId`]) that is not a statute or regulation: the namespaces of the
+    /// workspace other than its own that its citations name (`NYC Admin. Code § 20-870`,
+    /// `6 RCNY § 5-300`), sorted: where its bare citations may resolve besides its own
+    /// namespace. Empty for statutes and regulations, whose bare citations are their own.
     named: Vec<Vec<String>>,
     nearest: NearestCache,
 }
@@ -247,9 +248,15 @@ impl NamespaceIndex {
         for names in index.by_number.values_mut() {
             names.sort();
         }
+        // A statute or rule cites its own sections bare (`section 5` is of the same title
+        // or Act, as the drafting manuals write references); only a secondary text (a
+        // policy, guidance, a notice, a decision) cites by number the codes it has named.
         let named: Vec<Vec<String>> = docs
             .iter()
             .map(|doc| {
+                if matches!(doc.kind, DocumentKind::Statute | DocumentKind::Regulation) {
+                    return Vec::new();
+                }
                 let mut names: Vec<String> = doc
                     .citations
                     .iter()
@@ -332,6 +339,14 @@ impl NamespaceIndex {
                         },
                         other => other,
                     }
+                }
+                context::Reading::InCodeOf(j) => {
+                    let mut item = cite.clone();
+                    if let Some(other) = doc.citations.get(j) {
+                        item.code.clone_from(&other.code);
+                        item.kind = other.kind;
+                    }
+                    self.resolve(docs, doc_id, &item)
                 }
                 context::Reading::AsWritten => self.resolve(docs, doc_id, cite),
             })
@@ -671,7 +686,10 @@ fn walk(docs: &[Arc<Document>], section: ProvisionRef, labels: &[String]) -> Wal
     let doc = &docs[section.doc];
     let mut cur = section.provision;
     for (i, label) in labels.iter().enumerate() {
-        match doc.child_by_label(cur, label) {
+        match doc
+            .child_by_label(cur, label)
+            .or_else(|| flat_child(doc, cur, label))
+        {
             Some(next) => cur = next,
             None => {
                 let here = ProvisionRef {
@@ -697,6 +715,31 @@ fn walk(docs: &[Arc<Document>], section: ProvisionRef, labels: &[String]) -> Wal
         },
         false,
     )
+}
+
+/// The subdivision labelled `label` of `cur` when the markup lists subdivisions flat, as
+/// following siblings (GPO's C.F.R. markup gives `(b)`, `(1)`, `(2)`, `(c)` as one list of
+/// paragraphs, the level shown by the label's style alone): among the siblings after `cur`
+/// up to the next one of `cur`'s style, the first with that label and another style.
+fn flat_child(doc: &Document, cur: ProvisionId, label: &str) -> Option<ProvisionId> {
+    let p = &doc.provisions[cur];
+    let style = p.style?;
+    if p.children
+        .iter()
+        .any(|&c| doc.provisions[c].style.is_some_and(|s| s.is_citable()))
+    {
+        return None;
+    }
+    let siblings = &doc.provisions[p.parent?].children;
+    let at = siblings.iter().position(|&c| c == cur)?;
+    siblings[at + 1..]
+        .iter()
+        .map(|&c| (c, &doc.provisions[c]))
+        .take_while(|(_, s)| s.style != Some(style))
+        .find(|(_, s)| {
+            s.style.is_some_and(|st| st.is_citable()) && s.number.eq_ignore_ascii_case(label)
+        })
+        .map(|(c, _)| c)
 }
 
 /// A chunk of a section number for natural ordering: `20-871` → `[20, -, 871]`.

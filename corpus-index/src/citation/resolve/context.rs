@@ -24,6 +24,9 @@ pub enum Reading {
     OfAct(String),
     /// A number as it was before a renumbering, repeal or reclassification.
     Former,
+    /// An item of a list whose code is named once for all its items (`section 1165 or 1166
+    /// of title 10`): the code of the citation at this index, an item of the same phrase.
+    InCodeOf(usize),
 }
 
 /// How citation `i` of `doc` is to be read (see the module documentation).
@@ -38,6 +41,12 @@ pub fn reading(doc: &Document, i: usize) -> Reading {
         && cite.section.is_some();
     if bare && let Some(act) = act_after(doc, i) {
         return Reading::OfAct(act);
+    }
+    if bare && let Some(j) = list_code(doc, i) {
+        return Reading::InCodeOf(j);
+    }
+    if bare && let Some(instrument) = instrument_after(doc, i) {
+        return Reading::OfAct(instrument);
     }
     if cite.section.is_some()
         && cite.short_form != Some(ShortForm::ActSection)
@@ -64,6 +73,79 @@ fn act_after(doc: &Document, i: usize) -> Option<String> {
         || between.eq_ignore_ascii_case("of")
         || between.eq_ignore_ascii_case(", of");
     joins.then(|| next.normalized())
+}
+
+/// Another item of the phrase of citation `i` that names a code, when `i` names none: a
+/// code named once after a list of sections is the code of every item.
+fn list_code(doc: &Document, i: usize) -> Option<usize> {
+    let cite = &doc.citations[i];
+    let lo = i.saturating_sub(16);
+    let hi = (i + 16).min(doc.citations.len());
+    (lo..hi).find(|&j| {
+        let c = &doc.citations[j];
+        j != i && c.group == cite.group && c.named_code().is_some() && c.relative.is_none()
+    })
+}
+
+/// `section 342(a) of Communications Act of 1934`, `section 2371b of title 10` (a footnote
+/// between): a bare section followed by `of` and an instrument the extractor did not read
+/// as a code is a section of that instrument, named as written, never of the citing code.
+/// `of this …` and `of such …` refer back and are left as they are.
+fn instrument_after(doc: &Document, i: usize) -> Option<String> {
+    let cite = &doc.citations[i];
+    let mut at = cite.group.end;
+    // Skip a footnote or other note standing between the number and its `of` phrase.
+    loop {
+        let rest = doc.text.get(at..)?;
+        let skipped = at + (rest.len() - rest.trim_start().len());
+        match doc.note_at(skipped) {
+            Some(note) if note.span.end > skipped => at = note.span.end,
+            _ => {
+                at = skipped;
+                break;
+            }
+        }
+    }
+    let rest = doc.text.get(at..)?;
+    let phrase = rest.strip_prefix("of ")?;
+    let end = phrase
+        .find([',', ';', '.', '(', ')', '\n'])
+        .unwrap_or(phrase.len())
+        .min(80);
+    let mut end = end.min(phrase.len());
+    while !phrase.is_char_boundary(end) {
+        end -= 1;
+    }
+    let phrase = phrase[..end].trim();
+    let first = phrase.split_whitespace().next()?.to_ascii_lowercase();
+    if phrase.is_empty() || matches!(first.as_str(), "this" | "these" | "such" | "that" | "said") {
+        return None;
+    }
+    // An instrument is named: a proper name (`Communications Act of 1934`, `the Federal
+    // Water Pollution Control Act`) or a numbered title (`title 10`, `subtitle I of title
+    // 41`); `of the rules require` is a sentence going on.
+    let name = phrase.strip_prefix("the ").unwrap_or(phrase);
+    let proper = name.chars().next().is_some_and(char::is_uppercase);
+    let numbered = matches!(first.as_str(), "title" | "subtitle" | "division")
+        && phrase.split_whitespace().nth(1).is_some_and(|w| {
+            w.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit() || c.is_uppercase())
+        });
+    if !(proper || numbered) {
+        return None;
+    }
+    // A subdivision of the citing provision's own structure (`of subsection (a)`) is not an
+    // instrument.
+    if super::super::LevelWord::parse(&first).is_some()
+        || matches!(
+            first.as_str(),
+            "section" | "sections" | "§" | "article" | "part" | "chapter" | "subchapter"
+        )
+    {
+        return None;
+    }
+    Some(phrase.to_string())
 }
 
 /// Words before a citation that make its number a former one.
