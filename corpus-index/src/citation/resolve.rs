@@ -309,8 +309,10 @@ impl NamespaceIndex {
 
     /// Resolves every citation of document `doc_id`, reading each in its context (see
     /// [`context`]): a section of an act cited just before the act
-    /// (`Sec. 202, Pub. L. 85–859`) is of that act, and a number a history note marks as
-    /// former (`former section 671`, `renumbered section 671`) names no section in force.
+    /// (`Sec. 202, Pub. L. 85–859`) or of an instrument named after it is of that act, an
+    /// item of a list takes the code named once for the list, and a number a history note
+    /// marks as former (`former section 671`, `renumbered section 671 … as this section`)
+    /// is not read as the section that holds that number now.
     /// One resolution per citation, in order.
     pub fn resolve_document(&self, docs: &[Arc<Document>], doc_id: DocId) -> Vec<Resolution> {
         let Some(doc) = docs.get(doc_id) else {
@@ -334,9 +336,8 @@ impl NamespaceIndex {
                                 docs.get(target.doc).map_or("", |d| d.namespace.as_str())
                             )),
                         },
-                        Resolution::Unresolved { namespace, .. } => Resolution::External {
-                            code: Some(format!("{namespace} as numbered before")),
-                        },
+                        // A former number no section holds now stays unresolved: checked
+                        // when notes are (`in_notes`), it is a reference out of date.
                         other => other,
                     }
                 }

@@ -94,17 +94,51 @@ fn list_code(doc: &Document, i: usize) -> Option<usize> {
 fn instrument_after(doc: &Document, i: usize) -> Option<String> {
     let cite = &doc.citations[i];
     let mut at = cite.group.end;
-    // Skip a footnote or other note standing between the number and its `of` phrase.
+    let mut paren_skipped = false;
+    // Skip what stands between the number and its `of` phrase: a footnote mark and note
+    // (`section 2371b¹ [note] of title 10`), a parenthetical (`sections 1105(a)(28), 1115
+    // (added by …) of title 31`), the end of a parenthetical holding the list (`(except
+    // sections 3302, … 4711) of subtitle I of title 41`).
     loop {
         let rest = doc.text.get(at..)?;
         let skipped = at + (rest.len() - rest.trim_start().len());
-        match doc.note_at(skipped) {
-            Some(note) if note.span.end > skipped => at = note.span.end,
-            _ => {
-                at = skipped;
-                break;
-            }
+        let rest = doc.text.get(skipped..)?;
+        if let Some(note) = doc.note_at(skipped).filter(|n| n.span.end > skipped) {
+            at = note.span.end;
+            continue;
         }
+        let mark = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if (1..=2).contains(&mark) && rest[mark..].starts_with([' ', '\t', '\n']) {
+            at = skipped + mark;
+            continue;
+        }
+        if !paren_skipped && rest.starts_with('(') {
+            paren_skipped = true;
+            // `section 106 (50 U.S.C. 1806)`: a section of an act, with the place the
+            // code gives it.
+            if let Some(parallel) = doc.citations[i + 1..]
+                .iter()
+                .find(|c| c.span.start >= skipped)
+                .filter(|c| {
+                    doc.text
+                        .get(skipped + 1..c.span.start)
+                        .is_some_and(|t| t.trim().is_empty())
+                        && c.named_code().is_some()
+                })
+            {
+                return Some(format!("the act classified to {}", parallel.normalized()));
+            }
+            let close = rest.get(..rest.len().min(300))?.find(')')?;
+            at = skipped + close + 1;
+            continue;
+        }
+        if !paren_skipped && rest.starts_with(')') {
+            paren_skipped = true;
+            at = skipped + 1;
+            continue;
+        }
+        at = skipped;
+        break;
     }
     let rest = doc.text.get(at..)?;
     let phrase = rest.strip_prefix("of ")?;
