@@ -75,15 +75,19 @@ fn act_after(doc: &Document, i: usize) -> Option<String> {
     joins.then(|| next.normalized())
 }
 
-/// Another item of the phrase of citation `i` that names a code, when `i` names none: a
-/// code named once after a list of sections is the code of every item.
+/// A later item of the phrase of citation `i` that names its code, when `i` names none: a
+/// code named once after a list of sections (`section 1165 or 1166 of title 10`) is the
+/// code of every item. A code an item only inherits from an earlier citation does not
+/// spread.
 fn list_code(doc: &Document, i: usize) -> Option<usize> {
     let cite = &doc.citations[i];
-    let lo = i.saturating_sub(16);
     let hi = (i + 16).min(doc.citations.len());
-    (lo..hi).find(|&j| {
+    (i + 1..hi).find(|&j| {
         let c = &doc.citations[j];
-        j != i && c.group == cite.group && c.named_code().is_some() && c.relative.is_none()
+        c.group == cite.group
+            && c.named_code().is_some()
+            && c.relative.is_none()
+            && c.short_form.is_none()
     })
 }
 
