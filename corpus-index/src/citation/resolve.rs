@@ -140,6 +140,8 @@ pub struct NamespaceIndex {
     /// `6 RCNY § 5-300`), sorted: where its bare citations may resolve besides its own
     /// namespace. Empty for statutes and regulations, whose bare citations are their own.
     named: Vec<Vec<String>>,
+    /// Per document: it is a secondary text (not a statute or regulation).
+    secondary: Vec<bool>,
     nearest: NearestCache,
 }
 
@@ -153,6 +155,8 @@ enum BareScope<'a> {
         own: &'a str,
         /// The namespaces it names.
         named: &'a [String],
+        /// A secondary text (policy, guidance, memo) rather than a statute or rule.
+        secondary: bool,
     },
     /// Text of no document (a question): its namespace, then the one namespace of the
     /// workspace that has the number.
@@ -270,6 +274,10 @@ impl NamespaceIndex {
             })
             .collect();
         index.named = named;
+        index.secondary = docs
+            .iter()
+            .map(|d| !matches!(d.kind, DocumentKind::Statute | DocumentKind::Regulation))
+            .collect();
         index
     }
 
@@ -304,7 +312,16 @@ impl NamespaceIndex {
     pub fn resolve(&self, docs: &[Arc<Document>], doc_id: DocId, cite: &Citation) -> Resolution {
         let own = docs.get(doc_id).map_or("", |d| d.namespace.as_str());
         let named = self.named.get(doc_id).map_or(&[][..], Vec::as_slice);
-        self.resolve_scoped(docs, BareScope::Document { own, named }, cite)
+        let secondary = self.secondary.get(doc_id).copied().unwrap_or(false);
+        self.resolve_scoped(
+            docs,
+            BareScope::Document {
+                own,
+                named,
+                secondary,
+            },
+            cite,
+        )
     }
 
     /// Resolves every citation of document `doc_id`, reading each in its context (see
@@ -533,7 +550,21 @@ impl NamespaceIndex {
                 return Ok(own.to_string());
             }
         }
-        if let BareScope::Document { named, .. } = scope {
+        if let BareScope::Document {
+            named, secondary, ..
+        } = scope
+        {
+            if secondary && named.is_empty() {
+                // A memo naming no code: a structured number (`20-879`, `40.22`) carries
+                // its title and chapter, so it is of the one code numbered like it.
+                let prefix = (key.0, number_prefix(&key.1).to_string());
+                let mut alike = self.spaces.values().filter(|s| {
+                    s.is_code && !prefix.1.is_empty() && s.by_prefix.contains_key(&prefix)
+                });
+                if let (Some(only), None) = (alike.next(), alike.next()) {
+                    return Ok(only.name.clone());
+                }
+            }
             return self.bare_in_named(own, named, key);
         }
         match self.by_number.get(key).map(Vec::as_slice) {

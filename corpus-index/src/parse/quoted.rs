@@ -148,8 +148,7 @@ fn block_end(text: &str, open: usize) -> usize {
         limit -= 1;
     }
     let block = &text[open..limit];
-    let mut chars = block.char_indices().skip(1).peekable();
-    while let Some((i, c)) = chars.next() {
+    for (i, c) in block.char_indices().skip(1) {
         if !is_close(c) {
             continue;
         }
@@ -264,7 +263,7 @@ fn merge(mut spans: Vec<Range<usize>>) -> Vec<Range<usize>> {
 mod tests {
     use super::*;
 
-    fn quoted<'t>(text: &'t str, markdown: bool) -> Vec<&'t str> {
+    fn quoted(text: &str, markdown: bool) -> Vec<&str> {
         quoted_spans(text, markdown)
             .into_iter()
             .map(|r| &text[r])
