@@ -135,12 +135,12 @@ pub struct NamespaceIndex {
     by_number: HashMap<(Unit, String), Vec<String>>,
     /// (namespace of the defining documents, lower-cased alias) → code.
     aliases: HashMap<(String, String), String>,
-    /// Per document ([`DocId`]) that is not a statute or regulation: the namespaces of the
-    /// workspace other than its own that its citations name (`NYC Admin. Code § 20-870`,
+    /// Per document ([`DocId`]) that is secondary (not a statute or rule of a code): the
+    /// namespaces of the workspace other than its own that its citations name (`NYC Admin. Code § 20-870`,
     /// `6 RCNY § 5-300`), sorted: where its bare citations may resolve besides its own
     /// namespace. Empty for statutes and regulations, whose bare citations are their own.
     named: Vec<Vec<String>>,
-    /// Per document: it is a secondary text (not a statute or regulation).
+    /// Per document: it is a secondary text (not a statute or rule of a code).
     secondary: Vec<bool>,
     nearest: NearestCache,
 }
@@ -258,7 +258,7 @@ impl NamespaceIndex {
         let named: Vec<Vec<String>> = docs
             .iter()
             .map(|doc| {
-                if matches!(doc.kind, DocumentKind::Statute | DocumentKind::Regulation) {
+                if !is_secondary(doc) {
                     return Vec::new();
                 }
                 let mut names: Vec<String> = doc
@@ -274,10 +274,7 @@ impl NamespaceIndex {
             })
             .collect();
         index.named = named;
-        index.secondary = docs
-            .iter()
-            .map(|d| !matches!(d.kind, DocumentKind::Statute | DocumentKind::Regulation))
-            .collect();
+        index.secondary = docs.iter().map(|d| is_secondary(d)).collect();
         index
     }
 
@@ -698,6 +695,12 @@ impl NamespaceIndex {
         covered.sort_by(|a, b| a.0.cmp(&b.0));
         covered.into_iter().map(|(_, r)| r).collect()
     }
+}
+
+/// Whether a document cites codes from outside rather than being part of one: anything but
+/// a statute or rule of a code (a policy, guidance, a memo, a text whose code is unknown).
+fn is_secondary(doc: &Document) -> bool {
+    !(doc.namespace_is_code && matches!(doc.kind, DocumentKind::Statute | DocumentKind::Regulation))
 }
 
 fn normalize_alias(alias: &str) -> String {
