@@ -19,6 +19,7 @@
 //! ambiguous = "warning"
 //! repealed = "warning"
 //! external = "off"                # citations of codes the workspace does not hold
+//! in_notes = false                # also check notes, source credits, quoted amendments
 //!
 //! [authority]
 //! policy = 0.6                    # statute 1.0, regulation 0.9, case 0.8, guidance 0.7
@@ -195,6 +196,12 @@ pub struct DiagnosticsConfig {
     pub repealed: Severity,
     /// A citation of a code the workspace does not hold.
     pub external: Severity,
+    /// Also check citations in notes, source credits and quoted text of amendments (USLM
+    /// `<notes>`, `<sourceCredit>`, `<quotedContent>`; D.C. Code annotations; Akoma Ntoso
+    /// `<authorialNote>`; in text, block quotes and the quotations of an amendatory
+    /// instruction). Off by default: they cite former numbers and the provisions of other
+    /// laws. Their citations resolve for hover and definition either way.
+    pub in_notes: bool,
 }
 
 impl Default for DiagnosticsConfig {
@@ -206,6 +213,7 @@ impl Default for DiagnosticsConfig {
             ambiguous: Severity::Warning,
             repealed: Severity::Warning,
             external: Severity::Off,
+            in_notes: false,
         }
     }
 }

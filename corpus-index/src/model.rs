@@ -234,7 +234,10 @@ pub struct Substitution {
 /// A range of the text that annotates the law rather than being its text: the history,
 /// editor's notes, cross references and codification notes a code publishes with a section
 /// (D.C. Code `<annotation type="History">`, USLM `<notes>` and `<sourceCredit>`, Akoma Ntoso
-/// `<authorialNote>`).
+/// `<authorialNote>`), and the quoted text of other laws an amendment holds (USLM
+/// `<quotedContent>`, Akoma Ntoso `<quotedStructure>`, and in text the quotations of an
+/// amendatory instruction, kind `quoted`; see [`crate::parse::quoted`]), which lies inside
+/// the quoting provision's span.
 ///
 /// A note is part of [`Document::text`] (its citations are extracted and resolved like any
 /// other), but a trailing note is outside the span of the provision it annotates, so the
@@ -246,7 +249,8 @@ pub struct Note {
     /// Byte range of the note in the text (trimmed of blanked markup).
     pub span: Range<usize>,
     /// What the markup calls it: the annotation's `type` (`History`, `Editor's Notes`,
-    /// `Section References`), a USLM note's `topic`, else the element's name (`sourceCredit`).
+    /// `Section References`), a USLM note's `topic`, else the element's name (`sourceCredit`,
+    /// `quotedContent`); `quoted` for quoted amendment text found by its wording.
     pub kind: String,
     /// The provision the note annotates (the innermost one whose element holds it).
     pub provision: Option<ProvisionId>,

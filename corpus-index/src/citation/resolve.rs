@@ -7,6 +7,8 @@
 //! provision that exists and remembers what was asked for, so `§ 20-871(b)(4)`, where (b)
 //! has three paragraphs, is reported with § 20-871(b)(3) as the closest provision.
 
+pub mod context;
+
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
@@ -15,7 +17,7 @@ use serde::Serialize;
 
 use super::codes;
 use super::{Citation, CodeRef, Relative, ShortForm};
-use crate::model::{Document, ProvisionId, Unit};
+use crate::model::{Document, DocumentKind, ProvisionId, Unit};
 
 /// Index of a document in a snapshot.
 pub type DocId = usize;
@@ -133,7 +135,43 @@ pub struct NamespaceIndex {
     by_number: HashMap<(Unit, String), Vec<String>>,
     /// (namespace of the defining documents, lower-cased alias) → code.
     aliases: HashMap<(String, String), String>,
+    /// Per document ([`DocId`]) that is secondary (not a statute or rule of a code): the
+    /// namespaces of the workspace other than its own that its citations name (`NYC Admin. Code § 20-870`,
+    /// `6 RCNY § 5-300`), sorted: where its bare citations may resolve besides its own
+    /// namespace. Empty for statutes and regulations, whose bare citations are their own.
+    named: Vec<Vec<String>>,
+    /// Per document: it is a secondary text (not a statute or rule of a code).
+    secondary: Vec<bool>,
     nearest: NearestCache,
+}
+
+/// Where a bare citation (`§ 12`, `section 3`) may resolve.
+#[derive(Debug, Clone, Copy)]
+enum BareScope<'a> {
+    /// In a document: its own namespace, then the codes it names itself; never a code of
+    /// another jurisdiction that merely has the number.
+    Document {
+        /// The citing document's namespace.
+        own: &'a str,
+        /// The namespaces it names.
+        named: &'a [String],
+        /// A secondary text (policy, guidance, memo) rather than a statute or rule.
+        secondary: bool,
+    },
+    /// Text of no document (a question): its namespace, then the one namespace of the
+    /// workspace that has the number.
+    Workspace {
+        /// The namespace the text is read in (`""` for none).
+        own: &'a str,
+    },
+}
+
+impl BareScope<'_> {
+    fn own(&self) -> &str {
+        match self {
+            Self::Document { own, .. } | Self::Workspace { own } => own,
+        }
+    }
 }
 
 /// The closest sections found for numbers a namespace lacks, by (namespace, unit, cited
@@ -214,6 +252,29 @@ impl NamespaceIndex {
         for names in index.by_number.values_mut() {
             names.sort();
         }
+        // A statute or rule cites its own sections bare (`section 5` is of the same title
+        // or Act, as the drafting manuals write references); only a secondary text (a
+        // policy, guidance, a notice, a decision) cites by number the codes it has named.
+        let named: Vec<Vec<String>> = docs
+            .iter()
+            .map(|doc| {
+                if !is_secondary(doc) {
+                    return Vec::new();
+                }
+                let mut names: Vec<String> = doc
+                    .citations
+                    .iter()
+                    .filter_map(|c| c.named_code())
+                    .filter_map(|phrase| index.code_for_phrase(&doc.namespace, phrase).ok())
+                    .filter(|ns| *ns != doc.namespace)
+                    .collect();
+                names.sort();
+                names.dedup();
+                names
+            })
+            .collect();
+        index.named = named;
+        index.secondary = docs.iter().map(|d| is_secondary(d)).collect();
         index
     }
 
@@ -242,15 +303,85 @@ impl NamespaceIndex {
         self.spaces.values()
     }
 
-    /// Resolves citation `cite` of document `doc_id`.
+    /// Resolves citation `cite` of document `doc_id`. A bare citation stays within the
+    /// document's own namespace and the codes the document names (see [`Self::resolve_in`]
+    /// for text of no document).
     pub fn resolve(&self, docs: &[Arc<Document>], doc_id: DocId, cite: &Citation) -> Resolution {
         let own = docs.get(doc_id).map_or("", |d| d.namespace.as_str());
-        self.resolve_in(docs, own, cite)
+        let named = self.named.get(doc_id).map_or(&[][..], Vec::as_slice);
+        let secondary = self.secondary.get(doc_id).copied().unwrap_or(false);
+        self.resolve_scoped(
+            docs,
+            BareScope::Document {
+                own,
+                named,
+                secondary,
+            },
+            cite,
+        )
+    }
+
+    /// Resolves every citation of document `doc_id`, reading each in its context (see
+    /// [`context`]): a section of an act cited just before the act
+    /// (`Sec. 202, Pub. L. 85–859`) or of an instrument named after it is of that act, an
+    /// item of a list takes the code named once for the list, and a number a history note
+    /// marks as former (`former section 671`, `renumbered section 671 … as this section`)
+    /// is not read as the section that holds that number now.
+    /// One resolution per citation, in order.
+    pub fn resolve_document(&self, docs: &[Arc<Document>], doc_id: DocId) -> Vec<Resolution> {
+        let Some(doc) = docs.get(doc_id) else {
+            return Vec::new();
+        };
+        doc.citations
+            .iter()
+            .enumerate()
+            .map(|(i, cite)| match context::reading(doc, i) {
+                context::Reading::OfAct(act) => Resolution::External { code: Some(act) },
+                context::Reading::Former => {
+                    match self.resolve(docs, doc_id, cite) {
+                        // A number of the citing code before a renumbering: not the section
+                        // that holds it now.
+                        Resolution::Resolved { target, .. }
+                        | Resolution::MissingSubsection {
+                            deepest: target, ..
+                        } => Resolution::External {
+                            code: Some(format!(
+                                "{} as numbered before",
+                                docs.get(target.doc).map_or("", |d| d.namespace.as_str())
+                            )),
+                        },
+                        // A former number no section holds now stays unresolved: checked
+                        // when notes are (`in_notes`), it is a reference out of date.
+                        other => other,
+                    }
+                }
+                context::Reading::InCodeOf(j) => {
+                    let mut item = cite.clone();
+                    if let Some(other) = doc.citations.get(j) {
+                        item.code.clone_from(&other.code);
+                        item.kind = other.kind;
+                    }
+                    self.resolve(docs, doc_id, &item)
+                }
+                context::Reading::AsWritten => self.resolve(docs, doc_id, cite),
+            })
+            .collect()
     }
 
     /// Resolves `cite` as if written in a document of namespace `own` (`""` for text that
-    /// belongs to no document, such as a question).
+    /// belongs to no document, such as a question). A bare citation that `own` lacks
+    /// resolves in the one namespace of the workspace that has its number.
     pub fn resolve_in(&self, docs: &[Arc<Document>], own: &str, cite: &Citation) -> Resolution {
+        self.resolve_scoped(docs, BareScope::Workspace { own }, cite)
+    }
+
+    fn resolve_scoped(
+        &self,
+        docs: &[Arc<Document>],
+        scope: BareScope<'_>,
+        cite: &Citation,
+    ) -> Resolution {
+        let own = scope.own();
         let Some(section) = cite.section.as_deref() else {
             return self.resolve_code_reference(own, cite);
         };
@@ -270,7 +401,7 @@ impl NamespaceIndex {
         let namespace = match &cite.code {
             _ if inherited_but_own => own.to_string(),
             _ if inherited_elsewhere && self.by_number.get(&key).is_some_and(|v| v.len() == 1) => {
-                match self.bare_namespace(own, &key) {
+                match self.bare_namespace(scope, &key) {
                     Ok(ns) => ns,
                     Err(resolution) => return resolution,
                 }
@@ -281,7 +412,7 @@ impl NamespaceIndex {
                 Err(code) => return Resolution::External { code: Some(code) },
             },
             None if cite.relative.is_some() => own.to_string(),
-            None => match self.bare_namespace(own, &key) {
+            None => match self.bare_namespace(scope, &key) {
                 Ok(ns) => ns,
                 Err(resolution) => return resolution,
             },
@@ -392,7 +523,12 @@ impl NamespaceIndex {
     }
 
     /// The namespace of a citation that names no code.
-    fn bare_namespace(&self, own: &str, key: &(Unit, String)) -> Result<String, Resolution> {
+    fn bare_namespace(
+        &self,
+        scope: BareScope<'_>,
+        key: &(Unit, String),
+    ) -> Result<String, Resolution> {
+        let own = scope.own();
         if self
             .spaces
             .get(own)
@@ -410,6 +546,23 @@ impl NamespaceIndex {
             if numbered_alike {
                 return Ok(own.to_string());
             }
+        }
+        if let BareScope::Document {
+            named, secondary, ..
+        } = scope
+        {
+            if secondary && named.is_empty() {
+                // A memo naming no code: a structured number (`20-879`, `40.22`) carries
+                // its title and chapter, so it is of the one code numbered like it.
+                let prefix = (key.0, number_prefix(&key.1).to_string());
+                let mut alike = self.spaces.values().filter(|s| {
+                    s.is_code && !prefix.1.is_empty() && s.by_prefix.contains_key(&prefix)
+                });
+                if let (Some(only), None) = (alike.next(), alike.next()) {
+                    return Ok(only.name.clone());
+                }
+            }
+            return self.bare_in_named(own, named, key);
         }
         match self.by_number.get(key).map(Vec::as_slice) {
             Some([only]) => Ok(only.clone()),
@@ -443,6 +596,55 @@ impl NamespaceIndex {
                 Err(Resolution::External { code: None })
             }
         }
+    }
+
+    /// A bare citation of a document whose own namespace lacks the number: one of the codes
+    /// the document names that has it (several: ambiguous); else the named code numbered
+    /// like it (`§ 20-875` next to §§ 20-870–20-874), else the document's own namespace when
+    /// it has sections of that unit; otherwise a code the workspace does not hold.
+    fn bare_in_named(
+        &self,
+        own: &str,
+        named: &[String],
+        key: &(Unit, String),
+    ) -> Result<String, Resolution> {
+        let having: Vec<ProvisionRef> = named
+            .iter()
+            .filter_map(|ns| self.spaces.get(ns)?.sections.get(key).copied())
+            .collect();
+        match having.as_slice() {
+            [] => {}
+            [_] => {
+                if let Some(ns) = named.iter().find(|ns| {
+                    self.spaces
+                        .get(*ns)
+                        .is_some_and(|s| s.sections.contains_key(key))
+                }) {
+                    return Ok(ns.clone());
+                }
+            }
+            _ => {
+                return Err(Resolution::Ambiguous { candidates: having });
+            }
+        }
+        let prefix = (key.0, number_prefix(&key.1).to_string());
+        if !prefix.1.is_empty()
+            && let Some(ns) = named.iter().find(|ns| {
+                self.spaces
+                    .get(*ns)
+                    .is_some_and(|s| s.by_prefix.contains_key(&prefix))
+            })
+        {
+            return Ok(ns.clone());
+        }
+        if self
+            .spaces
+            .get(own)
+            .is_some_and(|s| s.sections.keys().any(|(u, _)| *u == key.0))
+        {
+            return Ok(own.to_string());
+        }
+        Err(Resolution::External { code: None })
     }
 
     fn expand_range(
@@ -495,6 +697,12 @@ impl NamespaceIndex {
     }
 }
 
+/// Whether a document cites codes from outside rather than being part of one: anything but
+/// a statute or rule of a code (a policy, guidance, a memo, a text whose code is unknown).
+fn is_secondary(doc: &Document) -> bool {
+    !(doc.namespace_is_code && matches!(doc.kind, DocumentKind::Statute | DocumentKind::Regulation))
+}
+
 fn normalize_alias(alias: &str) -> String {
     let lower = alias.trim().to_lowercase();
     lower
@@ -513,7 +721,10 @@ fn walk(docs: &[Arc<Document>], section: ProvisionRef, labels: &[String]) -> Wal
     let doc = &docs[section.doc];
     let mut cur = section.provision;
     for (i, label) in labels.iter().enumerate() {
-        match doc.child_by_label(cur, label) {
+        match doc
+            .child_by_label(cur, label)
+            .or_else(|| flat_child(doc, cur, label))
+        {
             Some(next) => cur = next,
             None => {
                 let here = ProvisionRef {
@@ -539,6 +750,31 @@ fn walk(docs: &[Arc<Document>], section: ProvisionRef, labels: &[String]) -> Wal
         },
         false,
     )
+}
+
+/// The subdivision labelled `label` of `cur` when the markup lists subdivisions flat, as
+/// following siblings (GPO's C.F.R. markup gives `(b)`, `(1)`, `(2)`, `(c)` as one list of
+/// paragraphs, the level shown by the label's style alone): among the siblings after `cur`
+/// up to the next one of `cur`'s style, the first with that label and another style.
+fn flat_child(doc: &Document, cur: ProvisionId, label: &str) -> Option<ProvisionId> {
+    let p = &doc.provisions[cur];
+    let style = p.style?;
+    if p.children
+        .iter()
+        .any(|&c| doc.provisions[c].style.is_some_and(|s| s.is_citable()))
+    {
+        return None;
+    }
+    let siblings = &doc.provisions[p.parent?].children;
+    let at = siblings.iter().position(|&c| c == cur)?;
+    siblings[at + 1..]
+        .iter()
+        .map(|&c| (c, &doc.provisions[c]))
+        .take_while(|(_, s)| s.style != Some(style))
+        .find(|(_, s)| {
+            s.style.is_some_and(|st| st.is_citable()) && s.number.eq_ignore_ascii_case(label)
+        })
+        .map(|(c, _)| c)
 }
 
 /// A chunk of a section number for natural ordering: `20-871` → `[20, -, 871]`.

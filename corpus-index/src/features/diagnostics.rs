@@ -1,5 +1,7 @@
 //! Diagnostics for citations that do not resolve, are ambiguous, cite repealed provisions
 //! or cite codes outside the workspace, with "did you mean" fixes; and parse problems.
+//! Citations in notes, quoted amendments and headings are not checked (see [`super::scope`];
+//! `in_notes` checks notes too).
 
 use std::ops::Range;
 
@@ -126,6 +128,9 @@ pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
         return out;
     };
     for (i, (cite, resolution)) in doc.citations.iter().zip(resolutions).enumerate() {
+        if super::scope::out_of_scope(doc, cite, sev.in_notes).is_some() {
+            continue;
+        }
         let raw = &doc.text[cite.span.clone()];
         let raw_flat = raw.split_whitespace().collect::<Vec<_>>().join(" ");
         let (severity, code, message, fixes) = match resolution {

@@ -5,6 +5,7 @@
 pub mod diagnostics;
 pub mod editing;
 pub mod navigation;
+pub mod scope;
 pub mod symbols;
 
 use std::ops::Range;

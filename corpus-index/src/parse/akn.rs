@@ -47,8 +47,8 @@ pub fn read(markup: &Markup) -> Structure {
             "section" if !has_article[id] && !in_article[id] => Role::Section(Unit::Section),
             "paragraph" | "subparagraph" | "point" | "indent" | "alinea" => Role::Child,
             "authorialNote" => Role::Note,
-            "meta" | "toc" | "quotedStructure" | "embeddedStructure" | "components"
-            | "attachments" => Role::Skip,
+            "quotedStructure" | "quotedText" | "embeddedStructure" => Role::Quoted,
+            "meta" | "toc" | "components" | "attachments" => Role::Skip,
             _ => Role::Other,
         }
     });

@@ -18,6 +18,7 @@ pub mod frontmatter;
 pub mod html;
 pub mod markdown;
 pub mod markup;
+pub mod quoted;
 pub mod structure;
 pub mod tree;
 pub mod uslm;
@@ -28,7 +29,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::citation::{self, codes};
-use crate::model::{Definition, Document, DocumentKind, Format, Problem};
+use crate::model::{Definition, Document, DocumentKind, Format, Note, Problem};
 
 /// What the workspace configuration says about a file before it is read.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -174,12 +175,49 @@ pub fn parse_document(
         notes: outline.notes,
         contents: outline.contents,
     };
+    add_quoted_notes(&mut doc);
     citation::relative::anchor(&mut doc);
     let (definitions, aliases) = definitions(&doc);
     doc.definitions = definitions;
     doc.code_aliases.extend(aliases);
     doc
 }
+
+/// Adds the quoted text of amendments that the text shows only by its wording (plain
+/// text, Markdown, HTML; see [`quoted`]) to the document's notes, as notes of kind
+/// [`QUOTED_NOTE`]: citations there name provisions of the amended law, not of this one.
+/// XML formats mark quoted text themselves (USLM `<quotedContent>`, Akoma Ntoso
+/// `<quotedStructure>`) and are left as their markup says.
+fn add_quoted_notes(doc: &mut Document) {
+    if doc.format == Format::Xml {
+        return;
+    }
+    let spans = quoted::quoted_spans(&doc.text, doc.format == Format::Markdown);
+    if spans.is_empty() {
+        return;
+    }
+    let mut notes = std::mem::take(&mut doc.notes);
+    for span in spans {
+        // Notes stay disjoint: a quotation inside a note is already out of the law's text.
+        let overlaps = notes
+            .iter()
+            .any(|n| n.span.start < span.end && span.start < n.span.end);
+        if overlaps {
+            continue;
+        }
+        let provision = doc.provision_at(span.start);
+        notes.push(Note {
+            span,
+            kind: QUOTED_NOTE.to_string(),
+            provision,
+        });
+    }
+    notes.sort_by_key(|n| n.span.start);
+    doc.notes = notes;
+}
+
+/// The [`Note::kind`] of quoted text of an amendment found by its wording.
+pub const QUOTED_NOTE: &str = "quoted";
 
 /// The markup (text view, elements) and outline of an XML or HTML file (see [`markup`]), and
 /// the kind its schema gives.

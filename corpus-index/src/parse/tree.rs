@@ -65,6 +65,10 @@ pub enum Role {
     /// A group of annotations (`<annotations>`, `<notes>`): each of its child elements is a
     /// [`Role::Note`].
     Notes,
+    /// Quoted text of another law (USLM `<quotedContent>`, Akoma Ntoso `<quotedStructure>`):
+    /// it holds no provisions of this document and is listed as a [`Note`] named by its
+    /// element, but it stays inside the span of the provision that quotes it.
+    Quoted,
     /// Anything else: its elements are read.
     Other,
 }
@@ -105,7 +109,7 @@ pub fn provisions(markup: &Markup, role: impl Fn(usize) -> Role) -> Tree {
         let mut here = parent;
         match role(id) {
             Role::Skip => continue,
-            Role::Note => {
+            Role::Note | Role::Quoted => {
                 b.note(id, parent);
                 continue;
             }

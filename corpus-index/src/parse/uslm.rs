@@ -4,8 +4,9 @@
 //!
 //! `<section>` is a section numbered by its `<num value="…">` (`122`, `40.22`) and headed by
 //! `<heading>`; `<subsection>`, `<paragraph>`, `<subparagraph>`, `<clause>`, `<subclause>`,
-//! `<item>`, `<subitem>` and `<subsubitem>` are its subdivisions. Tables of contents and
-//! quoted text of other acts hold no provisions; notes (`<notes>` and each `<note>` in it,
+//! `<item>`, `<subitem>` and `<subsubitem>` are its subdivisions. Tables of contents hold no
+//! provisions; quoted text of other acts (`<quotedContent>`, `<quotedText>`) holds none either
+//! and is a [`crate::model::Note`] inside the quoting provision; notes (`<notes>` and each `<note>` in it,
 //! `<sourceCredit>`, `<editorialNote>`, `<footnote>`) are [`crate::model::Note`]s, outside the
 //! span of the section they close. The title number comes from `<meta><docNumber>` (or the root's
 //! `identifier`, `/us/usc/t35`), giving the namespace `35 U.S.C.` or `27 C.F.R.`.
@@ -78,7 +79,8 @@ pub fn read(markup: &Markup) -> Structure {
         | "subitem" | "subsubitem" => Role::Child,
         "notes" => Role::Notes,
         "note" | "sourceCredit" | "editorialNote" | "footnote" => Role::Note,
-        "toc" | "quotedContent" | "quotedText" | "meta" | "layout" => Role::Skip,
+        "quotedContent" | "quotedText" => Role::Quoted,
+        "toc" | "meta" | "layout" => Role::Skip,
         _ => Role::Other,
     });
     Structure {

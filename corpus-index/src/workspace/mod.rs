@@ -80,12 +80,7 @@ impl Snapshot {
         let resolutions: Vec<Vec<Resolution>> = docs
             .iter()
             .enumerate()
-            .map(|(id, doc)| {
-                doc.citations
-                    .iter()
-                    .map(|c| namespaces.resolve(&docs, id, c))
-                    .collect()
-            })
+            .map(|(id, _)| namespaces.resolve_document(&docs, id))
             .collect();
         let graph = CitationGraph::build(&docs, &resolutions);
         let by_path = docs

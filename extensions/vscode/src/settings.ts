@@ -22,7 +22,7 @@ export const DIAGNOSTIC_KEYS: Record<string, string> = {
 /** The options object, in the shape of `.lexls.toml`. */
 export interface ServerOptions {
   model?: { dir: string };
-  diagnostics?: Record<string, Severity>;
+  diagnostics?: Record<string, Severity | boolean>;
   llm?: { url?: string; model?: string };
 }
 
@@ -38,12 +38,17 @@ export function serverOptions(read: SettingsReader): ServerOptions {
   if (modelDir) {
     options.model = { dir: modelDir };
   }
-  const diagnostics: Record<string, Severity> = {};
+  const diagnostics: Record<string, Severity | boolean> = {};
   for (const [setting, key] of Object.entries(DIAGNOSTIC_KEYS)) {
     const value = read<string | null>(`diagnostics.${setting}`);
     if (typeof value === "string" && (SEVERITIES as readonly string[]).includes(value)) {
       diagnostics[key] = value as Severity;
     }
+  }
+  // `in_notes`: also check notes, source credits and quoted amendments.
+  const inNotes = read<boolean | null>("diagnostics.inNotes");
+  if (typeof inNotes === "boolean") {
+    diagnostics.in_notes = inNotes;
   }
   if (Object.keys(diagnostics).length > 0) {
     options.diagnostics = diagnostics;

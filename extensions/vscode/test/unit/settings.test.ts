@@ -19,6 +19,7 @@ describe("serverOptions", () => {
         "diagnostics.unresolved": "error",
         "diagnostics.unresolvedOutside": "hint",
         "diagnostics.missingSubsection": "off",
+        "diagnostics.inNotes": true,
         "diagnostics.external": "loud", // not a severity: ignored
         "llm.url": "http://127.0.0.1:11434/v1",
         "llm.model": "llama3.1:8b",
@@ -26,7 +27,7 @@ describe("serverOptions", () => {
     );
     assert.deepEqual(options, {
       model: { dir: "/models/minilm" },
-      diagnostics: { unresolved: "error", unresolved_outside: "hint", missing_subsection: "off" },
+      diagnostics: { unresolved: "error", unresolved_outside: "hint", missing_subsection: "off", in_notes: true },
       llm: { url: "http://127.0.0.1:11434/v1", model: "llama3.1:8b" },
     });
   });

@@ -1,0 +1,139 @@
+//! End-to-end through `lexls check --json` (issue 11, item 3): where citation diagnostics
+//! apply and where bare citations resolve, on real excerpts — a section of 14 U.S.C. whose
+//! notes cite a former number, a C.F.R. authority citation of a Public Law section, Indian
+//! statutes of the AILA 2019 set next to 35 U.S.C., and the example policy with a broken
+//! citation.
+
+use std::path::Path;
+use std::process::Command;
+
+use lexls_tests::{example_copy, fixture, lexls_bin};
+use serde_json::Value;
+
+/// `lexls check --json` of `dir`, without the embedding model, with a private cache.
+fn check(dir: &Path) -> Value {
+    let cache = tempfile::tempdir().expect("temp cache");
+    let out = Command::new(lexls_bin())
+        .args(["check", "--json"])
+        .arg(dir)
+        .env("LEXLS_NO_MODEL", "1")
+        .env("LEXLS_LOG", "warn")
+        .env("XDG_CACHE_HOME", cache.path())
+        .env("HOME", cache.path())
+        .env_remove("LEXLS_INDEX_DIR")
+        .output()
+        .expect("lexls runs");
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "lexls check --json printed no JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// A workspace of the files of `tests/fixtures/scopes/<sub>` for each of `subs`, with
+/// `config` as its `.lexls.toml`.
+fn workspace(subs: &[&str], config: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp workspace");
+    for sub in subs {
+        let from = fixture("scopes").join(sub);
+        let to = dir.path().join(sub);
+        std::fs::create_dir_all(&to).expect("folder");
+        for entry in std::fs::read_dir(&from).expect("fixture folder") {
+            let path = entry.expect("entry").path();
+            let name = path.file_name().expect("file name");
+            std::fs::copy(&path, to.join(name)).expect("copy fixture");
+        }
+    }
+    std::fs::write(dir.path().join(".lexls.toml"), config).expect("config");
+    dir
+}
+
+fn items<'a>(report: &'a Value, key: &str) -> &'a [Value] {
+    report[key].as_array().map_or(&[], Vec::as_slice)
+}
+
+fn messages(report: &Value, path_prefix: &str) -> Vec<String> {
+    items(report, "diagnostics")
+        .iter()
+        .filter(|d| {
+            d["path"]
+                .as_str()
+                .is_some_and(|p| p.starts_with(path_prefix))
+        })
+        .map(|d| d["message"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// Class: a former number in the OLRC's editorial notes (14 U.S.C. § 907, "Pub. L. 115–282
+/// renumbered section 672 of this title as this section"): no diagnostic by default, one
+/// with `in_notes = true`.
+#[test]
+fn a_former_number_in_a_note_is_checked_only_when_notes_are() {
+    let quiet = check(workspace(&["usc"], "").path());
+    let former = |report: &Value| {
+        messages(report, "usc/usc14")
+            .into_iter()
+            .filter(|m| m.contains("section 672 of this title"))
+            .count()
+    };
+    assert_eq!(former(&quiet), 0, "{:#?}", messages(&quiet, "usc"));
+    let loud = check(workspace(&["usc"], "[diagnostics]\nin_notes = true\n").path());
+    assert_eq!(former(&loud), 1, "{:#?}", messages(&loud, "usc"));
+}
+
+/// Class: a section of a Public Law cited before the law (27 C.F.R. authority citation
+/// `(Sec. 202, Pub. L. 85–859, 72 Stat. 1422 (26 U.S.C. 5723))`): a section of that act,
+/// outside the workspace, never 35 U.S.C. § 202 of the workspace.
+#[test]
+fn a_public_law_section_is_not_resolved_into_a_code() {
+    let report = check(workspace(&["usc", "cfr"], "").path());
+    assert!(messages(&report, "cfr").is_empty(), "{report:#}");
+    let of_act = items(&report, "external").iter().any(|e| {
+        e["path"].as_str().is_some_and(|p| p.starts_with("cfr"))
+            && e["citation"] == "§ 202"
+            && e["code"].as_str().is_some_and(|c| c.contains("85-859"))
+    });
+    assert!(of_act, "{:#}", report["external"]);
+}
+
+/// Class: bare citations of a foreign statute (AILA 2019 S177 "section 31", S67
+/// "section 2", Indian Acts) in a workspace holding 35 U.S.C. §§ 2 and 31: they stay in
+/// their document, which lacks them, so they are external, never 35 U.S.C.
+#[test]
+fn a_bare_citation_in_an_indian_act_does_not_resolve_to_a_us_section() {
+    let report = check(workspace(&["usc", "india"], "").path());
+    assert!(messages(&report, "india").is_empty(), "{report:#}");
+    let external = |file: &str, cited: &str| {
+        items(&report, "external").iter().any(|e| {
+            e["path"].as_str().is_some_and(|p| p.ends_with(file)) && e["citation"] == cited
+        })
+    };
+    assert!(external("S177.txt", "§ 31"), "{:#}", report["external"]);
+    assert!(external("S67.txt", "§ 2"), "{:#}", report["external"]);
+}
+
+/// Class: the broken citations of a policy (the example policy with `§ 5-302(b)` made
+/// `§ 5-302(g)`, and its `§ 20-875`): still flagged, in the codes the policy names.
+#[test]
+fn the_broken_citations_of_a_policy_are_still_flagged() {
+    let dir = example_copy("nyc-ll144");
+    let policy = dir.path().join("policy/acme-aedt-hiring-policy.md");
+    let text = std::fs::read_to_string(&policy).expect("policy");
+    assert!(text.contains("§ 5-302(b)"));
+    std::fs::write(&policy, text.replacen("§ 5-302(b)", "§ 5-302(g)", 1)).expect("write");
+    let report = check(dir.path());
+    let found = messages(&report, "policy");
+    assert!(
+        found
+            .iter()
+            .any(|m| m.contains("§ 5-302(g)") && m.contains("6 RCNY")),
+        "{found:#?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|m| m.contains("§ 20-875") && m.contains("NYC Admin. Code")),
+        "{found:#?}"
+    );
+}
