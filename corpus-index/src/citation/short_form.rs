@@ -24,17 +24,14 @@ use crate::model::Unit;
 /// as `See`), `id.` in lower case follows a signal or a clause break; `supra` follows the
 /// name of an authority and a comma (`Bush, supra`) or a signal, and is followed by what
 /// ends or pins it (`note`, `at`, punctuation). With no earlier citation in the text
-/// (`prior` false) a short form only stands at the very start of the text, whose
-/// antecedent may lie before it; anywhere else it has nothing to refer to. Not short
+/// (`prior` false) a short form only stands at the very start of the text (after a signal
+/// at most), whose antecedent may lie before it; anywhere else it has nothing to refer to. Not short
 /// forms: `Employee Id. number`, `the id. field`, `supra-national`, `see supra Part II`.
 pub(crate) fn stands_as_short_form(text: &str, start: usize, end: usize, prior: bool) -> bool {
     let space = |c: char| c == ' ' || c == '\t' || super::TYPOGRAPHIC_SPACES.contains(&c);
     let before = text[..start].trim_end_matches(space);
     let after = text[end..].trim_start_matches(space);
     let at_text_start = before.trim_start().is_empty();
-    if !prior && !at_text_start {
-        return false;
-    }
     let last_word = before
         .rsplit(|c: char| c.is_whitespace() || c == '(')
         .next()
@@ -56,6 +53,11 @@ pub(crate) fn stands_as_short_form(text: &str, start: usize, end: usize, prior: 
             | "generally"
             | "and"
     );
+    // Without an antecedent in the text, only the opening citation of the excerpt (`Id. at
+    // 2`, `See supra.`) may refer to what precedes the excerpt.
+    if !prior && !at_text_start && !(signal && before.split_whitespace().count() <= 2) {
+        return false;
+    }
     let boundary = at_text_start
         || text[..start].ends_with('\n')
         || before.ends_with(['.', ';', '(', '[', ':', '!', '?', '"', '“', '\n']);
