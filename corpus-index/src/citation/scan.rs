@@ -207,12 +207,12 @@ pub fn extract(text: &str) -> Vec<Citation> {
             }
             continue;
         }
-        if caps.name("eudiv").is_some() {
-            if let Some(phrase) = parse_eu_division(text, start) {
-                pos = phrase.end.max(next(start));
-                phrase.emit(&mut out);
-                continue;
-            }
+        if caps.name("eudiv").is_some()
+            && let Some(phrase) = parse_eu_division(text, start)
+        {
+            pos = phrase.end.max(next(start));
+            phrase.emit(&mut out);
+            continue;
         }
         if caps.name("eo").is_some() {
             if let Some(phrase) = parse_executive_orders(text, start) {

@@ -55,7 +55,8 @@ pub(crate) fn stands_as_short_form(text: &str, start: usize, end: usize, prior: 
     );
     // Without an antecedent in the text, only the opening citation of the excerpt (`Id. at
     // 2`, `See supra.`) may refer to what precedes the excerpt.
-    if !prior && !at_text_start && !(signal && before.split_whitespace().count() <= 2) {
+    let opens_excerpt = at_text_start || (signal && before.split_whitespace().count() <= 2);
+    if !prior && !opens_excerpt {
         return false;
     }
     let boundary = at_text_start
