@@ -54,7 +54,7 @@ static NYC_CHARTER: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)^(?:the\s+)?(?:N\.?\s?Y\.?\s?C\.?|New\s+York\s+City)\s+Charter$"));
 static USC: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)^(?:(\d+[A-Z]?)\s*(?:U\.?\s?S\.?\s?C\.?(?:\s?[AS]\.?)?|U\.\s?S\.\s+Code)|title\s+(\d+[A-Z]?)(?:,|\s+of)?\s+(?:the\s+)?United\s+States\s+Code)$",
+        r"(?i)^(?:(\d+[A-Z]?)\s*(?:U\.?\s?S\.?\s?C\.?(?:\s?[AS]\.?)?|U\.\s?S\.\s+Code)|(?:title\s+)?(\d+[A-Z]?)(?:,|\s+of)?\s+(?:the\s+)?United\s+States\s+Code)(\s*,?\s*App(?:\.|endix))?$",
     )
 });
 static CFR: LazyLock<Regex> = LazyLock::new(|| {
@@ -67,6 +67,28 @@ static EU_ACT: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)^(Regulation|Directive|Decision)\s*(?:\((EU|EC|EEC|Euratom|EU,\s*Euratom)\)\s*)?(No\.?\s*)?(\d{1,4})/(\d{1,4})(?:/(EU|EC|EEC|Euratom))?$",
     )
 });
+
+static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^(?:the\s+)?(?:I\.\s?R\.\s?C\.|IRC|Internal\s+Revenue\s+Code(?:\s+of\s+19(?:54|86))?)$",
+    )
+});
+
+/// The title of the U.S. Code an act cited by its own name is codified in, section for
+/// section: the Internal Revenue Code (`I.R.C. § 61` is `26 U.S.C. 61`; 26 U.S.C. is the
+/// Internal Revenue Code of 1986, and its sections keep the Code's numbers).
+///
+/// ```
+/// use corpus_index::citation::codes::codified_as;
+/// assert_eq!(codified_as("I.R.C."), Some("26 U.S.C."));
+/// assert_eq!(codified_as("the Internal Revenue Code of 1986"), Some("26 U.S.C."));
+/// assert_eq!(codified_as("INA"), None);
+/// ```
+pub fn codified_as(name: &str) -> Option<&'static str> {
+    INTERNAL_REVENUE_CODE
+        .is_match(&collapse_ws(name.trim()))
+        .then_some("26 U.S.C.")
+}
 
 /// Popular names of acts mapped to their canonical namespace.
 const POPULAR_NAMES: &[(&str, &str)] = &[
@@ -105,7 +127,8 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
     }
     if let Some(c) = USC.captures(phrase) {
         let title = c.get(1).or(c.get(2))?.as_str();
-        return code(format!("{title} U.S.C."), CodeFamily::Usc);
+        let app = if c.get(3).is_some() { " App." } else { "" };
+        return code(format!("{title} U.S.C.{app}"), CodeFamily::Usc);
     }
     if let Some(c) = CFR.captures(phrase) {
         let title = c.get(1).or(c.get(2))?.as_str();
@@ -113,6 +136,9 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
     }
     if let Some(c) = EU_ACT.captures(phrase) {
         return code(eu_act_name(&c), CodeFamily::Eu);
+    }
+    if INTERNAL_REVENUE_CODE.is_match(phrase) {
+        return code("I.R.C.".into(), CodeFamily::Named);
     }
     let lower = phrase.to_ascii_lowercase();
     let lower = lower.strip_prefix("the ").unwrap_or(&lower);

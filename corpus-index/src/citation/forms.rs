@@ -13,7 +13,7 @@ use crate::model::Unit;
 
 fn re(pattern: &str) -> Regex {
     #[allow(clippy::expect_used)]
-    Regex::new(pattern).expect("static regex compiles")
+    Regex::new(&super::typographic_spaces(pattern)).expect("static regex compiles")
 }
 
 /// State and territory abbreviations of Bluebook table T1, plus the spellings that
@@ -93,6 +93,15 @@ static STATE_NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
 /// Acts cited by popular name before a section sign (`INA § 101(11)`, `I.R.C. § 671`).
 pub(crate) static NAMED_ACT: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?P<act>I\.R\.C\.|[A-Z]{2,6})[ \t]*(?P<des>§§?)[ \t]*"));
+
+/// The Internal Revenue Code named in full before its section (`Internal Revenue Code
+/// section 162(m)`, `Internal Revenue Code of 1986, § 61`): cited as `I.R.C.` (The Bluebook,
+/// rule 12.9.1), codified as title 26 of the U.S. Code.
+static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^Internal[ \t]+Revenue[ \t]+Code(?:[ \t]+of[ \t]+19(?:54|86))?,?[ \t]+(?P<des>§§?|(?i:sections?|secs?\.))[ \t]*",
+    )
+});
 
 /// Acronyms that are codes or reporters, not popular names of acts.
 const NOT_ACTS: &[&str] = &["USC", "USCA", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR"];
@@ -198,6 +207,7 @@ fn whole(start: usize, end: usize, kind: CitationKind, code: String) -> Found {
             short_form: None,
             antecedent: None,
             pin: None,
+            division: None,
         }),
     }
 }
@@ -328,6 +338,15 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
     }
     if let Some(c) = STATE_CODE.captures(rest) {
         return state_code(start, &c);
+    }
+    if let Some(c) = INTERNAL_REVENUE_CODE.captures(rest) {
+        return Some(Found::CodePrefix {
+            after: start + c.get(0)?.end(),
+            code: "I.R.C.".into(),
+            kind: CitationKind::NamedAct,
+            designator: None,
+            plural: c["des"].ends_with("§§") || c["des"].to_ascii_lowercase().ends_with('s'),
+        });
     }
     if let Some(c) = NAMED_ACT.captures(rest) {
         let act = &c["act"];
@@ -523,6 +542,7 @@ pub(crate) fn constitution_short_form(
         short_form: Some(ShortForm::Inherited),
         antecedent: None,
         pin: None,
+        division: None,
     };
     if let Some(pin) = CONST_PIN.captures(text.get(end..)?) {
         end += pin.get(0)?.end();
@@ -703,6 +723,7 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
             short_form: None,
             antecedent: None,
             pin: None,
+            division: None,
         });
     }
     (!cites.is_empty()).then_some((end, cites))

@@ -25,6 +25,17 @@ use crate::model::Unit;
 pub use codes::CodeFamily;
 pub use scan::extract;
 
+/// The spaces official texts set inside citations besides the ASCII space and tab: the
+/// no-break space (U+00A0), the thin space (U+2009, GPO's typesetting after `§`) and the
+/// narrow no-break space (U+202F).
+pub(crate) const TYPOGRAPHIC_SPACES: [char; 3] = ['\u{A0}', '\u{2009}', '\u{202F}'];
+
+/// A citation pattern that accepts, wherever it accepts a space or a tab (`[ \t]`, `[ \t\r\n]`),
+/// the [`TYPOGRAPHIC_SPACES`] too.
+pub(crate) fn typographic_spaces(pattern: &str) -> String {
+    pattern.replace(r"[ \t", r"[ \t\u{A0}\u{2009}\u{202F}")
+}
+
 /// The family of a citation, named as in `shared/eval/citations/README.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -70,6 +81,15 @@ pub enum CitationKind {
     AgencyDecision,
     /// A German statute (`§ 556d BGB`, `Art. 3 Abs. 1 GG`).
     DeStatute,
+    /// A presidential executive order (`Executive Order 12866`, `E.O. 12291`, `Exec. Order
+    /// No. 12,866`), normalized as in The Bluebook (rule 14.7): `Exec. Order No. 12866`, the
+    /// code of the citation; a section of an order (`section 3(f) of Executive Order 12866`)
+    /// is `Exec. Order No. 12866, § 3(f)`. An instrument of its own, never a section of a
+    /// code.
+    ExecutiveOrder,
+    /// A division of an EU act above the article (`Chapter III, Section 2 of Regulation (EU)
+    /// 2024/1689`, `Title II of this Regulation`), cited as a whole.
+    EuDivision,
 }
 
 impl CitationKind {
@@ -95,6 +115,8 @@ impl CitationKind {
             Self::Supra => "supra",
             Self::AgencyDecision => "agency_decision",
             Self::DeStatute => "de_statute",
+            Self::ExecutiveOrder => "executive_order",
+            Self::EuDivision => "eu_division",
         }
     }
 }
@@ -221,6 +243,13 @@ pub struct Citation {
     pub antecedent: Option<usize>,
     /// A pinpoint page (`Id. at 2`, `477 U.S. at 574`).
     pub pin: Option<String>,
+    /// Without a [`Citation::section`]: a division of the code or act cited as a whole,
+    /// above the section level: `ch. 35` (`44 U.S.C. chapter 35`), `Chapter III, Section
+    /// 2` (EU acts, EUR-Lex style); such a citation resolves, like `this chapter`, to the
+    /// code. With a section: `note`, the statutory note under it (OLRC: `7 U.S.C. 612c
+    /// note`). `None` for a citation of a section or of the whole code.
+    #[serde(default)]
+    pub division: Option<String>,
 }
 
 /// Short forms: citations that take their authority from an earlier citation of the same
@@ -271,8 +300,16 @@ impl Citation {
             }
             if let Some(code) = code {
                 out.push_str(code);
+            } else if self.kind == CitationKind::EuDivision {
+                out.push_str("[this act]");
             } else if self.relative == Some(Relative::ThisCode) {
                 out.push_str("[this code]");
+            }
+            if let Some(division) = &self.division {
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(division);
             }
             if !self.subsections.is_empty() {
                 out.push_str(" [this provision]");
@@ -289,7 +326,7 @@ impl Citation {
                 };
                 let _ = write!(out, "{} {part}{section}", code_or("?"));
             }
-            CitationKind::EuArticle | CitationKind::EuAct => {
+            CitationKind::EuArticle | CitationKind::EuAct | CitationKind::EuDivision => {
                 let act = code_or("[this act]");
                 let unit = match self.unit {
                     Unit::Annex => "Annex",
@@ -316,6 +353,9 @@ impl Citation {
             }
             CitationKind::DeStatute => {
                 let _ = write!(out, "§ {section} {}", code_or("?"));
+            }
+            CitationKind::ExecutiveOrder => {
+                let _ = write!(out, "{}, § {section}", code_or("Exec. Order"));
             }
             CitationKind::Section if self.short_form.is_none() => {
                 // The code is unknown (`the Code`): the number alone.
@@ -366,6 +406,10 @@ impl Citation {
         }
         if self.et_seq {
             out.push_str(" et seq.");
+        }
+        if let Some(division) = &self.division {
+            out.push(' ');
+            out.push_str(division);
         }
         out
     }

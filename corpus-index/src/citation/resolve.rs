@@ -474,6 +474,8 @@ impl NamespaceIndex {
     /// The namespace a code phrase names from inside namespace `own`, or `Err(code)` for a
     /// code the workspace does not hold.
     fn code_for_phrase(&self, own: &str, phrase: &str) -> Result<String, String> {
+        // `I.R.C.` is 26 U.S.C., section for section.
+        let phrase = codes::codified_as(phrase).unwrap_or(phrase);
         if self.spaces.contains_key(phrase) {
             return Ok(phrase.to_string());
         }

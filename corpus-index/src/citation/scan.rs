@@ -27,13 +27,17 @@ use crate::model::Unit;
 
 fn re(pattern: &str) -> Regex {
     #[allow(clippy::expect_used)]
-    Regex::new(pattern).expect("static regex compiles")
+    Regex::new(&super::typographic_spaces(pattern)).expect("static regex compiles")
 }
 
 static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
-        r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:U\.[ \t]?S\.[ \t]?C\.(?:[ \t]?[AS]\.)?|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|USCA?(?-u:\b)|C\.[ \t]?F\.[ \t]?R\.|CFR(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)))",
-        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}[ \t]+(?:Stat\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|[A-Z]{2,6}[ \t]*§|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+Const))",
+        r"(?P<titled>(?-u:\b)(?:(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,[ \t]*(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))|",
+        r"(?P<chapter>(?-u:\b)(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d)|",
+        r"(?P<eudiv>(?-u:\b)(?:Part|Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)(?:[ \t]*,[ \t]*(?:Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b))*(?:[ \t]+of[ \t]+(?:Title|Chapter)[ \t]+[IVXLC]{1,6}(?-u:\b))*[ \t]+of[ \t]+(?:(?i:this|that)[ \t]+)?(?:Regulation|Directive|Decision)(?-u:\b))|",
+        r"(?P<eo>(?-u:\b)(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)|",
+        r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|(?i:usca?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)))",
+        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}[ \t]+(?:Stat\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+Const))",
         r"|(?P<nyc>(?-u:\b)(?:NYC|N\.Y\.C\.|New[ \t]+York[ \t]+City)[ \t]+Admin(?:istrative|\.)[ \t]+Code\s*§)",
         r"|(?P<sym>§)",
         r"|(?P<word>(?-u:\b)(?i:sections?|secs?\.|subsections?|subdivisions?|paragraphs?|subparagraphs?|clauses?|subclauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
@@ -74,6 +78,9 @@ static LABEL_RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:-|[ \t]*[–
 static OF: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of(?:[ \t]+|[ \t]*\r?\n[ \t]*)")
 });
+static ORDINAL_SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^the[ \t]+(?:first|second|third|fourth|fifth|sixth|last)[ \t]+subparagraph(?-u:\b)")
+});
 static EU_SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^,[ \t]*(?:first|second|third|fourth|fifth|sixth|last)[ \t]+subparagraph")
 });
@@ -104,6 +111,16 @@ static TITLE_OF: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?i:title)[ \t]+(?P<t>\d+[A-Z]?)(?-u:\b)(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?P<c>(?i:United[ \t]+States[ \t]+Code|U\.S\.C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.F\.R\.)))?",
     )
 });
+static TITLE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^,[ \t]*(?i:title)[ \t]+(?P<t>\d{1,3}[A-Z]?),?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?P<c>United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)",
+    )
+});
+static CODE_ALONE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^\d{1,3}[A-Z]?[ \t]*(?:U\.[ \t]?S\.[ \t]?C\.|USC(?-u:\b)|C\.[ \t]?F\.[ \t]?R\.|CFR(?-u:\b))",
+    )
+});
 static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
         r"^(?:(?P<eu>(?:Regulation|Directive|Decision)\s*(?:\((?:EU|EC|EEC|Euratom)\)\s*)?(?:No\.?\s*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
@@ -116,7 +133,7 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
 });
 static SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^[ \t]+(?P<c>GDPR|TFEU|TEU)(?-u:\b)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)",
+        r"^[ \t]+(?P<c>GDPR|TFEU|TEU)(?-u:\b)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)|^[ \t]+(?P<note>note)(?-u:\b)",
     )
 });
 /// Publisher, year and status parentheticals of statute citations: `(West 2010)`, `(2005-06)`,
@@ -128,7 +145,7 @@ static PARENTHETICAL: LazyLock<Regex> = LazyLock::new(|| {
 });
 static PREFIX_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<code>\d{1,3}[A-Z]?[ \t]*(?:U\.[ \t]?S\.[ \t]?C\.(?:[ \t]?[AS]\.)?|U\.[ \t]?S\.[ \t]+Code|USCA?|C\.[ \t]?F\.[ \t]?R\.|CFR|R\.?C\.?N\.?Y\.?))(?:[ \t]*\r?\n)?[ \t]*(?P<sym>§§?)?[ \t]*",
+        r"^(?P<code>\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code|(?i:usca?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?))(?:[ \t]*\r?\n)?[ \t]*(?P<sym>§§?)?[ \t]*",
     )
 });
 static NYC_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
@@ -176,12 +193,54 @@ pub fn extract(text: &str) -> Vec<Citation> {
             pos = end.max(next(start));
             continue;
         }
+        if caps.name("titled").is_some() || caps.name("chapter").is_some() {
+            let parsed = if caps.name("titled").is_some() {
+                parse_titled(text, start)
+            } else {
+                parse_chapter_of_title(text, start)
+            };
+            if let Some(phrase) = parsed {
+                pos = phrase.end.max(next(start));
+                phrase.emit(&mut out);
+            } else {
+                pos = next(start);
+            }
+            continue;
+        }
+        if caps.name("eudiv").is_some()
+            && let Some(phrase) = parse_eu_division(text, start)
+        {
+            pos = phrase.end.max(next(start));
+            phrase.emit(&mut out);
+            continue;
+        }
+        if caps.name("eo").is_some() {
+            if let Some(phrase) = parse_executive_orders(text, start) {
+                pos = phrase.end.max(next(start));
+                phrase.emit(&mut out);
+            } else {
+                pos = next(start);
+            }
+            continue;
+        }
         let fixed = if caps.name("fixed").is_some() {
             forms::at(text, start)
         } else {
             None
         };
         let parsed = match fixed {
+            Some(Found::Whole { cite, .. })
+                if matches!(cite.kind, CitationKind::Id | CitationKind::Supra)
+                    && !super::short_form::stands_as_short_form(
+                        text,
+                        start,
+                        start + id_word_len(&text[start..]),
+                        !out.is_empty(),
+                    ) =>
+            {
+                pos = next(start);
+                continue;
+            }
             Some(Found::Whole { end, cite }) => {
                 match cite.kind {
                     CitationKind::StateConstitution => {
@@ -240,6 +299,11 @@ pub fn extract(text: &str) -> Vec<Citation> {
     out
 }
 
+/// The length of the short-form word (`Id.`, `supra`) at the start of `rest`.
+fn id_word_len(rest: &str) -> usize {
+    if rest.starts_with("supra") { 5 } else { 3 }
+}
+
 /// Short forms that only exist after a citation of their kind: `Art. IX § 3` after a
 /// constitution, `Rule 7(c)` after a court rule. Returns the end of the one found.
 fn short_form_at(
@@ -282,6 +346,7 @@ fn short_form_at(
             short_form: Some(ShortForm::Inherited),
             antecedent: None,
             pin: None,
+            division: None,
         });
         return Some(end);
     }
@@ -332,6 +397,8 @@ struct Phrase {
     acts: Vec<(Range<usize>, String)>,
     /// `of that Article`: the section is the one last cited.
     that_section: bool,
+    /// A division cited as a whole (`ch. 35`), for a phrase without items.
+    division: Option<String>,
 }
 
 impl Phrase {
@@ -352,10 +419,11 @@ impl Phrase {
             short_form: None,
             acts: Vec::new(),
             that_section: false,
+            division: None,
         }
     }
 
-    fn emit(self, out: &mut Vec<Citation>) {
+    fn emit(mut self, out: &mut Vec<Citation>) {
         let group = self.start..self.end;
         let single = self.items.len() <= 1;
         let code_name = match &self.code {
@@ -368,13 +436,18 @@ impl Phrase {
             (Head::Level(_), None) => Unit::Section,
         };
         let kind = self.kind.unwrap_or_else(|| kind_for(code_name, unit));
+        if matches!(self.head, Head::Section { .. }) {
+            for item in &mut self.items {
+                split_range_by_numbering(item, kind, self.designator.as_deref());
+            }
+        }
         for (span, name) in &self.acts {
             out.push(Citation {
                 span: span.clone(),
                 group: group.clone(),
-                kind: CitationKind::EuAct,
+                kind,
                 code: Some(CodeRef::Named(name.clone())),
-                unit: Unit::Article,
+                unit,
                 section: None,
                 subsections: Vec::new(),
                 range_end: None,
@@ -384,6 +457,7 @@ impl Phrase {
                 short_form: None,
                 antecedent: None,
                 pin: None,
+                division: None,
             });
         }
         if !self.acts.is_empty() {
@@ -406,6 +480,7 @@ impl Phrase {
                 short_form: self.short_form,
                 antecedent: None,
                 pin: None,
+                division: self.division.clone(),
             });
             return;
         }
@@ -493,6 +568,7 @@ impl Phrase {
                 short_form: self.short_form,
                 antecedent: None,
                 pin: None,
+                division: self.division.clone(),
             });
         }
     }
@@ -647,17 +723,63 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
         },
     );
     let is_cfr = code.family == CodeFamily::Cfr;
-    phrase.code = Some(CodeRef::Named(code.name));
     let mut pos = pos;
+    let mut name = code.name;
+    // `50 U.S.C. App. 2401`, `5 U.S.C. App.`: the appendix of a title (OLRC).
+    if code.family == CodeFamily::Usc
+        && caps.name("sym").is_none()
+        && let Some((after, _)) = eat(text, trim_end(text, start, pos), &APPENDIX)
+    {
+        name.push_str(" App.");
+        pos = after;
+        let items_at = eat(text, pos, &SECTION_WORD).map_or(pos, |(p, _)| p);
+        let mut phrase = Phrase::new(
+            start,
+            Head::Section {
+                unit: Unit::Section,
+                plural,
+            },
+        );
+        phrase.code = Some(CodeRef::Named(name.clone()));
+        if let Some(end) = parse_section_items(text, items_at, &mut phrase) {
+            let end = parse_tail(text, end, &mut phrase);
+            phrase.end = trim_end(text, start, end);
+            return Some(phrase);
+        }
+        let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+        phrase.kind = Some(CitationKind::Usc);
+        phrase.code = Some(CodeRef::Named(name));
+        phrase.end = trim_end(text, start, pos);
+        return Some(phrase);
+    }
+    // `44 U.S.C. chapter 35`, `2 U.S.C. Ch. 25`: a division cited as a whole.
+    if caps.name("sym").is_none()
+        && let Some((after, d)) = eat(text, trim_end(text, start, pos), &DIVISION_AFTER)
+    {
+        let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+        phrase.kind = Some(if is_cfr {
+            CitationKind::Cfr
+        } else {
+            CitationKind::Usc
+        });
+        phrase.code = Some(CodeRef::Named(name));
+        phrase.division = Some(division_name(&d)?);
+        phrase.end = after;
+        return Some(phrase);
+    }
+    phrase.code = Some(CodeRef::Named(name));
     if caps.name("sym").is_none() {
         if let Some((after, part)) = eat(text, pos, &PART_WORD) {
             // `14 CFR part 25` cites a part; `38 CFR Part 74.2` a section.
-            let number = text[after..].split(|c: char| !c.is_alphanumeric() && c != '.');
-            let is_section = number.clone().next().is_some_and(|n| n.contains('.'));
-            if !is_section && is_cfr {
+            if !is_cfr_section_number(&text[after..]) && is_cfr {
                 phrase.designator = Some("Part".into());
             }
-            let _ = part;
+            if part.name("s").is_some() {
+                phrase.head = Head::Section {
+                    unit: Unit::Section,
+                    plural: true,
+                };
+            }
             pos = after;
         } else if let Some((after, w)) = eat(text, pos, &SECTION_WORD) {
             if let Some((_, plural)) = w.name("w").and_then(|w| unit_of_word(w.as_str())) {
@@ -669,13 +791,34 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
             pos = after;
         }
     }
+    // `50 CFR 222`: a C.F.R. number without a `.` is a part (Document Drafting Handbook).
+    if is_cfr
+        && caps.name("sym").is_none()
+        && phrase.designator.is_none()
+        && !is_cfr_section_number(&text[ws(text, pos)..])
+    {
+        let digits = text[ws(text, pos)..].starts_with(|c: char| c.is_ascii_digit());
+        if digits {
+            phrase.designator = Some("Part".into());
+        }
+    }
     let pos = parse_section_items(text, pos, &mut phrase)?;
     let pos = parse_tail(text, pos, &mut phrase);
     phrase.end = trim_end(text, phrase.start, pos);
     Some(phrase)
 }
 
-static PART_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"^,?[ \t]*(?i:part)[ \t]+"));
+static PART_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"^,?[ \t]*(?i:part)(?P<s>s)?[ \t]+"));
+
+/// Whether the number at the start of `rest` is a C.F.R. section (`74.2`), not a part
+/// (`25`, `1302.` at the end of a sentence): C.F.R. sections are numbered `part.section`.
+fn is_cfr_section_number(rest: &str) -> bool {
+    rest.split(|c: char| !c.is_alphanumeric() && c != '.')
+        .next()
+        .is_some_and(|n| n.trim_end_matches('.').contains('.'))
+}
+static APPENDIX: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^[ \t]+(?i:app\.|app(?-u:\b)|appendix(?-u:\b))[ \t]*"));
 
 /// A section phrase after a code that [`forms`] recognised (`Ala. Code § 38-2-6`, `Mass.
 /// Gen. Laws ch. 1, §§ 2-3`, `INA § 101(11)`, `Treas. Reg. § 1.41-2`).
@@ -742,6 +885,241 @@ fn parse_eu_acts(text: &str, start: usize) -> Option<Phrase> {
         .collect();
     Some(phrase)
 }
+
+/// A code named by its title before any section (OLRC and Federal Register style): `title
+/// 10, United States Code, section 12`, `Title 28, United States Code, Section 1331`, `28,
+/// United States Code, Section 1331`, `Title 14, Code of Federal Regulations, part 71`; or
+/// the title cited as a whole (`Title 49 of the United States Code`, `title 44, United
+/// States Code, chapter 35`).
+fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
+    let (pos, caps) = eat(text, start, &TITLED_CODE)?;
+    let title = caps.name("t")?.as_str();
+    let is_cfr = caps.name("c")?.as_str().to_ascii_lowercase().contains('f');
+    let code = if is_cfr {
+        format!("{title} C.F.R.")
+    } else {
+        format!("{title} U.S.C.")
+    };
+    if let Some((after, w)) = eat(text, pos, &TITLED_SECTION) {
+        let word = w.name("w")?.as_str();
+        let (_, plural) = unit_of_word(word).unwrap_or((Unit::Section, false));
+        let is_part = word.to_ascii_lowercase().starts_with("part");
+        let mut phrase = Phrase::new(
+            start,
+            Head::Section {
+                unit: Unit::Section,
+                plural,
+            },
+        );
+        phrase.code = Some(CodeRef::Named(code.clone()));
+        if is_part && is_cfr && !is_cfr_section_number(&text[ws(text, after)..]) {
+            phrase.designator = Some("Part".into());
+        }
+        if let Some(end) = parse_section_items(text, after, &mut phrase) {
+            let end = parse_tail(text, end, &mut phrase);
+            phrase.end = trim_end(text, start, end);
+            return Some(phrase);
+        }
+    }
+    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    phrase.kind = Some(if is_cfr {
+        CitationKind::Cfr
+    } else {
+        CitationKind::Usc
+    });
+    phrase.code = Some(CodeRef::Named(code));
+    let mut end = pos;
+    if let Some((after, d)) = eat(text, pos, &DIVISION_AFTER) {
+        phrase.division = Some(division_name(&d)?);
+        end = after;
+    }
+    // `28, United States Code,` without a section is not a citation of the title.
+    if !caps.get(0)?.as_str()[..1].eq_ignore_ascii_case("t") && phrase.division.is_none() {
+        return None;
+    }
+    phrase.end = trim_end(text, start, end);
+    Some(phrase)
+}
+
+/// `chapter 55 of title 10, United States Code`, `subchapter II of chapter 5 of title 5`:
+/// a division of a code cited as a whole.
+fn parse_chapter_of_title(text: &str, start: usize) -> Option<Phrase> {
+    let (pos, d) = eat(text, start, &DIVISION_WORD)?;
+    let division = division_name(&d)?;
+    let (after_of, _) = eat(text, pos, &OF)?;
+    let (end, caps) = eat(text, after_of, &TITLE_OF)?;
+    let title = caps.name("t")?.as_str();
+    // `chapter 3 of title 5` alone may be a state code's title: the code must be named.
+    let is_cfr = caps.name("c")?.as_str().to_ascii_lowercase().contains('f');
+    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    phrase.kind = Some(if is_cfr {
+        CitationKind::Cfr
+    } else {
+        CitationKind::Usc
+    });
+    phrase.code = Some(CodeRef::Named(if is_cfr {
+        format!("{title} C.F.R.")
+    } else {
+        format!("{title} U.S.C.")
+    }));
+    phrase.division = Some(division);
+    phrase.end = trim_end(text, start, end);
+    Some(phrase)
+}
+
+/// `ch. 35` for `chapter 35`, `Chapter 35`, `ch. 35`; `subch. II`, `subtit. A`.
+fn division_name(caps: &Captures<'_>) -> Option<String> {
+    let word = caps.name("w")?.as_str().to_ascii_lowercase();
+    let abbr = if word.starts_with("subch") {
+        "subch."
+    } else if word.starts_with("subt") {
+        "subtit."
+    } else if word.starts_with("subp") {
+        "subpt."
+    } else {
+        "ch."
+    };
+    Some(format!("{abbr} {}", caps.name("n")?.as_str()))
+}
+
+static TITLED_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:(?i:title)[ \t]+)?(?P<t>\d{1,3}[A-Z]?)(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?P<c>United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)",
+    )
+});
+static TITLED_SECTION: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^,?[ \t]*(?P<w>§§?|(?i:sections?|secs?\.|parts?))[ \t]*"));
+static DIVISION_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^,?[ \t]*(?P<w>(?i:chapter|ch\.|subchapter|subch\.|subtitle))[ \t]*(?P<n>[0-9IVXL]{1,5}[A-Z]?)(?-u:\b)",
+    )
+});
+static DIVISION_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?P<w>(?i:chapter|subchapter|subtitle))[ \t]+(?P<n>[0-9IVXL]{1,5}[A-Z]?)(?-u:\b)")
+});
+
+/// `Chapter III, Section 2 of Regulation (EU) 2024/1689`, `Section 1 of Chapter II of this
+/// Regulation`, `Title VIII of Directive 2013/36/EU`: a division of an EU act above the
+/// article (EUR-Lex drafting: Part › Title › Chapter › Section › Article), cited as a whole,
+/// outermost division first.
+fn parse_eu_division(text: &str, start: usize) -> Option<Phrase> {
+    let mut pos = start;
+    let mut divisions: Vec<String> = Vec::new();
+    let mut inner_first = false;
+    loop {
+        let (end, caps) = eat(text, pos, &EU_DIVISION)?;
+        divisions.push(format!(
+            "{} {}",
+            caps.name("w")?.as_str(),
+            caps.name("n")?.as_str()
+        ));
+        pos = end;
+        match eat(text, end, &EU_DIVISION_SEP) {
+            Some((after, sep)) if EU_DIVISION.is_match(&text[after..]) => {
+                inner_first |= sep.get(0).is_some_and(|m| m.as_str().contains("of"));
+                pos = after;
+            }
+            _ => break,
+        }
+    }
+    let (after_of, _) = eat(text, pos, &OF)?;
+    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    phrase.kind = Some(CitationKind::EuDivision);
+    let end = if let Some((end, caps)) = eat(text, after_of, &THIS_WHAT) {
+        let w = caps.name("w")?.as_str().to_ascii_lowercase();
+        if !matches!(w.as_str(), "regulation" | "directive" | "decision") {
+            return None;
+        }
+        phrase.code = Some(CodeRef::This);
+        end
+    } else if let Some((end, _)) = eat(text, after_of, &THAT_WHAT) {
+        phrase.short_form = Some(ShortForm::That);
+        end
+    } else {
+        let (end, caps) = eat(text, after_of, &CODE_OF)?;
+        caps.name("eu")?;
+        phrase.code = Some(CodeRef::Named(
+            codes::canonical_code(caps.get(0)?.as_str())?.name,
+        ));
+        end
+    };
+    // `Section 2 of Chapter III`: the outermost division is written last.
+    if inner_first {
+        divisions.reverse();
+    }
+    phrase.division = Some(divisions.join(", "));
+    phrase.end = end;
+    Some(phrase)
+}
+
+static EU_DIVISION: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?P<w>Part|Title|Chapter|Section)[ \t]+(?P<n>[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)")
+});
+static EU_DIVISION_SEP: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?:[ \t]*,[ \t]*|[ \t]+of[ \t]+)"));
+
+/// `Executive Order 12866`, `Executive Order No. 12866`, `E.O. 12291`, `Exec. Order No.
+/// 12,866` (The Bluebook, rule 14.7), `Executive Orders 12866 and 13563`: one citation of
+/// each order. An order number has at least three digits (orders have been numbered since
+/// 1862; the numbers cited today have four or five), written with or without a thousands
+/// comma.
+fn parse_executive_orders(text: &str, start: usize) -> Option<Phrase> {
+    let (pos, _) = eat(text, start, &EO_HEAD)?;
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Section,
+            plural: true,
+        },
+    );
+    phrase.kind = Some(CitationKind::ExecutiveOrder);
+    let mut pos = pos;
+    let mut orders = Vec::new();
+    while let Some((item_start, end, number)) = eo_number(text, pos, !orders.is_empty()) {
+        orders.push((item_start..end, format!("Exec. Order No. {number}")));
+        pos = end;
+        match eat(text, pos, &LIST_SEP) {
+            Some((after, _)) => pos = after,
+            None => break,
+        }
+    }
+    let first = orders.first()?.0.end;
+    phrase.end = orders.last()?.0.end;
+    phrase.acts = orders
+        .into_iter()
+        .enumerate()
+        .map(|(i, (span, name))| (if i == 0 { start..first } else { span }, name))
+        .collect();
+    Some(phrase)
+}
+
+/// The number of an executive order at `pos` (after spaces): its span and digits. In a list
+/// (`more`), a number followed by a code or reporter (`E.O. 13563, 76 FR 3821`) is not an
+/// order; nor is a decimal anywhere (`E.O. 123.4`).
+fn eo_number(text: &str, pos: usize, more: bool) -> Option<(usize, usize, String)> {
+    let item_start = ws(text, pos);
+    let (end, caps) = eat(text, item_start, &EO_NUMBER)?;
+    let rest = text[end..].trim_start_matches([' ', '\t']);
+    let decimal = text[end..].starts_with(['.', ','])
+        && text[end + 1..].starts_with(|c: char| c.is_ascii_digit());
+    if decimal || (more && rest.starts_with(|c: char| c.is_ascii_uppercase())) {
+        return None;
+    }
+    let number = caps
+        .get(0)?
+        .as_str()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    Some((item_start, end, number))
+}
+
+static EO_HEAD: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?",
+    )
+});
+static EO_NUMBER: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:\d{1,2},\d{3}|\d{3,5})(?-u:\b)"));
 
 /// `the Treaty establishing the European Economic Community`.
 fn parse_treaty(text: &str, start: usize, end: usize) -> Option<Phrase> {
@@ -843,6 +1221,12 @@ fn ws(text: &str, mut pos: usize) -> usize {
                 pos += 1;
             }
             0xC2 if bytes.get(pos + 1) == Some(&0xA0) => pos += 2,
+            // U+2009 thin space, U+202F narrow no-break space.
+            0xE2 if bytes.get(pos + 1) == Some(&0x80)
+                && matches!(bytes.get(pos + 2), Some(&0x89 | &0xAF)) =>
+            {
+                pos += 3;
+            }
             _ => break,
         }
     }
@@ -883,10 +1267,11 @@ static CFR_SUFFIX: LazyLock<Regex> = LazyLock::new(|| re(r"^-[0-9]{1,3}[A-Z]{0,2
 fn paren_labels(text: &str, pos: usize) -> Option<(usize, Vec<String>)> {
     let try_at = |p: usize| -> Option<(usize, Vec<String>)> {
         let (end, caps) = eat(text, p, &PAREN_LABELS)?;
-        let labels = ONE_PAREN_LABEL
+        let mut labels: Vec<String> = ONE_PAREN_LABEL
             .captures_iter(caps.get(0)?.as_str())
             .filter_map(|c| c.get(1).map(|m| m.as_str().to_string()))
             .collect();
+        ocr_digits(&mut labels);
         Some((end, labels))
     };
     try_at(pos).or_else(|| {
@@ -894,6 +1279,28 @@ fn paren_labels(text: &str, pos: usize) -> Option<(usize, Vec<String>)> {
             .then(|| try_at(pos + 1))
             .flatten()
     })
+}
+
+/// OCR reads the digit `1` as the letter `l`. Where a label must be a number it is read
+/// as one: a label of digits and `l` (`(l0)`), and `(l)` right below a lettered level in a
+/// chain (`(a)(l)`: in U.S. and C.F.R. numbering, (a) › (1) › (i) or (A)). A sibling
+/// `(l)` after `(k)` in a list, or `(l)` as a subsection of its own, stays the letter.
+fn ocr_digits(labels: &mut [String]) {
+    for i in 0..labels.len() {
+        let label = &labels[i];
+        let mixed = label.contains('l')
+            && label.bytes().any(|b| b.is_ascii_digit())
+            && label.bytes().all(|b| b.is_ascii_digit() || b == b'l');
+        let below_letter = label == "l"
+            && i > 0
+            && labels[i - 1].bytes().all(|b| b.is_ascii_lowercase())
+            && !labels[i - 1]
+                .bytes()
+                .all(|b| matches!(b, b'i' | b'v' | b'x'));
+        if mixed || below_letter {
+            labels[i] = label.replace('l', "1");
+        }
+    }
 }
 
 /// Reads subsection labels for a level word: `(b)(1)`, `a`, `1`.
@@ -984,7 +1391,14 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 continue;
             }
         }
-        if let Some((after, _)) = eat(text, pos, &LIST_SEP) {
+        // `5 U.S.C. 8331, 8332, 8334 or 8336`, `42 U.S.C. 1395, 1396; 1397`: after a code
+        // named before the numbers, a list continues that code without `§§` (Federal
+        // Register and OLRC style), item by item while each number stands alone.
+        let continues = matches!(phrase.code, Some(CodeRef::Named(_)));
+        let sep = eat(text, pos, &LIST_SEP)
+            .or_else(|| continues.then(|| eat(text, pos, &SEMICOLON_SEP)).flatten());
+        if let Some((after, _)) = sep {
+            let semicolon = text[pos..after].contains(';');
             let item_start = ws(text, after);
             // A further section (`§§ 5-301 and 5-302`, `Articles 13 and 14`) or only labels
             // (`§ 20-871(b)(1) and (2)`).
@@ -1002,7 +1416,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             } else {
                 item_start
             };
-            if let Some((end, labels)) = paren_labels(text, item_pos) {
+            if !semicolon && let Some((end, labels)) = paren_labels(text, item_pos) {
                 phrase.items.push(Item {
                     span: item_start..end,
                     section: None,
@@ -1019,8 +1433,10 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                     ..
                 }
             );
-            if (plural || next_is_word || article)
-                && let Some((end, number, labels)) = section_item(text, item_pos)
+            let continued = |end: usize| continues && !next_is_word && ends_list_item(text, end);
+            if let Some((end, number, labels)) = section_item(text, item_pos)
+                && (plural || next_is_word || article || continued(end))
+                && (!semicolon || continued(end))
             {
                 let mut item = Item {
                     span: item_start..end,
@@ -1037,6 +1453,117 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
         break;
     }
     Some(pos)
+}
+
+/// A hyphen or dash inside a number of a code whose numbering style is known: `16 U.S.C.
+/// 1531–1544`, `460a-460z`, `5541-49` are ranges, `2000e-8`, `78k–1`, `1.41-2` are section
+/// numbers.
+///
+/// - United States Code (OLRC numbering): a hyphen inside a section number only follows a
+///   letter suffix (`2000e-8`, `1320a-7b`, `300aa-25`: sections inserted after a lettered
+///   one). After digits, a hyphen therefore starts the end of a range, written in full or
+///   with its leading digits left out (`2511–18` → `2518`); after a letter it does when
+///   the end has as many leading digits (`460a-460z`, `791a–825r`).
+/// - Code of Federal Regulations (`part.section`, Treasury suffixes `1.41-2`): a range when
+///   both ends share the part (`40.21–40.25a`), or are part numbers (`parts 1-199`).
+fn split_range_by_numbering(item: &mut Item, kind: CitationKind, designator: Option<&str>) {
+    if item.range_end.is_some() {
+        return;
+    }
+    let Some(number) = item.section.clone() else {
+        return;
+    };
+    if !number.contains('-') {
+        return;
+    }
+    let split = match kind {
+        CitationKind::Usc => usc_range(&number),
+        CitationKind::Cfr => cfr_range(&number, designator == Some("Part")),
+        _ => None,
+    };
+    if let Some((start, end)) = split {
+        item.section = Some(start);
+        item.range_end = Some((Some(end), std::mem::take(&mut item.labels)));
+    }
+}
+
+/// Leading digits of a number and the rest.
+fn digits_of(s: &str) -> (&str, &str) {
+    let n = s.bytes().take_while(u8::is_ascii_digit).count();
+    s.split_at(n)
+}
+
+/// `(start, end)` when a U.S. Code number with hyphens is a range (see
+/// [`split_range_by_numbering`]).
+fn usc_range(number: &str) -> Option<(String, String)> {
+    let parts: Vec<&str> = number.split('-').collect();
+    let valid = |p: &str| {
+        let (d, rest) = digits_of(p);
+        !d.is_empty() && rest.bytes().all(|b| b.is_ascii_alphabetic())
+    };
+    if !parts.iter().all(|p| valid(p)) {
+        return None;
+    }
+    let ends_letter = |p: &str| p.bytes().last().is_some_and(|b| b.is_ascii_alphabetic());
+    // The start: its first part, with a hyphenated tail when it ends with a letter and the
+    // next part cannot begin the range's end.
+    let (d0, _) = digits_of(parts[0]);
+    let mut i = 1;
+    if ends_letter(parts[0]) && parts.len() > 1 && digits_of(parts[1]).0.len() != d0.len() {
+        i = 2;
+    }
+    if i >= parts.len() {
+        return None;
+    }
+    let start = parts[..i].join("-");
+    let end_parts = &parts[i..];
+    let mut end = end_parts[0].to_string();
+    if end_parts.len() == 2 && ends_letter(end_parts[0]) {
+        end = end_parts.join("-");
+    } else if end_parts.len() != 1 {
+        return None;
+    }
+    let (de, _) = digits_of(&end);
+    // `2511–18`: the end's leading digits abbreviated.
+    if de.len() < d0.len() && i == 1 {
+        end = format!("{}{end}", &d0[..d0.len() - de.len()]);
+    }
+    let value = |s: &str| digits_of(s).0.parse::<u64>().ok();
+    match (value(&start), value(&end)) {
+        (Some(a), Some(b)) if b > a || (b == a && end > start) => Some((start, end)),
+        _ => None,
+    }
+}
+
+/// `(start, end)` when a C.F.R. number with one hyphen is a range.
+fn cfr_range(number: &str, parts: bool) -> Option<(String, String)> {
+    let (left, right) = number.split_once('-')?;
+    if right.contains('-') || left.is_empty() || right.is_empty() {
+        return None;
+    }
+    let same_part = match (left.split_once('.'), right.split_once('.')) {
+        (Some((lp, _)), Some((rp, _))) => lp == rp,
+        (None, None) => parts,
+        _ => false,
+    };
+    same_part.then(|| (left.to_string(), right.to_string()))
+}
+
+static SEMICOLON_SEP: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^[ \t]*;[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or)[ \t]+)?"));
+
+/// Whether what follows a number at `end` lets it be an item of a code's list: punctuation,
+/// a conjunction, a range word, `et seq.` or `note`, not a word or a code (`5 U.S.C. 552, 30
+/// days`, `42 U.S.C. 1983; 29 CFR 1607.4`).
+fn ends_list_item(text: &str, end: usize) -> bool {
+    let rest = text[end..].trim_start_matches([' ', '\t']);
+    rest.is_empty()
+        || rest.starts_with([',', ';', '.', ')', ']', ':', '\n', '\r', '–', '—', '&'])
+        || [
+            "and ", "or ", "and/or ", "through ", "thru ", "to ", "et seq", "note",
+        ]
+        .iter()
+        .any(|w| rest.starts_with(w))
 }
 
 /// `§§ 4001-4010` and `§§ 40.21–40.25a` are ranges; `§ 20-871` and `§§ 20-871 and 20-872`
@@ -1148,6 +1675,16 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
         pos = after;
     }
     pos = trailing_points(text, pos, phrase);
+    // `section 12, title 10, United States Code`, `Section 706, Title 5 U.S.C.`.
+    if phrase.code.is_none()
+        && let Some((after, caps)) = eat(text, pos, &TITLE_AFTER)
+        && let (Some(t), Some(c)) = (caps.name("t"), caps.name("c"))
+    {
+        let is_cfr = c.as_str().to_ascii_lowercase().contains('f');
+        let name = if is_cfr { "C.F.R." } else { "U.S.C." };
+        phrase.code = Some(CodeRef::Named(format!("{} {name}", t.as_str())));
+        pos = after;
+    }
     while let Some((after_of, _)) = eat(text, pos, &OF) {
         if let Some(next) = parse_of_clause(text, after_of, phrase) {
             pos = next;
@@ -1171,6 +1708,12 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
             pos = after;
         } else if caps.name("thereof").is_some() && phrase.code.is_none() {
             phrase.short_form = Some(ShortForm::That);
+            pos = after;
+        } else if caps.name("note").is_some()
+            && matches!(&phrase.code, Some(CodeRef::Named(c)) if codes::family_of(c) == CodeFamily::Usc)
+        {
+            // `7 U.S.C. 612c note`: the statutory note under the section (OLRC).
+            phrase.division = Some("note".into());
             pos = after;
         }
     }
@@ -1199,6 +1742,11 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
 }
 
 fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {
+    // `point (a) of the first subparagraph of Article 6(1)`: EU subparagraphs are not
+    // numbered; the point hangs below the paragraph.
+    if let Some((end, _)) = eat(text, pos, &ORDINAL_SUBPARAGRAPH) {
+        return Some(end);
+    }
     if let Some((end, caps)) = eat(text, pos, &THAT_WHAT) {
         let word = caps.name("w")?.as_str();
         phrase.short_form = Some(ShortForm::That);
@@ -1262,6 +1810,26 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         };
         phrase.code = Some(CodeRef::Named(name));
         return Some(end);
+    }
+    // `section 3.4(e) of Executive Order No. 12333`: a section of an order, not of a code.
+    if phrase.code.is_none()
+        && let Some((after, _)) = eat(text, pos, &EO_HEAD)
+        && let Some((_, end, number)) = eo_number(text, after, false)
+    {
+        phrase.code = Some(CodeRef::Named(format!("Exec. Order No. {number}")));
+        phrase.kind = Some(CitationKind::ExecutiveOrder);
+        return Some(end);
+    }
+    // `Section 30101(b) of 49 U.S.C.`: the code alone, without a section of its own.
+    if phrase.code.is_none()
+        && let Some((end, caps)) = eat(text, pos, &CODE_ALONE)
+    {
+        let rest = text[end..].trim_start_matches([' ', '\t']);
+        if !rest.starts_with(|c: char| c.is_ascii_digit() || c == '§') {
+            let code = codes::canonical_code(caps.get(0)?.as_str())?;
+            phrase.code = Some(CodeRef::Named(code.name));
+            return Some(end);
+        }
     }
     if phrase.code.is_some() {
         return None;
@@ -1475,5 +2043,258 @@ mod tests {
         assert!(extract("this section heading is short").len() == 1);
         assert!(extract("in the section below").is_empty());
         assert!(extract("the paragraph as a whole").is_empty());
+    }
+
+    fn norms(text: &str) -> Vec<String> {
+        extract(text).iter().map(Citation::normalized).collect()
+    }
+
+    fn raws(text: &str) -> Vec<String> {
+        extract(text)
+            .iter()
+            .map(|c| text[c.span.clone()].to_string())
+            .collect()
+    }
+
+    /// Class: lists continuing a code citation without `§§` (issue 11, extraction).
+    #[test]
+    fn lists_continue_a_code_without_double_section_sign() {
+        // cfr-title27/sections/part-070/27-cfr-70.306.md
+        let text = "cco products, and cigarette papers and tubes, see 26 U.S.C. 5061, 5703, and 6302 and the regulations covering the specif";
+        assert_eq!(
+            norms(text),
+            ["26 U.S.C. 5061", "26 U.S.C. 5703", "26 U.S.C. 6302"]
+        );
+        assert_eq!(raws(text), ["26 U.S.C. 5061", "5703", "6302"]);
+        // cfr-title27/sections/part-479/27-cfr-479.11.md
+        let text = "given by the Secretary of the Army under 10 U.S.C. 4684(2), 4685, or 4686, or any device";
+        assert_eq!(
+            norms(text),
+            ["10 U.S.C. 4684(2)", "10 U.S.C. 4685", "10 U.S.C. 4686"]
+        );
+        // The forms of the issue: semicolons, and labels continuing an item.
+        assert_eq!(
+            norms("42 U.S.C. 1395, 1396; 1397, 1398"),
+            [
+                "42 U.S.C. 1395",
+                "42 U.S.C. 1396",
+                "42 U.S.C. 1397",
+                "42 U.S.C. 1398"
+            ]
+        );
+        assert_eq!(
+            norms("26 U.S.C. 61, 62(a) and (c)"),
+            ["26 U.S.C. 61", "26 U.S.C. 62(a)", "26 U.S.C. 62(c)"]
+        );
+        // A number that is not an item: a quantity, or the title of the next citation.
+        assert_eq!(norms("under 5 U.S.C. 552, 30 days after"), ["5 U.S.C. 552"]);
+        assert_eq!(
+            norms("(42 U.S.C. 1983; 29 CFR 1607.4)"),
+            ["42 U.S.C. 1983", "29 C.F.R. 1607.4"]
+        );
+    }
+
+    /// Class: ranges with a dash, letter suffixes and abbreviated ends, read by the code's
+    /// numbering style.
+    #[test]
+    fn ranges_follow_the_numbering_of_the_code() {
+        // us-code-titles/sections/title-35/35-usc-156.md
+        let c = one("is a reference to the Act of March 4, 1913 (21 U.S.C. 151–158).");
+        assert_eq!(c.normalized(), "21 U.S.C. 151 to 158");
+        // federal-register/FR-2017-06-07-uslm.xml
+        let text = "as described in the UMRA, 2 U.S.C. 1531–1538, and does not";
+        assert_eq!(norms(text), ["2 U.S.C. 1531 to 1538"]);
+        assert_eq!(norms("(19 U.S.C. 2511–18)"), ["19 U.S.C. 2511 to 2518"]);
+        assert_eq!(norms("16 U.S.C. 460a-460z"), ["16 U.S.C. 460a to 460z"]);
+        assert_eq!(norms("5 U.S.C. 5541-49"), ["5 U.S.C. 5541 to 5549"]);
+        // Hyphenated U.S.C. section numbers follow a letter suffix: not ranges.
+        assert_eq!(norms("6\u{2009}15 U.S.C. 78k–1."), ["15 U.S.C. 78k-1"]);
+        // us-code-titles/sections/title-44/44-usc-3504.md
+        assert_eq!(
+            norms("Technology Act (15 U.S.C. 278g–3 and 278g–4), section"),
+            ["15 U.S.C. 278g-3", "15 U.S.C. 278g-4"]
+        );
+        // Hyphens of other codes are part of the number.
+        assert_eq!(norms("§ 20-871(b)"), ["§ 20-871(b)"]);
+        assert_eq!(norms("27 CFR 1.41-2"), ["27 C.F.R. 1.41-2"]);
+        assert_eq!(norms("27 CFR 40.21-40.25a"), ["27 C.F.R. 40.21 to 40.25a"]);
+    }
+
+    /// Class: the title written after the section, and titles or chapters cited whole.
+    #[test]
+    fn titles_after_the_section_and_titles_cited_whole() {
+        // cfr-title27/sections/part-479/27-cfr-479.105.md
+        let text = "in violation of law. Section 922(o), Title 18, U.S.C., makes it unlawful";
+        assert_eq!(norms(text), ["18 U.S.C. 922(o)"]);
+        assert_eq!(
+            norms("section 12, title 10, United States Code"),
+            ["10 U.S.C. 12"]
+        );
+        assert_eq!(
+            norms("Section 30101(b) of 49 U.S.C."),
+            ["49 U.S.C. 30101(b)"]
+        );
+        assert_eq!(
+            norms("28, United States Code, Section 1331"),
+            ["28 U.S.C. 1331"]
+        );
+        assert_eq!(norms("Section 706, Title 5 U.S.C."), ["5 U.S.C. 706"]);
+        // federal-register/FR-2017-06-07-uslm.xml, FR-2017-09-29-uslm.xml
+        assert_eq!(
+            norms("Title 49 of the United States Code specifies the FAA's authority"),
+            ["49 U.S.C."]
+        );
+        assert_eq!(
+            norms(
+                "The legal authority for this rule also includes chapter 55 of title 10, United States Code."
+            ),
+            ["10 U.S.C. ch. 55"]
+        );
+        assert_eq!(
+            norms(
+                "on the public under Public Law 96–511, “Paperwork Reduction Act” (44 U.S.C. Chapter 35)."
+            ),
+            ["Pub. L. 96-511", "44 U.S.C. ch. 35"]
+        );
+        // A state code's `chapter 3 of title 5` does not name the U.S. Code.
+        assert!(
+            norms("chapter 3 of title 5")
+                .iter()
+                .all(|n| !n.contains("U.S.C."))
+        );
+    }
+
+    /// Class: code aliases and variants.
+    #[test]
+    fn code_aliases_and_variants() {
+        assert_eq!(norms("I.R.C. § 1001"), ["I.R.C. § 1001"]);
+        let c = one("Internal Revenue Code section 162(m)");
+        assert_eq!(c.normalized(), "I.R.C. § 162(m)");
+        assert_eq!(c.kind, CitationKind::NamedAct);
+        let c = one("section 61 of the Internal Revenue Code of 1986");
+        assert_eq!(c.normalized(), "I.R.C. § 61");
+        assert_eq!(norms("42 U.S.C.A. § 1983"), ["42 U.S.C. 1983"]);
+        // federal-register/FR-2017-06-07-uslm.xml
+        assert_eq!(
+            norms("under the Federal Advisory Committee Act (5 U.S.C. app. 2)."),
+            ["5 U.S.C. App. 2"]
+        );
+        assert_eq!(
+            norms("Advancement Act of 1995 (15 U.S.C. 272 note) because"),
+            ["15 U.S.C. 272 note"]
+        );
+        assert_eq!(norms("see 42 usc 1983"), ["42 U.S.C. 1983"]);
+        assert_eq!(norms("29 U.S.C § 201"), ["29 U.S.C. 201"]);
+        // federal-register/FR-2017-10-03-uslm.xml
+        assert_eq!(norms("(33 U.S.C 1231)"), ["33 U.S.C. 1231"]);
+        assert_eq!(norms("under 42\nU.S.C. 1983"), ["42 U.S.C. 1983"]);
+    }
+
+    /// Class: typography of official texts.
+    #[test]
+    fn typographic_spaces_and_ocr_digits() {
+        // federal-register/FR-2017-06-07-uslm.xml (GPO sets a thin space after `§`)
+        let text = "has incorrectly stated in §\u{2009}4279.116(b) that a";
+        assert_eq!(norms(text), ["§ 4279.116(b)"]);
+        assert_eq!(norms("42 U.S.C.\u{a0}§\u{202f}1983"), ["42 U.S.C. 1983"]);
+        assert_eq!(norms("26 U.S.C. 501(c)(3)"), ["26 U.S.C. 501(c)(3)"]);
+        assert_eq!(norms("26 U.S.C. 501(c)(l)"), ["26 U.S.C. 501(c)(1)"]);
+        assert_eq!(norms("26 U.S.C. 501(a)(1l)"), ["26 U.S.C. 501(a)(11)"]);
+        // `(l)` as a sibling of `(k)`, or a subsection of its own, is the letter.
+        assert_eq!(
+            norms("26 U.S.C. 501(k) and (l)"),
+            ["26 U.S.C. 501(k)", "26 U.S.C. 501(l)"]
+        );
+        assert_eq!(norms("26 U.S.C. 501(l)"), ["26 U.S.C. 501(l)"]);
+    }
+
+    /// Class: executive orders.
+    #[test]
+    fn executive_orders_are_their_own_kind() {
+        // federal-register/FR-2017-06-07-uslm.xml
+        let text = "This action is not a “significant regulatory action” under the terms of Executive Order 12866 (58 FR 51735, October 4, 1993) and is therefore not subject to review under Executive Orders 12866 and 13563. (76 FR 3821, January 21, 2011).";
+        let cites = extract(text);
+        let eo: Vec<String> = cites
+            .iter()
+            .filter(|c| c.kind == CitationKind::ExecutiveOrder)
+            .map(Citation::normalized)
+            .collect();
+        assert_eq!(
+            eo,
+            [
+                "Exec. Order No. 12866",
+                "Exec. Order No. 12866",
+                "Exec. Order No. 13563"
+            ]
+        );
+        assert_eq!(norms("E.O. 12291"), ["Exec. Order No. 12291"]);
+        assert_eq!(norms("Exec. Order No. 12,866"), ["Exec. Order No. 12866"]);
+        assert_eq!(
+            norms("Executive Order No. 12866"),
+            ["Exec. Order No. 12866"]
+        );
+        // us-code-titles (title 50 notes): a section of an order is the order's.
+        let c = one("as defined in section 3.4(e) of Executive Order No. 12333, issued");
+        assert_eq!(c.kind, CitationKind::ExecutiveOrder);
+        assert_eq!(c.normalized(), "Exec. Order No. 12333, § 3.4(e)");
+        assert!(extract("EO 12 of the plan").is_empty());
+    }
+
+    /// Class: divisions, points and subparagraphs of EU acts.
+    #[test]
+    fn eu_divisions_points_and_subparagraphs() {
+        // eu-ai-act/articles/article-002.md
+        let c = one("intermediary services as set out in Chapter II of Regulation (EU) 2022/2065.");
+        assert_eq!(c.kind, CitationKind::EuDivision);
+        assert_eq!(c.normalized(), "Regulation (EU) 2022/2065 Chapter II");
+        let c = one("Chapter III, Section 2 of Regulation (EU) 2024/1689");
+        assert_eq!(
+            c.normalized(),
+            "Regulation (EU) 2024/1689 Chapter III, Section 2"
+        );
+        let c = one("the requirements of Section 2 of Chapter III of this Regulation");
+        assert_eq!(c.normalized(), "[this act] Chapter III, Section 2");
+        // eu-ai-act/annexes/annex-04-IV.md
+        let c = one("by the deployers, in accordance with Article 13(3), point (d);");
+        assert_eq!(c.normalized(), "[this act] Art. 13(3)(d)");
+        let c = one("point (a) of the first subparagraph of Article 6(1)");
+        assert_eq!(c.normalized(), "[this act] Art. 6(1)(a)");
+    }
+
+    /// Class: `Id.` and `supra` only where they are short forms.
+    #[test]
+    fn id_and_supra_only_as_short_forms() {
+        // The kind as reported: a linked `Id.` takes its antecedent's kind, so short forms
+        // are told by their short form.
+        let kinds = |t: &str| -> Vec<CitationKind> {
+            extract(t)
+                .iter()
+                .map(|c| match c.short_form {
+                    Some(ShortForm::Id) => CitationKind::Id,
+                    Some(ShortForm::Supra) => CitationKind::Supra,
+                    _ => c.kind,
+                })
+                .collect()
+        };
+        // No citation before them: nothing to refer to.
+        assert!(kinds("Enter the employee id. number and the supervisor id. below.").is_empty());
+        assert!(kinds("The Board's supra-national role is described above; see supra.").is_empty());
+        assert!(kinds("Users sign in with their Id. The form asks for it.").is_empty());
+        // After a citation, in citation position.
+        assert_eq!(
+            kinds("Foo v. Bar, 1 U.S. 1. Id. at 2."),
+            [CitationKind::Case, CitationKind::Id]
+        );
+        assert_eq!(
+            kinds("fees, 42 USC § 1988(b), and expert fees, id. at (c)."),
+            [CitationKind::Usc, CitationKind::Id]
+        );
+        // After a citation, but not a short form: a word of the sentence.
+        assert_eq!(
+            kinds("See 42 U.S.C. 1983. Each user id. is unique."),
+            [CitationKind::Usc]
+        );
+        // At the start of an excerpt the antecedent may precede it.
+        assert_eq!(kinds("Id. at 2 (overruling ...)"), [CitationKind::Id]);
     }
 }

@@ -13,13 +13,88 @@
 //! - `that Regulation`, `thereof` take the last EU act named; `of that Article` the last
 //!   article cited.
 
+use std::collections::HashMap;
+
 use super::{Citation, CitationKind, CodeRef, ShortForm};
 use crate::model::Unit;
+
+/// Whether `Id.` or `supra` found at `start..end` of `text` stands where a citation
+/// short form can (The Bluebook, rules 4.1 and 4.2): `Id.` opens a citation sentence or
+/// clause (at the start of the text or a line, after `.`, `;`, `(`, `:` or a signal such
+/// as `See`), `id.` in lower case follows a signal or a clause break; `supra` follows the
+/// name of an authority and a comma (`Bush, supra`) or a signal, and is followed by what
+/// ends or pins it (`note`, `at`, punctuation). With no earlier citation in the text
+/// (`prior` false) a short form only stands at the very start of the text (after a signal
+/// at most), whose antecedent may lie before it; anywhere else it has nothing to refer to. Not short
+/// forms: `Employee Id. number`, `the id. field`, `supra-national`, `see supra Part II`.
+pub(crate) fn stands_as_short_form(text: &str, start: usize, end: usize, prior: bool) -> bool {
+    let space = |c: char| c == ' ' || c == '\t' || super::TYPOGRAPHIC_SPACES.contains(&c);
+    let before = text[..start].trim_end_matches(space);
+    let after = text[end..].trim_start_matches(space);
+    let at_text_start = before.trim_start().is_empty();
+    let last_word = before
+        .rsplit(|c: char| c.is_whitespace() || c == '(')
+        .next()
+        .unwrap_or("");
+    let signal = matches!(
+        last_word
+            .trim_end_matches(',')
+            .to_ascii_lowercase()
+            .as_str(),
+        "see"
+            | "also"
+            | "cf."
+            | "accord"
+            | "e.g."
+            | "compare"
+            | "with"
+            | "contra"
+            | "but"
+            | "generally"
+            | "and"
+    );
+    // Without an antecedent in the text, only the opening citation of the excerpt (`Id. at
+    // 2`, `See supra.`) may refer to what precedes the excerpt.
+    let opens_excerpt = at_text_start || (signal && before.split_whitespace().count() <= 2);
+    if !prior && !opens_excerpt {
+        return false;
+    }
+    let boundary = at_text_start
+        || text[..start].ends_with('\n')
+        || before.ends_with(['.', ';', '(', '[', ':', '!', '?', '"', '“', '\n']);
+    let word = &text[start..end];
+    if word.eq_ignore_ascii_case("supra") {
+        // Not the prefix `supra-` of a word.
+        if text[end..].starts_with(['-', '‑']) {
+            return false;
+        }
+        let ends = after.is_empty()
+            || after.starts_with([',', '.', ';', ')', ':'])
+            || after.starts_with("note")
+            || after.starts_with("at ");
+        return ends && (before.ends_with(',') || signal || at_text_start);
+    }
+    // `Id.` / `id.`: what follows is a pin, punctuation, a parenthetical or a new sentence,
+    // not a lower-case word (`id. number`), save `at`.
+    let next_lower_word =
+        after.starts_with(|c: char| c.is_lowercase()) && !after.starts_with("at ");
+    if next_lower_word {
+        return false;
+    }
+    if word.starts_with('I') {
+        boundary || signal
+    } else {
+        boundary
+            || signal
+            || (before.ends_with(',') && (after.starts_with("at ") || after.starts_with('§')))
+    }
+}
 
 /// Links the short forms of `cites` (one extraction of `text`, in order) to their
 /// antecedents, in place.
 pub fn link(text: &str, cites: &mut [Citation]) {
     let breaks = ParagraphBreaks::new(text);
+    let mut parts: HashMap<String, Option<usize>> = HashMap::new();
     let mut last_full: Option<usize> = None;
     let mut last_act: Option<usize> = None;
     let mut last_article: Option<usize> = None;
@@ -49,8 +124,10 @@ pub fn link(text: &str, cites: &mut [Citation]) {
                 if let Some(a) = last_full {
                     inherit_code(text, &breaks, cites, i, a);
                 }
+                inherit_cfr_part(cites, i, &parts);
             }
         }
+        note_cfr_part(cites, i, &mut parts);
         let c = &cites[i];
         if c.code.is_some() || c.section.is_some() {
             last_full = Some(i);
@@ -259,6 +336,62 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
 }
 
 /// A bare `§ 673` after `IRC § 671` cites the same code.
+/// The C.F.R. part a citation names (`14 CFR part 71` → `71`, `14 CFR 71.1` → `71`).
+fn cfr_part(c: &Citation) -> Option<&str> {
+    let section = c.section.as_deref()?;
+    if c.designator.as_deref() == Some("Part") {
+        return Some(section);
+    }
+    let (part, rest) = section.split_once('.')?;
+    (!part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) && !rest.is_empty())
+        .then_some(part)
+}
+
+/// Remembers the C.F.R. citation that names each part; a part named in two titles is
+/// ambiguous (`None`).
+fn note_cfr_part(cites: &[Citation], i: usize, parts: &mut HashMap<String, Option<usize>>) {
+    let c = &cites[i];
+    if c.kind != CitationKind::Cfr || !matches!(c.code, Some(CodeRef::Named(_))) {
+        return;
+    }
+    let Some(part) = cfr_part(c) else { return };
+    let entry = parts.entry(part.to_string()).or_insert(Some(i));
+    if let Some(prev) = *entry
+        && cites[prev].code != c.code
+    {
+        *entry = None;
+    }
+}
+
+/// Context-relative sections of a rule (Document Drafting Handbook, ch. 2 and 3): a rule
+/// names the title and part it amends (`14 CFR Part 71`, `the FAA amends 14 CFR part 71 as
+/// follows`), and its amendatory instructions, authority citations and regulatory text then
+/// cite that part's sections bare (`§ 71.1`). A bare `part.section` number whose part an
+/// earlier C.F.R. citation of the text named takes that citation's title, wherever it stands
+/// in the text.
+fn inherit_cfr_part(cites: &mut [Citation], i: usize, parts: &HashMap<String, Option<usize>>) {
+    let c = &cites[i];
+    if c.kind != CitationKind::Section
+        || c.code.is_some()
+        || c.relative.is_some()
+        || c.short_form.is_some()
+        || c.unit != Unit::Section
+        || c.designator.is_some()
+    {
+        return;
+    }
+    let Some(part) = cfr_part(c) else { return };
+    let Some(&Some(a)) = parts.get(part) else {
+        return;
+    };
+    let code = cites[a].code.clone();
+    let c = &mut cites[i];
+    c.kind = CitationKind::Cfr;
+    c.code = code;
+    c.short_form = Some(ShortForm::Inherited);
+    c.antecedent = Some(a);
+}
+
 fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i: usize, a: usize) {
     let c = &cites[i];
     let bare = c.kind == CitationKind::Section
@@ -341,5 +474,19 @@ mod tests {
         let cites = extract(text);
         let last = cites.last().expect("a citation");
         assert_eq!(last.normalized(), "Regulation (EU) No 575/2013 Art. 223");
+    }
+
+    /// Class: context-relative sections of a rule (Document Drafting Handbook).
+    #[test]
+    fn bare_sections_of_a_rule_take_the_title_of_the_part_it_amends() {
+        // federal-register/FR-2017-06-07-uslm.xml (an FAA airspace rule)
+        let text = "List of Subjects in 14 CFR Part 71\n\nAirspace, Incorporation by reference.\n\nAccordingly, the FAA amends 14 CFR part 71 as follows:\n\n§ 71.1 [Amended]";
+        let cites = extract(text);
+        let last = cites.last().expect("§ 71.1");
+        assert_eq!(last.normalized(), "14 C.F.R. 71.1");
+        assert_eq!(last.short_form, Some(ShortForm::Inherited));
+        // A part the text never named keeps its section bare.
+        let cites = extract("List of Subjects in 14 CFR Part 71\n\n§ 72.1 [Amended]");
+        assert_eq!(cites.last().map(|c| c.kind), Some(CitationKind::Section));
     }
 }

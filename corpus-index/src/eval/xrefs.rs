@@ -100,6 +100,7 @@ pub fn section_level(id: &str) -> String {
             })
             .map_or(parts.len(), |i| i + 1),
         Some("pl" | "stat" | "fr") => 5,
+        Some("eo") => 4,
         _ => parts.len(),
     };
     parts[..keep.min(parts.len())].join("/")
@@ -114,6 +115,17 @@ pub fn uslm_identifier(c: &Citation) -> Option<String> {
     let Some(CodeRef::Named(code)) = &c.code else {
         return None;
     };
+    if c.kind == CitationKind::ExecutiveOrder {
+        let number: String = code.chars().filter(char::is_ascii_digit).collect();
+        return (!number.is_empty()).then(|| format!("/us/eo/{number}"));
+    }
+    // `I.R.C. § 61` is codified as 26 U.S.C. 61.
+    if let Some(codified) = crate::citation::codes::codified_as(code) {
+        let mut as_usc = c.clone();
+        as_usc.kind = CitationKind::Usc;
+        as_usc.code = Some(CodeRef::Named(codified.to_string()));
+        return uslm_identifier(&as_usc);
+    }
     let lead = || -> Option<String> {
         let n: String = code
             .chars()
@@ -121,9 +133,21 @@ pub fn uslm_identifier(c: &Citation) -> Option<String> {
             .collect();
         (!n.is_empty()).then_some(n)
     };
-    let section = c.section.as_deref()?;
+    // The appendix of a title is a title of its own in USLM (`/us/usc/t50a`).
+    let title = || -> Option<String> {
+        let app = if code.ends_with("App.") { "a" } else { "" };
+        Some(format!("{}{app}", lead()?))
+    };
+    let Some(section) = c.section.as_deref() else {
+        // A title or one of its chapters cited as a whole.
+        return match c.kind {
+            CitationKind::Usc => Some(format!("/us/usc/t{}", title()?)),
+            CitationKind::Cfr => Some(format!("/us/cfr/t{}", lead()?)),
+            _ => None,
+        };
+    };
     Some(match c.kind {
-        CitationKind::Usc => format!("/us/usc/t{}/s{section}", lead()?),
+        CitationKind::Usc => format!("/us/usc/t{}/s{section}", title()?),
         CitationKind::Cfr if c.designator.as_deref() == Some("Part") => {
             format!("/us/cfr/t{}/pt{section}", lead()?)
         }
