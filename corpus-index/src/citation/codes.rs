@@ -52,6 +52,13 @@ static RCNY: LazyLock<Regex> = LazyLock::new(|| {
 });
 static NYC_CHARTER: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)^(?:the\s+)?(?:N\.?\s?Y\.?\s?C\.?|New\s+York\s+City)\s+Charter$"));
+/// The D.C. Code as its publisher and the Bluebook (table T1, District of Columbia) name it:
+/// `D.C. Official Code`, `D.C. Code`, `D.C. Code Ann.`, `District of Columbia Official Code`.
+static DC_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^(?:the\s+)?(?:D\.?\s?C\.?|District\s+of\s+Columbia)\s+(?:Official\s+)?Code(?:\s+Ann(?:otated|\.))?(?:\s+\(\d{4}\s+(?:Repl\.|Supp\.)\))?$",
+    )
+});
 static USC: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"(?i)^(?:(\d+[A-Z]?)\s*(?:U\.?\s?S\.?\s?C\.?(?:\s?[AS]\.?)?|U\.\s?S\.\s+Code)|(?:title\s+)?(\d+[A-Z]?)(?:,|\s+of)?\s+(?:the\s+)?United\s+States\s+Code)(\s*,?\s*App(?:\.|endix))?$",
@@ -109,6 +116,7 @@ const POPULAR_NAMES: &[(&str, &str)] = &[
 /// use corpus_index::citation::codes::canonical_code;
 /// assert_eq!(canonical_code("NYC Administrative Code").unwrap().name, "NYC Admin. Code");
 /// assert_eq!(canonical_code("title 42 of the United States code").unwrap().name, "42 U.S.C.");
+/// assert_eq!(canonical_code("D.C. Official Code").unwrap().name, "D.C. Code");
 /// assert_eq!(canonical_code("Regulation (EU) No 575/2013").unwrap().name, "Regulation (EU) No 575/2013");
 /// ```
 pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
@@ -121,6 +129,9 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
     if let Some(c) = RCNY.captures(phrase) {
         let title = c.get(1).or(c.get(2)).or(c.get(3))?.as_str();
         return code(format!("{title} RCNY"), CodeFamily::StateRegulation);
+    }
+    if DC_CODE.is_match(phrase) {
+        return code("D.C. Code".into(), CodeFamily::StateStatute);
     }
     if NYC_CHARTER.is_match(phrase) {
         return code("NYC Charter".into(), CodeFamily::StateStatute);

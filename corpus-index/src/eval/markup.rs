@@ -804,6 +804,9 @@ fn cited_id(doc: &Document, c: &Citation, depth: usize) -> Option<String> {
             }
             Some(id)
         }
+        // `Executive Order 12866`: `/us/eo/12866`; a section of the order is scored as the
+        // order.
+        CitationKind::ExecutiveOrder => uslm_identifier(c).map(|i| uslm_target(&i)),
         CitationKind::EuArticle => {
             let section = c.section.as_deref()?;
             let prefix = match c.unit {
