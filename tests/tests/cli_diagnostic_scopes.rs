@@ -88,7 +88,13 @@ fn a_former_number_in_a_note_is_checked_only_when_notes_are() {
 #[test]
 fn a_public_law_section_is_not_resolved_into_a_code() {
     let report = check(workspace(&["usc", "cfr"], "").path());
-    assert!(messages(&report, "cfr").is_empty(), "{report:#}");
+    // (The excerpt's other citations, of sections of part 40 it does not hold, may be
+    // reported; the act's section must not be.)
+    let about_202: Vec<String> = messages(&report, "cfr")
+        .into_iter()
+        .filter(|m| m.contains("202"))
+        .collect();
+    assert!(about_202.is_empty(), "{about_202:#?}");
     let of_act = items(&report, "external").iter().any(|e| {
         e["path"].as_str().is_some_and(|p| p.starts_with("cfr"))
             && e["citation"] == "§ 202"
