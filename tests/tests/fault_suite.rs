@@ -697,6 +697,23 @@ fn request_within(
 }
 
 /// Counts a panic when the server told the user about an internal error.
+/// Hovers the first `§ 20-873` of the document `doc` (text `text`) and checks that it shows
+/// the section (its heading, Enforcement).
+fn hover_shows_20_873(case: &mut Case, client: &mut LspClient, doc: &str, text: &str, what: &str) {
+    let at = position_of(text, "§ 20-873", 0, 2);
+    if let Some(h) = answer(
+        case,
+        client,
+        "textDocument/hover",
+        json!({"textDocument": {"uri": doc}, "position": at}),
+        what,
+    ) {
+        case.check(h.to_string().contains("Enforcement"), || {
+            format!("{what}: hover {h}")
+        });
+    }
+}
+
 fn server_messages_without_panic(case: &mut Case, client: &LspClient, what: &str) {
     for n in &client.notifications {
         if (n.method == "window/showMessage" || n.method == "window/logMessage")
@@ -1449,18 +1466,7 @@ fn rpc_malformed(suite: &mut Suite) {
                 });
             }
         }
-        let at = position_of(&text, "§ 20-873", 0, 2);
-        if let Some(h) = answer(
-            case,
-            &mut client,
-            "textDocument/hover",
-            json!({"textDocument": {"uri": doc}, "position": at}),
-            "after",
-        ) {
-            case.check(h.to_string().contains("Enforcement"), || {
-                format!("hover {h}")
-            });
-        }
+        hover_shows_20_873(case, &mut client, &doc, &text, "after");
         server_messages_without_panic(case, &client, "malformed");
         let finished = client.finish();
         case.check_session("malformed JSON-RPC session", &finished);
@@ -2030,18 +2036,7 @@ fn hostile_server(
     }
     let policy = ws.join("policy/acme-aedt-hiring-policy.md");
     let (doc, text) = client.open(&policy);
-    let at = position_of(&text, "§ 20-873", 0, 2);
-    if let Some(h) = answer(
-        case,
-        &mut client,
-        "textDocument/hover",
-        json!({"textDocument": {"uri": doc}, "position": at}),
-        "policy hover",
-    ) {
-        case.check(h.to_string().contains("Enforcement"), || {
-            format!("hover {h}")
-        });
-    }
+    hover_shows_20_873(case, &mut client, &doc, &text, "policy hover");
     server_messages_without_panic(case, &client, "hostile files");
     let finished = client.finish();
     case.check_session("hostile files session", &finished);

@@ -117,6 +117,28 @@ pub struct Namespace {
     pub by_length: HashMap<(Unit, usize), Vec<PrefixEntry>>,
 }
 
+impl Namespace {
+    /// Fills the look-up tables of section numbers by length and by number prefix (the
+    /// neighbours a "did you mean" offers) from `sections`.
+    fn index_numbers(&mut self) {
+        for ((unit, number), r) in &self.sections {
+            let entry = PrefixEntry {
+                number: number.clone(),
+                tail: tail_value(number),
+                section: *r,
+            };
+            self.by_length
+                .entry((*unit, number.chars().count()))
+                .or_default()
+                .push(entry.clone());
+            self.by_prefix
+                .entry((*unit, number_prefix(number).to_string()))
+                .or_default()
+                .push(entry);
+        }
+    }
+}
+
 /// A section of a namespace among those of its number prefix ([`Namespace::by_prefix`]).
 #[derive(Debug, Clone)]
 pub struct PrefixEntry {
@@ -222,23 +244,7 @@ impl NamespaceIndex {
             }
         }
         for space in index.spaces.values_mut() {
-            for ((unit, number), r) in &space.sections {
-                let entry = PrefixEntry {
-                    number: number.clone(),
-                    tail: tail_value(number),
-                    section: *r,
-                };
-                space
-                    .by_length
-                    .entry((*unit, number.chars().count()))
-                    .or_default()
-                    .push(entry.clone());
-                space
-                    .by_prefix
-                    .entry((*unit, number_prefix(number).to_string()))
-                    .or_default()
-                    .push(entry);
-            }
+            space.index_numbers();
         }
         for space in index.spaces.values() {
             for key in space.sections.keys() {
@@ -1068,23 +1074,7 @@ mod tests {
         index.spaces.insert("X".into(), space);
         // Build the look-up tables as `build` does.
         for space in index.spaces.values_mut() {
-            for ((unit, number), r) in &space.sections {
-                let entry = PrefixEntry {
-                    number: number.clone(),
-                    tail: tail_value(number),
-                    section: *r,
-                };
-                space
-                    .by_length
-                    .entry((*unit, number.chars().count()))
-                    .or_default()
-                    .push(entry.clone());
-                space
-                    .by_prefix
-                    .entry((*unit, number_prefix(number).to_string()))
-                    .or_default()
-                    .push(entry);
-            }
+            space.index_numbers();
         }
         let space = &index.spaces["X"];
         for cited in [
