@@ -398,8 +398,9 @@ pub struct Miss {
     pub file: String,
     /// `development` or `measuring`.
     pub half: &'static str,
-    /// `missed` (no overlapping citation), `wrong_target` (overlap, target disagrees) or
-    /// `unmarked` (a citation of the corpus's own sections where none is marked).
+    /// `missed` (no overlapping citation), `wrong_target` (overlap, target disagrees),
+    /// `resolved_elsewhere` (read right, but not resolved to the marked section the workspace
+    /// holds) or `unmarked` (a citation of the corpus's own sections where none is marked).
     pub failure: &'static str,
     /// The reference's kind (for an unmarked citation, `dc_code`).
     pub kind: &'static str,
@@ -423,8 +424,7 @@ pub struct MissClass {
     pub kind: &'static str,
     /// The shape of the marked text.
     pub shape: String,
-    /// `missed` (no overlapping citation), `wrong_target` (overlap, target disagrees) or
-    /// `unmarked` (a citation where none is marked).
+    /// `missed`, `wrong_target`, `resolved_elsewhere` or `unmarked` (see [`Miss::failure`]).
     pub failure: &'static str,
     /// Occurrences over both halves.
     pub count: usize,
@@ -515,14 +515,20 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
                 .entry(r.kind.to_string())
                 .or_default()
                 .add(found, span_found);
+            let mut failure = None;
             if workspace_sections.contains(&r.target) {
                 half.resolution.in_workspace += 1;
                 if overlapping.iter().any(|c| c.resolved.contains(&r.target)) {
                     half.resolution.resolved_same += 1;
+                } else if found {
+                    // Read right, but resolved elsewhere (or not at all) in the workspace.
+                    failure = Some("resolved_elsewhere");
                 }
             }
             if !found {
-                let failure = if span_found { "wrong_target" } else { "missed" };
+                failure = Some(if span_found { "wrong_target" } else { "missed" });
+            }
+            if let Some(failure) = failure {
                 misses
                     .entry((*corpus, r.kind, failure))
                     .or_default()
