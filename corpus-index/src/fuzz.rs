@@ -663,6 +663,11 @@ const REGRESSIONS: &[(Format, &str)] = &[
         Format::Xml,
         "<section><p>a&#xA;b&#13;c&#x2028;d</p></section>\n§ 1",
     ),
+    // A mismatched end tag whose name holds a combining mark: the problem ended inside it.
+    (
+        Format::Xml,
+        "\u{feff}-->\u{feff}</note>\n</note\u{301}s>\n</section>\n</title>\n</main>\n</uscDoc>\n",
+    ),
 ];
 
 #[test]

@@ -346,7 +346,18 @@ impl MarkupReader<'_> {
             return;
         }
         let message = message(self);
-        self.problems.push(Problem { span, message });
+        // The parser's positions are bytes; a problem is shown to the user, so its span is
+        // widened to whole characters (a mismatched end tag may end inside a combining mark).
+        let len = self.src.len();
+        let start = crate::line_index::floor_char_boundary(self.src, span.start.min(len));
+        let mut end = span.end.clamp(start, len);
+        while !self.src.is_char_boundary(end) {
+            end += 1;
+        }
+        self.problems.push(Problem {
+            span: start..end,
+            message,
+        });
     }
 
     /// The 1-based line of `offset` (a binary search in the line starts).
