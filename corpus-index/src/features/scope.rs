@@ -34,17 +34,21 @@ fn is_heading(text: &str, cite: &Citation) -> bool {
         return false;
     }
     let start = cite.group.start.min(text.len());
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let lead = &text[line_start..start];
-    if !lead
-        .chars()
-        .all(|c| c.is_whitespace() || matches!(c, '#' | '*' | '_' | '>'))
-    {
-        return false;
-    }
     let first = text[start..].chars().next().unwrap_or(' ');
     if !(first.is_uppercase() || first == '§') {
         return false;
+    }
+    // Only whitespace and Markdown marks may stand before it on its line: walk back over
+    // them alone (never the whole line, which may be megabytes long).
+    let mut line_start = start;
+    for (i, c) in text[..start].char_indices().rev() {
+        if c == '\n' {
+            break;
+        }
+        if !(c.is_whitespace() || matches!(c, '#' | '*' | '_' | '>')) {
+            return false;
+        }
+        line_start = i;
     }
     let before = text[..line_start].trim_end();
     let after_sentence = before.is_empty()
