@@ -83,27 +83,41 @@ pub fn fixture(name: &str) -> PathBuf {
     repo_root().join("tests").join("fixtures").join(name)
 }
 
-/// Whether the default embedding model and runtime are installed (by
-/// `scripts/fetch-models.sh`) where lexls looks for them.
-pub fn model_available() -> bool {
-    let root = std::env::var_os("XDG_CACHE_HOME")
+/// The default embedding model's directory and ONNX Runtime library where lexls looks for
+/// them (`LEXLS_MODEL_DIR`, `ORT_DYLIB_PATH`, else the user cache that
+/// `scripts/fetch-models.sh` fills), canonical, when both are installed and
+/// `LEXLS_NO_MODEL` is unset. Tests that run lexls in a sandbox with another home pass them on.
+pub fn model_env() -> Option<(PathBuf, PathBuf)> {
+    if std::env::var_os("LEXLS_NO_MODEL").is_some() {
+        return None;
+    }
+    let cache = std::env::var_os("XDG_CACHE_HOME")
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .map(|c| c.join("lexls/models"));
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
     let dir = std::env::var_os("LEXLS_MODEL_DIR")
         .map(PathBuf::from)
-        .or_else(|| root.as_ref().map(|r| r.join("all-MiniLM-L6-v2")));
+        .unwrap_or_else(|| cache.join("lexls/models/all-MiniLM-L6-v2"));
     let runtime = std::env::var_os("ORT_DYLIB_PATH")
         .map(PathBuf::from)
         .or_else(|| {
-            dir.as_ref().and_then(|d| {
-                d.parent()
-                    .map(|p| p.join("onnxruntime/libonnxruntime.so.1.31.0"))
-            })
-        });
-    std::env::var_os("LEXLS_NO_MODEL").is_none()
-        && dir.is_some_and(|d| d.join("model.onnx").is_file() && d.join("tokenizer.json").is_file())
-        && runtime.is_some_and(|r| r.is_file())
+            dir.parent()
+                .map(|p| p.join("onnxruntime/libonnxruntime.so.1.31.0"))
+        })?;
+    let installed = dir.join("model.onnx").is_file()
+        && dir.join("tokenizer.json").is_file()
+        && runtime.is_file();
+    installed.then(|| {
+        (
+            dir.canonicalize().unwrap_or(dir),
+            runtime.canonicalize().unwrap_or(runtime),
+        )
+    })
+}
+
+/// Whether the default embedding model and runtime are installed (by
+/// `scripts/fetch-models.sh`) where lexls looks for them ([`model_env`]).
+pub fn model_available() -> bool {
+    model_env().is_some()
 }
 
 /// A file URI.

@@ -588,30 +588,9 @@ fn rebuild_and_takeover_touch_only_lexls_own_entries() {
     assert!(legacy.join("lexls-index.json").is_file());
 }
 
-/// The embedding model's directory and runtime library as lexls finds them outside the
-/// sandbox (the sandbox's home has none), when they are installed.
-fn model_env() -> Option<(PathBuf, PathBuf)> {
-    if !lexls_tests::model_available() {
-        return None;
-    }
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
-    let dir = std::env::var_os("LEXLS_MODEL_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| cache.join("lexls/models/all-MiniLM-L6-v2"));
-    let runtime = std::env::var_os("ORT_DYLIB_PATH")
-        .map(PathBuf::from)
-        .or_else(|| {
-            dir.parent()
-                .map(|p| p.join("onnxruntime/libonnxruntime.so.1.31.0"))
-        })?;
-    Some((dir, runtime))
-}
-
 #[test]
 fn damaged_embeddings_are_computed_again_not_used() {
-    let Some((model, runtime)) = model_env() else {
+    let Some((model, runtime)) = lexls_tests::model_env() else {
         println!("skipped: the embedding model is not installed (scripts/fetch-models.sh)");
         return;
     };

@@ -113,29 +113,6 @@ fn system_reads() -> Vec<PathBuf> {
     dirs
 }
 
-/// The embedding model's directory and runtime, when installed (see `cli_index_safety.rs`).
-fn model_env() -> Option<(PathBuf, PathBuf)> {
-    if !lexls_tests::model_available() {
-        return None;
-    }
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
-    let dir = std::env::var_os("LEXLS_MODEL_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| cache.join("lexls/models/all-MiniLM-L6-v2"));
-    let runtime = std::env::var_os("ORT_DYLIB_PATH")
-        .map(PathBuf::from)
-        .or_else(|| {
-            dir.parent()
-                .map(|p| p.join("onnxruntime/libonnxruntime.so.1.31.0"))
-        })?;
-    Some((
-        dir.canonicalize().unwrap_or(dir),
-        runtime.canonicalize().unwrap_or(runtime),
-    ))
-}
-
 /// Runs `cmd` under strace (in `cwd`) and returns its report, after checking it ended.
 fn traced_run(what: &str, cmd: &Command, cwd: &Path) -> (Report, lexls_tests::faults::Outcome) {
     let log = tempfile::NamedTempFile::new().expect("log file");
@@ -227,7 +204,7 @@ fn the_command_line_reads_only_the_workspace_writes_only_its_index_and_stays_off
     let home = sb.home().canonicalize().expect("home");
     let ws = esc.ws.display().to_string();
     let secret = vec![esc.outside.clone(), PathBuf::from("/etc/passwd")];
-    let model = model_env();
+    let model = lexls_tests::model_env();
 
     // The default index directory (in the sandbox's cache), then one the user chose.
     let chosen = tempfile::tempdir().expect("index dir");
@@ -342,7 +319,7 @@ fn the_server_reads_no_file_a_request_names_outside_the_workspace() {
     let index = index.path().canonicalize().expect("canonical");
     let log = tempfile::NamedTempFile::new().expect("log");
     let mut env: Vec<(&str, &Path)> = vec![("LEXLS_INDEX_DIR", &index)];
-    let model = model_env();
+    let model = lexls_tests::model_env();
     if let Some((dir, runtime)) = &model {
         env.push(("LEXLS_MODEL_DIR", dir));
         env.push(("ORT_DYLIB_PATH", runtime));

@@ -594,14 +594,7 @@ impl NamespaceIndex {
                 if let Some(ns) = similar {
                     return Ok(ns);
                 }
-                if self
-                    .spaces
-                    .get(own)
-                    .is_some_and(|s| s.sections.keys().any(|(u, _)| *u == key.0))
-                {
-                    return Ok(own.to_string());
-                }
-                Err(Resolution::External { code: None })
+                self.own_if_it_has_unit(own, key.0)
             }
         }
     }
@@ -645,10 +638,16 @@ impl NamespaceIndex {
         {
             return Ok(ns.clone());
         }
+        self.own_if_it_has_unit(own, key.0)
+    }
+
+    /// The citing document's own namespace when it has sections of `unit` (a number it
+    /// lacks is then its own mistake), else a code the workspace does not hold.
+    fn own_if_it_has_unit(&self, own: &str, unit: Unit) -> Result<String, Resolution> {
         if self
             .spaces
             .get(own)
-            .is_some_and(|s| s.sections.keys().any(|(u, _)| *u == key.0))
+            .is_some_and(|s| s.sections.keys().any(|(u, _)| *u == unit))
         {
             return Ok(own.to_string());
         }
