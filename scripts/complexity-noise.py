@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds corpus-index/data/complexity-questions.csv from the hand-written question lists
+"""Builds corpus-index/ide/data/complexity-questions.csv from the hand-written question lists
 (one question a line, label in the file name: questions-0.txt, questions-1.txt,
 questions-2.txt) plus noisy copies of about 30% of them, as the HyPA-RAG paper augmented
 its set (§7.1): stray punctuation inside words, noise words, spelling errors, reordered

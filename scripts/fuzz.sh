@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Property-based fuzzing of every parser and of the citation extractor (corpus-index/src/fuzz.rs),
+# Property-based fuzzing of every parser and of the citation extractor (corpus-index/index/src/fuzz.rs),
 # in release mode, for a given time per target.
 #   ./scripts/fuzz.sh                      each target for 3600 s (the long run)
 #   ./scripts/fuzz.sh 120                  each target for 120 s
@@ -20,10 +20,10 @@ fi
 jobs="${FUZZ_JOBS:-1}"
 log_dir=target/fuzz-logs
 mkdir -p "$log_dir"
-cargo test --release -p corpus-index --lib --no-run
+cargo test --release -p lexls-index --lib --no-run
 run_one() {
   local target="$1" log="$log_dir/$1.log"
-  if LEXLS_FUZZ_SECS="$secs" cargo test --release -q -p corpus-index --lib \
+  if LEXLS_FUZZ_SECS="$secs" cargo test --release -q -p lexls-index --lib \
       "fuzz::fuzz_$target" -- --exact --nocapture > "$log" 2>&1; then
     echo "ok   $target: $(grep -h "^fuzz $target:" "$log" | tail -1)"
   else

@@ -7,4 +7,4 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 eval "$(./scripts/llama-server.sh)"
 export LEXLS_TEST_LLAMA_SERVER LEXLS_TEST_LLAMA_MODEL
-cargo test --locked -p corpus-index --test llm_llama -- --nocapture
+cargo test --locked -p lexls-ide --test llm_llama -- --nocapture

@@ -15,8 +15,8 @@ use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
-use corpus_index::config::ModelConfig;
-use corpus_index::search::dense::{EmbedError, Embedder, load_embedder};
+use lexls_index::config::ModelConfig;
+use lexls_index::search::dense::{EmbedError, Embedder, load_embedder};
 use serde_json::{Value, json};
 
 /// How long one batch may take before the worker is considered hung.
@@ -165,7 +165,7 @@ impl WorkerEmbedder {
     /// Starts a worker for `model`; `Err` says why dense retrieval is unavailable.
     pub fn start(model: &ModelConfig) -> Result<Self, String> {
         if !model.enabled {
-            return Err(corpus_index::search::dense::ModelUnavailable::Disabled.to_string());
+            return Err(lexls_index::search::dense::ModelUnavailable::Disabled.to_string());
         }
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;
         let args = worker_args(model);

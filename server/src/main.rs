@@ -1,11 +1,6 @@
 //! `lexls`: a language server for statutes and policies, and the same engine on the command
 //! line (`index`, `ask`, `check`, `eval`, `classifier`).
 
-mod cli;
-mod embed_worker;
-mod lsp;
-mod proto;
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -19,7 +14,9 @@ struct Cli {
     command: Command,
 }
 
-use cli::eval::Mode;
+use lexls::cli::{self, Mode};
+use lexls::process::{guarded, init_logging, install_panic_hook};
+use lexls::{embed_worker, lsp};
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -99,91 +96,21 @@ enum Command {
         #[arg(long, default_value_t = 32)]
         batch_size: usize,
     },
-    /// Train the query-complexity classifier (HyPA-RAG §7).
+    /// Train the query-complexity classifier (HyPA-RAG §7): runs `lexls-eval train-classifier`
+    /// (see `lexls-eval train-classifier --help`).
+    #[command(disable_help_flag = true)]
     Classifier {
-        #[command(subcommand)]
-        what: ClassifierCommand,
+        /// Arguments of `lexls-eval` after `classifier`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<std::ffi::OsString>,
     },
-    /// Measure retrieval, citation and classifier quality.
+    /// Measure retrieval, citation, cross-reference, markup and classifier quality: runs the
+    /// `lexls-eval` binary installed beside `lexls` (see `lexls-eval --help`).
+    #[command(disable_help_flag = true)]
     Eval {
-        #[command(subcommand)]
-        what: EvalCommand,
-    },
-}
-
-#[derive(Debug, Subcommand)]
-enum ClassifierCommand {
-    /// Train a model on a question set and write it (JSON); prints rows, class counts,
-    /// vocabulary size and training-set F1.
-    Train {
-        /// The question set: CSV with columns `question,label` (0 one context, 1 two, 2
-        /// three or more).
-        #[arg(long)]
-        data: PathBuf,
-        /// Where to write the model.
-        #[arg(long)]
-        out: PathBuf,
-        /// 3 (one, two, three or more contexts) or 2 (labels 1 and 2 merged).
-        #[arg(long, default_value_t = 3)]
-        classes: u8,
-        #[command(flatten)]
-        model: cli::classifier::ModelArgs,
-    },
-}
-
-#[derive(Debug, Subcommand)]
-enum EvalCommand {
-    /// File-level MRR@10, Recall@1/5/10, nDCG@10 and latency over a query set, through the
-    /// retrieval pipeline of `ask` (each stage can be switched off for ablation).
-    Retrieval(cli::eval::RetrievalArgs),
-    /// Precision, recall and F1 per kind, span accuracy and short-form resolution accuracy
-    /// of citation extraction over a case file (`shared/eval/citations/cases.jsonl`).
-    Citations {
-        /// The case file (JSON lines).
-        #[arg(long)]
-        cases: PathBuf,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
-        /// List the cases with errors.
-        #[arg(long)]
-        failures: bool,
-    },
-    /// Macro precision, recall, F1, per-class scores and confusion matrix of the
-    /// query-complexity classifier on a question set, or of grouped N-fold
-    /// cross-validation on it (`--cv N`).
-    Classifier(cli::classifier::EvalArgs),
-    /// Precision and recall of resolved cross-references against a corpus's official
-    /// markup (`manifest.json` of `shared/corpora/cfr-title27`, `us-code-titles`).
-    Xrefs {
-        /// The corpus folder.
-        #[arg(long)]
-        corpus: PathBuf,
-        /// The manifest: a JSON array of `{file, identifier, refs}`.
-        #[arg(long)]
-        manifest: PathBuf,
-        /// Print JSON (`in_corpus.precision`, `in_corpus.recall`, `external.recall`, …).
-        #[arg(long)]
-        json: bool,
-    },
-    /// Recall per kind of reference, precision where the markup is complete (the D.C.
-    /// Code) and resolution, scored against the publisher's own reference markup (USLM
-    /// `<ref href>`, D.C. `<cite path>`, Akoma Ntoso `<ref href>`) of the files given, per
-    /// corpus, for the development (even) and measuring (odd) halves of each corpus's
-    /// files in sorted path order. Packed files (`.xz`, `.tar.xz`) are not read: unpack them.
-    Markup {
-        /// Files or folders (read recursively); together they are the workspace citations
-        /// resolve in.
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
-        /// Print JSON (`corpora[].development`, `.measuring`: `total`, `per_kind`,
-        /// `resolution`, `precision`; `miss_classes`, `misses`).
-        #[arg(long)]
-        json: bool,
-        /// List up to N misses per corpus, kind and failure (spread over the files), and
-        /// the most frequent forms of misses.
-        #[arg(long, value_name = "N", default_value_t = 0)]
-        misses: usize,
+        /// Arguments of `lexls-eval`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<std::ffi::OsString>,
     },
 }
 
@@ -201,20 +128,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// The command boundary: runs `command`, turning a panic in it (a bug, or a store that
-/// panics on damaged data) into an error that says what to do (`advice`), so the process
-/// exits with status 2 and a message, never with a bare panic (101).
-fn guarded(
-    advice: &str,
-    command: impl FnOnce() -> anyhow::Result<ExitCode>,
-) -> anyhow::Result<ExitCode> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(command)).unwrap_or_else(|_| {
-        Err(anyhow::anyhow!(
-            "lexls stopped on an internal error (logged above). {advice}"
-        ))
-    })
-}
-
 impl Command {
     /// What the user can do after an internal error in this command.
     fn advice_after_panic(&self) -> String {
@@ -228,25 +141,9 @@ impl Command {
         match self {
             Command::Index { dir, .. } | Command::Check { dir, .. } => rebuild(dir),
             Command::Ask { workspace, .. } => rebuild(workspace),
-            Command::Eval {
-                what: EvalCommand::Retrieval(args),
-            } => rebuild(&args.corpus),
             _ => format!("Please report it with the command and the message ({report})."),
         }
     }
-}
-
-/// Logs a panic as one line (with the default report when `RUST_BACKTRACE` asks for a
-/// backtrace); the command boundary in [`main`] then says what to do.
-fn install_panic_hook() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
-            default(info);
-        } else {
-            tracing::error!("internal error: {info}");
-        }
-    }));
 }
 
 /// Runs one command.
@@ -281,54 +178,20 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             runtime,
             threads,
             batch_size,
-        } => embed_worker::run_worker(&corpus_index::config::ModelConfig {
+        } => embed_worker::run_worker(&lexls_index::config::ModelConfig {
             dir: model_dir,
             runtime,
             enabled: true,
             batch_size,
             threads,
         }),
-        Command::Classifier { what } => match what {
-            ClassifierCommand::Train {
-                data,
-                out,
-                classes,
-                model,
-            } => cli::classifier::train(&data, &out, classes, &model),
-        },
-        Command::Eval { what } => match what {
-            EvalCommand::Retrieval(args) => cli::eval::retrieval(&args),
-            EvalCommand::Citations {
-                cases,
-                json,
-                failures,
-            } => cli::eval::citations(&cases, json, failures),
-            EvalCommand::Xrefs {
-                corpus,
-                manifest,
-                json,
-            } => cli::eval::xrefs(&corpus, &manifest, json),
-            EvalCommand::Markup {
-                paths,
-                json,
-                misses,
-            } => cli::eval::markup(&paths, json, misses),
-            EvalCommand::Classifier(args) => cli::classifier::eval(&args),
-        },
+        Command::Classifier { args } => {
+            let mut forwarded = vec![std::ffi::OsString::from("train-classifier")];
+            forwarded.extend(args.into_iter().skip_while(|a| a == "train"));
+            lexls::eval_binary::run(&forwarded)
+        }
+        Command::Eval { args } => lexls::eval_binary::run(&args),
     }
-}
-
-/// Logs go to stderr (stdout carries the protocol); `LEXLS_LOG` sets the filter.
-fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("LEXLS_LOG").unwrap_or_else(|_| {
-        tracing_subscriber::EnvFilter::new("warn,lexls=info,corpus_index=info")
-    });
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_target(false)
-        .without_time()
-        .try_init();
 }
 
 #[cfg(test)]

@@ -4,11 +4,11 @@
 use std::ops::Range;
 use std::path::Path;
 
-use corpus_index::ask::AskResult;
-use corpus_index::config::Severity;
-use corpus_index::features::{self, Symbol, SymbolKind};
-use corpus_index::line_index::{LineCol, LineIndex};
-use corpus_index::workspace::Snapshot;
+use lexls_ide::ask::AskResult;
+use lexls_ide::features::{self, Symbol, SymbolKind};
+use lexls_index::config::Severity;
+use lexls_index::workspace::Snapshot;
+use lexls_syntax::line_index::{LineCol, LineIndex};
 use serde_json::{Value, json};
 use tower_lsp_server::ls_types::{
     self as lsp, DiagnosticSeverity, DocumentSymbol, NumberOrString, Position, Uri,

@@ -17,7 +17,8 @@ pub mod trace;
 use lsp_server::{Message, Notification, Request, RequestId, Response};
 use serde_json::{Value, json};
 
-/// The `lexls` binary, built once per test process with the profile of the tests.
+/// The `lexls` binary (and `lexls-eval` beside it), built once per test process with the
+/// profile of the tests.
 ///
 /// # Panics
 /// When the binary does not build.
@@ -27,6 +28,15 @@ pub fn lexls_bin() -> PathBuf {
         if let Some(bin) = std::env::var_os("LEXLS_BIN") {
             return PathBuf::from(bin);
         }
+        // `lexls eval …` runs `lexls-eval` from beside `lexls`: build both.
+        #[allow(clippy::expect_used)]
+        let eval = escargot::CargoBuild::new()
+            .package("lexls")
+            .bin("lexls-eval")
+            .current_release()
+            .run()
+            .expect("cargo builds lexls-eval");
+        drop(eval);
         #[allow(clippy::expect_used)]
         let built = escargot::CargoBuild::new()
             .package("lexls")

@@ -4,9 +4,9 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use corpus_index::ask::{AskProgress, AskRequest, ask_with, render_text};
-use corpus_index::config::RetrievalMode;
 use indicatif::{ProgressBar, ProgressStyle};
+use lexls_ide::ask::{AskProgress, AskRequest, ask_with, render_text};
+use lexls_index::config::RetrievalMode;
 
 /// Characters of the answer being written that the progress line shows (its end).
 const DRAFT_TAIL: usize = 60;

@@ -3,9 +3,9 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use corpus_index::citation::resolve::Resolution;
-use corpus_index::config::Severity;
-use corpus_index::features::diagnostics;
+use lexls_ide::features::diagnostics;
+use lexls_index::config::Severity;
+use lexls_index::resolve::Resolution;
 use serde_json::json;
 
 fn severity_word(s: Severity) -> &'static str {
@@ -54,7 +54,7 @@ pub fn run(dir: &Path, json: bool) -> anyhow::Result<ExitCode> {
                 );
             }
         }
-        for (cite, res) in doc.citations.iter().zip(&snap.resolutions[doc_id]) {
+        for (cite, res) in doc.citations.iter().zip(snap.resolutions[doc_id].iter()) {
             if let Resolution::External { code } = res {
                 let (line, col) = lines.to_line_col_1based(&doc.text, cite.span.start);
                 external.push(json!({

@@ -4,7 +4,7 @@ use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use corpus_index::eval::citations::{cite, context_namespace};
+use lexls_syntax::citation::record::{cite, context_namespace};
 use serde::Deserialize;
 
 /// One line of `--jsonl` input.

@@ -1,4 +1,5 @@
-//! Command-line subcommands. Each reads the workspace's settings with [`load_config`] and
+//! Command-line subcommands of `lexls` (the evaluation commands are in the `lexls-eval`
+//! binary). Each reads the workspace's settings with [`load_config`] and
 //! opens it with [`prepare`], which reports progress on stderr and turns index problems
 //! into one log line each. A folder that cannot be a workspace, or an index directory lexls
 //! may not use, is an error (exit status 2) saying what to do.
@@ -6,19 +7,17 @@
 pub mod ask;
 pub mod check;
 pub mod cite;
-pub mod classifier;
-pub mod eval;
 pub mod index;
 
 use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use corpus_index::config::Config;
-use corpus_index::engine::{Engine, OpenOptions, ScanProgress, ScanReport};
-use corpus_index::search::dense::Embedder;
-use corpus_index::workspace::root::check_root;
 use indicatif::{ProgressBar, ProgressStyle};
+use lexls_index::config::{Config, RetrievalMode};
+use lexls_index::engine::{Engine, OpenOptions, ScanProgress, ScanReport};
+use lexls_index::search::dense::Embedder;
+use lexls_index::workspace::root::check_root;
 
 /// Reads `.lexls.toml` of the workspace `dir` and the environment.
 ///
@@ -114,4 +113,25 @@ pub fn prepare(
     engine.flush();
     log_notes(&mut engine);
     Ok((engine, report))
+}
+
+/// Retrievers to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Mode {
+    /// BM25 only.
+    Bm25,
+    /// Dense vectors only.
+    Dense,
+    /// BM25 and dense, fused (weighted scores or reciprocal rank).
+    Hybrid,
+}
+
+impl From<Mode> for RetrievalMode {
+    fn from(m: Mode) -> Self {
+        match m {
+            Mode::Bm25 => Self::Bm25,
+            Mode::Dense => Self::Dense,
+            Mode::Hybrid => Self::Hybrid,
+        }
+    }
 }

@@ -1,5 +1,5 @@
 //! The `LanguageServer` implementation: each handler converts the request, calls a pure
-//! function of `corpus_index::features` on the current snapshot, and converts the result.
+//! function of `lexls_ide::features` on the current snapshot, and converts the result.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -7,10 +7,10 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use corpus_index::ask::{AskContext, AskProgress, AskRequest};
-use corpus_index::config::Config;
-use corpus_index::features;
-use corpus_index::workspace::Snapshot;
+use lexls_ide::ask::{AskContext, AskProgress, AskRequest};
+use lexls_ide::features;
+use lexls_index::config::Config;
+use lexls_index::workspace::Snapshot;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::watch;
@@ -365,7 +365,7 @@ impl Backend {
         });
         let answered = panics::blocking("lexls/ask", move || {
             let mut stream = AnswerStream::new(tx);
-            let result = corpus_index::ask::ask_with(&snap, &request, &mut |p| stream.progress(p));
+            let result = lexls_ide::ask::ask_with(&snap, &request, &mut |p| stream.progress(p));
             drop(stream);
             let end = match &result.generated_by {
                 Some(model) => format!("answer by {model}, citations verified"),
@@ -623,7 +623,7 @@ impl Backend {
                 "configured": p.snapshot.config.llm.url.is_some(),
                 "url": p.snapshot.config.llm.url,
                 "endpoint": p.snapshot.config.llm.url.as_deref()
-                    .and_then(|u| corpus_index::llm::client::chat_endpoint(u).ok()),
+                    .and_then(|u| lexls_ide::llm::client::chat_endpoint(u).ok()),
                 "model": p.snapshot.config.llm.model,
                 "timeoutS": p.snapshot.config.llm.timeout_s,
                 "generation": p.snapshot.config.llm.url.is_some(),

@@ -20,10 +20,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use corpus_index::config::Config;
-use corpus_index::engine::{Engine, EngineError, OpenOptions, ScanProgress};
-use corpus_index::search::dense::Embedder;
-use corpus_index::workspace::Snapshot;
+use lexls_index::config::Config;
+use lexls_index::engine::{Engine, EngineError, OpenOptions, ScanProgress};
+use lexls_index::search::dense::Embedder;
+use lexls_index::workspace::Snapshot;
 use tokio::sync::{mpsc, watch};
 use tower_lsp_server::ls_types::{Diagnostic, MessageType, Uri};
 
@@ -187,6 +187,7 @@ pub fn spawn(
                 applying: None,
                 applied: 0,
                 last_diagnostics: HashMap::new(),
+                diagnosed: None,
                 embedding: (0, 0),
                 embed_run: Arc::new(AtomicU64::new(0)),
             };
@@ -210,6 +211,8 @@ struct Writer {
     /// The last editor message applied.
     applied: u64,
     last_diagnostics: HashMap<Uri, Vec<Diagnostic>>,
+    /// The snapshot `last_diagnostics` were computed on.
+    diagnosed: Option<Arc<Snapshot>>,
     embedding: (usize, usize),
     /// The current embedding run; a thread of an older run stops.
     embed_run: Arc<AtomicU64>,
@@ -578,7 +581,7 @@ impl Writer {
         let overlays = self.overlays();
         let same_model = old.model == config.model;
         let kept = engine.embedder();
-        let embedder = |model: &corpus_index::config::ModelConfig| match &kept {
+        let embedder = |model: &lexls_index::config::ModelConfig| match &kept {
             Some(e) if same_model => Ok(e.clone()),
             _ => crate::embed_worker::WorkerEmbedder::start(model)
                 .map(|e| Arc::new(e) as Arc<dyn Embedder>),
@@ -628,7 +631,7 @@ impl Writer {
     /// per session: the engine notes it once).
     fn surface_notes(&self, engine: &mut Engine) {
         for note in engine.take_notes() {
-            if note.starts_with(corpus_index::engine::UNSAVED_NOTE) {
+            if note.starts_with(lexls_index::engine::UNSAVED_NOTE) {
                 self.event(Event::Show(MessageType::WARNING, format!("lexls: {note}")));
             } else {
                 self.event(Event::Log(MessageType::WARNING, note));
@@ -733,7 +736,34 @@ impl Writer {
         self.published.send_replace(published);
     }
 
-    fn publish_diagnostics(&mut self, snap: &Snapshot) {
+    /// Publishes the diagnostics that changed. After an edit that kept every target (the
+    /// snapshot shares the namespace index of the one diagnosed before), only the documents
+    /// whose text or resolutions changed are diagnosed again; otherwise every document is.
+    fn publish_diagnostics(&mut self, snap: &Arc<Snapshot>) {
+        let previous = self.diagnosed.take();
+        let derived = previous.as_ref().filter(|p| {
+            p.docs.len() == snap.docs.len() && Arc::ptr_eq(&p.namespaces, &snap.namespaces)
+        });
+        match derived {
+            Some(before) => {
+                for doc_id in 0..snap.docs.len() {
+                    if !snap.diagnostics_may_differ(before, doc_id) {
+                        continue;
+                    }
+                    if let Some(uri) = proto::uri(&snap.docs[doc_id].path) {
+                        let diags = proto::diagnostics(snap, doc_id);
+                        self.send_if_changed(&uri, &diags);
+                        self.last_diagnostics.insert(uri, diags);
+                    }
+                }
+            }
+            None => self.diagnose_all(snap),
+        }
+        self.diagnosed = Some(snap.clone());
+    }
+
+    /// Diagnoses every document; clears the diagnostics of documents that are gone.
+    fn diagnose_all(&mut self, snap: &Snapshot) {
         let mut current: HashMap<Uri, Vec<Diagnostic>> = HashMap::new();
         for (doc_id, doc) in snap.docs.iter().enumerate() {
             let Some(uri) = proto::uri(&doc.path) else {
@@ -742,21 +772,7 @@ impl Writer {
             current.insert(uri, proto::diagnostics(snap, doc_id));
         }
         for (uri, diags) in &current {
-            let before = self.last_diagnostics.get(uri);
-            let unchanged = match before {
-                Some(b) => b == diags,
-                None => diags.is_empty(),
-            };
-            if !unchanged {
-                let version = uri
-                    .to_file_path()
-                    .and_then(|p| self.versions.get(p.as_ref()).copied());
-                self.event(Event::Diagnostics {
-                    uri: uri.clone(),
-                    diagnostics: diags.clone(),
-                    version,
-                });
-            }
+            self.send_if_changed(uri, diags);
         }
         for uri in self.last_diagnostics.keys() {
             if !current.contains_key(uri) {
@@ -768,6 +784,24 @@ impl Writer {
             }
         }
         self.last_diagnostics = current;
+    }
+
+    /// Sends `diags` for `uri` unless they are what the client has.
+    fn send_if_changed(&self, uri: &Uri, diags: &[Diagnostic]) {
+        let unchanged = match self.last_diagnostics.get(uri) {
+            Some(b) => b == diags,
+            None => diags.is_empty(),
+        };
+        if !unchanged {
+            let version = uri
+                .to_file_path()
+                .and_then(|p| self.versions.get(p.as_ref()).copied());
+            self.event(Event::Diagnostics {
+                uri: uri.clone(),
+                diagnostics: diags.to_vec(),
+                version,
+            });
+        }
     }
 }
 

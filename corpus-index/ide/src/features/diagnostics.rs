@@ -1,0 +1,298 @@
+//! Diagnostics for citations that do not resolve, are ambiguous, cite repealed provisions
+//! or cite codes outside the workspace, with "did you mean" fixes; and parse problems.
+//! Citations in notes, quoted amendments and headings are not checked (see [`super::scope`];
+//! `in_notes` checks notes too).
+
+use std::ops::Range;
+
+use super::{cite_string, label};
+use lexls_index::config::Severity;
+use lexls_index::resolve::{DocId, ProvisionRef, Resolution, natural_key};
+use lexls_index::workspace::Snapshot;
+use lexls_syntax::model::Unit;
+
+/// The code of a diagnostic (shown by editors, used to filter).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DiagnosticCode {
+    /// A cited section or subsection does not exist.
+    UnresolvedCitation,
+    /// A bare citation several codes could mean.
+    AmbiguousCitation,
+    /// The cited provision is repealed.
+    RepealedTarget,
+    /// The cited code is not in the workspace.
+    ExternalCitation,
+    /// The file could not be read or parsed completely.
+    ParseProblem,
+}
+
+impl DiagnosticCode {
+    /// The kebab-case code string.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::UnresolvedCitation => "unresolved-citation",
+            Self::AmbiguousCitation => "ambiguous-citation",
+            Self::RepealedTarget => "repealed-target",
+            Self::ExternalCitation => "external-citation",
+            Self::ParseProblem => "parse-problem",
+        }
+    }
+}
+
+/// A text edit that fixes a diagnostic.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    /// What the fix does (`Replace with § 20-874 — Construction`).
+    pub title: String,
+    /// The span to replace.
+    pub span: Range<usize>,
+    /// The new text.
+    pub replacement: String,
+}
+
+/// A diagnostic of a document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Where.
+    pub span: Range<usize>,
+    /// How severe (never [`Severity::Off`]).
+    pub severity: Severity,
+    /// Which rule.
+    pub code: DiagnosticCode,
+    /// What is wrong.
+    pub message: String,
+    /// Fixes, best first.
+    pub fixes: Vec<Fix>,
+    /// The citation index, for citation diagnostics.
+    pub citation: Option<usize>,
+}
+
+/// `§§ 20-870–20-874`: the sections of `unit` the workspace has of a namespace.
+pub fn namespace_range(snap: &Snapshot, namespace: &str, unit: Unit) -> Option<String> {
+    let space = snap.namespaces.get(namespace)?;
+    let mut numbers: Vec<&str> = space
+        .sections
+        .keys()
+        .filter(|(u, _)| *u == unit)
+        .map(|(_, n)| n.as_str())
+        .collect();
+    numbers.sort_by_key(|n| natural_key(n));
+    let display = |n: &str| -> String {
+        space
+            .sections
+            .get(&(unit, n.to_string()))
+            .and_then(|r| {
+                Some(
+                    snap.docs
+                        .get(r.doc)?
+                        .provisions
+                        .get(r.provision)?
+                        .number
+                        .clone(),
+                )
+            })
+            .unwrap_or_else(|| n.to_string())
+    };
+    let plural = match unit {
+        Unit::Section => "§§ ",
+        Unit::Article => "Articles ",
+        Unit::Annex => "Annexes ",
+        Unit::Recital => "Recitals ",
+    };
+    match numbers.as_slice() {
+        [] => None,
+        [one] => Some(format!("{}{}", unit.prefix(), display(one))),
+        [first, .., last] => Some(format!("{plural}{}–{}", display(first), display(last))),
+    }
+}
+
+/// The diagnostics of document `doc_id` under the configured severities.
+pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
+    let Some(doc) = snap.docs.get(doc_id) else {
+        return Vec::new();
+    };
+    let sev = &snap.config.diagnostics;
+    let mut out: Vec<Diagnostic> = doc
+        .problems
+        .iter()
+        .map(|p| Diagnostic {
+            span: p.span.clone(),
+            severity: Severity::Warning,
+            code: DiagnosticCode::ParseProblem,
+            message: p.message.clone(),
+            fixes: Vec::new(),
+            citation: None,
+        })
+        .collect();
+    let Some(resolutions) = snap.resolutions.get(doc_id) else {
+        return out;
+    };
+    for (i, (cite, resolution)) in doc.citations.iter().zip(resolutions.iter()).enumerate() {
+        if super::scope::out_of_scope(doc, cite, sev.in_notes).is_some() {
+            continue;
+        }
+        let raw = &doc.text[cite.span.clone()];
+        let raw_flat = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+        let (severity, code, message, fixes) = match resolution {
+            Resolution::Resolved {
+                target, covered, ..
+            } => {
+                let repealed: Vec<&ProvisionRef> = std::iter::once(target)
+                    .chain(covered.iter())
+                    .filter(|r| is_repealed(snap, **r))
+                    .collect();
+                let Some(first) = repealed.first() else {
+                    continue;
+                };
+                let d = &snap.docs[first.doc];
+                (
+                    sev.repealed,
+                    DiagnosticCode::RepealedTarget,
+                    format!(
+                        "`{raw_flat}` cites {}, which is repealed",
+                        cite_string(d, first.provision)
+                    ),
+                    Vec::new(),
+                )
+            }
+            Resolution::MissingSubsection {
+                deepest,
+                missing,
+                suggestions,
+            } => {
+                let d = &snap.docs[deepest.doc];
+                let closest = suggestions
+                    .iter()
+                    .find(|s| *s != deepest)
+                    .map(|s| format!("; closest: {}", label(&snap.docs[s.doc], s.provision)))
+                    .unwrap_or_default();
+                let message = format!(
+                    "`{raw_flat}`: {} has no ({}){closest}",
+                    cite_string(d, deepest.provision),
+                    missing.join(")(")
+                );
+                let requested = format!("({})", cite.subsections.join(")("));
+                let fixes = suggestions
+                    .iter()
+                    .filter_map(|s| {
+                        let sd = &snap.docs[s.doc];
+                        let path = sd.subsection_path(s.provision);
+                        let new = if path.is_empty() {
+                            String::new()
+                        } else {
+                            format!("({})", path.join(")("))
+                        };
+                        let at = raw.find(&requested)?;
+                        let replacement =
+                            format!("{}{new}{}", &raw[..at], &raw[at + requested.len()..]);
+                        Some(Fix {
+                            title: format!("Replace with {}", label(sd, s.provision)),
+                            span: cite.span.clone(),
+                            replacement,
+                        })
+                    })
+                    .collect();
+                (
+                    sev.missing_subsection,
+                    DiagnosticCode::UnresolvedCitation,
+                    message,
+                    fixes,
+                )
+            }
+            Resolution::Unresolved {
+                namespace,
+                in_range,
+                suggestions,
+            } => {
+                let have = namespace_range(snap, namespace, cite.unit)
+                    .map(|r| format!(" (the workspace has {r} of it)"))
+                    .unwrap_or_default();
+                let message = if *in_range {
+                    format!("`{raw_flat}` does not exist in {namespace}{have}")
+                } else {
+                    format!(
+                        "`{raw_flat}` is not in this workspace: it holds only part of {namespace}{have}"
+                    )
+                };
+                let fixes = match cite.section.as_deref().filter(|s| raw.contains(*s)) {
+                    Some(number) => suggestions
+                        .iter()
+                        .map(|s| {
+                            let sd = &snap.docs[s.doc];
+                            let new_number = &sd.provisions[s.provision].number;
+                            Fix {
+                                title: format!("Replace with {}", label(sd, s.provision)),
+                                span: cite.span.clone(),
+                                replacement: raw.replacen(number, new_number, 1),
+                            }
+                        })
+                        .collect(),
+                    None => Vec::new(),
+                };
+                let severity = if *in_range {
+                    sev.unresolved
+                } else {
+                    sev.unresolved_outside
+                };
+                (severity, DiagnosticCode::UnresolvedCitation, message, fixes)
+            }
+            Resolution::Ambiguous { candidates } => {
+                let names: Vec<String> = candidates
+                    .iter()
+                    .map(|c| label(&snap.docs[c.doc], c.provision))
+                    .collect();
+                let fixes = candidates
+                    .iter()
+                    .filter(|c| snap.docs[c.doc].namespace_is_code)
+                    .map(|c| {
+                        let cd = &snap.docs[c.doc];
+                        Fix {
+                            title: format!("Cite {}", cite_string(cd, c.provision)),
+                            span: cite.span.clone(),
+                            replacement: cite_string(cd, c.provision),
+                        }
+                    })
+                    .collect();
+                (
+                    sev.ambiguous,
+                    DiagnosticCode::AmbiguousCitation,
+                    format!("`{raw_flat}` is ambiguous: {}", names.join("; ")),
+                    fixes,
+                )
+            }
+            Resolution::External { code } => (
+                sev.external,
+                DiagnosticCode::ExternalCitation,
+                match code {
+                    Some(code) => {
+                        format!("`{raw_flat}` cites {code}, which is not in this workspace")
+                    }
+                    None => format!("`{raw_flat}` cites a code this workspace does not hold"),
+                },
+                Vec::new(),
+            ),
+            Resolution::Code { .. } | Resolution::Unanchored => continue,
+        };
+        if severity == Severity::Off {
+            continue;
+        }
+        out.push(Diagnostic {
+            span: cite.span.clone(),
+            severity,
+            code,
+            message,
+            fixes,
+            citation: Some(i),
+        });
+    }
+    out
+}
+
+fn is_repealed(snap: &Snapshot, r: ProvisionRef) -> bool {
+    let Some(doc) = snap.docs.get(r.doc) else {
+        return false;
+    };
+    doc.lineage(r.provision)
+        .iter()
+        .any(|&p| doc.provisions[p].repealed)
+}

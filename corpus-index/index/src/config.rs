@@ -1,0 +1,700 @@
+//! Workspace configuration: `.lexls.toml` at the workspace root, then environment variables.
+//!
+//! ```toml
+//! [index]
+//! dir = "/path/to/index"          # default: the user cache dir (LEXLS_INDEX_DIR); see below
+//! max_file_mb = 20                # larger files are skipped with a warning
+//! exclude = ["drafts/**"]         # on top of .gitignore
+//! include = ["sections/**"]       # only these (default: everything)
+//!
+//! [model]
+//! dir = "/path/to/onnx-model"     # default: LEXLS_MODEL_DIR, else the user cache dir
+//! runtime = "/path/libonnxruntime.so"   # default: ORT_DYLIB_PATH, else next to the model
+//! enabled = true
+//!
+//! [diagnostics]                   # error | warning | information | hint | off
+//! unresolved = "warning"          # cited number lies among the sections the workspace has
+//! unresolved_outside = "information"  # … in a part of the code the workspace lacks
+//! missing_subsection = "warning"
+//! ambiguous = "warning"
+//! repealed = "warning"
+//! external = "off"                # citations of codes the workspace does not hold
+//! in_notes = false                # also check notes, source credits, quoted amendments
+//!
+//! [authority]
+//! policy = 0.6                    # statute 1.0, regulation 0.9, case 0.8, guidance 0.7
+//! retrieval = 0.1                 # share of authority in retrieval scores (reranking: full)
+//!
+//! [retrieval]
+//! top_k = 5                       # sources when `adaptive = false`
+//! mode = "hybrid"                 # bm25 | dense | hybrid
+//! fusion = "weighted"             # weighted (min-max, α) | rrf
+//! alpha = 0.45                    # weight of dense scores in weighted fusion
+//! rrf_k = 60
+//! adaptive = true                 # parameters from the query-complexity class
+//! rewrite = true                  # deterministic query rewrites
+//! kg = true                       # knowledge-graph retrieval
+//!
+//! [params]                        # per complexity class (HyPA-RAG Tables 5 and 6)
+//! k = [3, 5, 7]                   # sources (top-k)
+//! rewrites = [3, 5, 7]            # query rewrites (Q)
+//! kg_keywords = [3, 4, 5]         # keywords matched in the knowledge graph (K)
+//! kg_path = [1, 2, 3]             # longest knowledge-graph walk (S)
+//!
+//! [reranker]
+//! dir = "/path/to/cross-encoder"  # ONNX cross-encoder (model.onnx + tokenizer.json); off when unset
+//!
+//! [classifier]                    # query complexity (HyPA-RAG §7)
+//! model = "models/complexity.json"  # default: the built-in model
+//! classes = 3                     # 3: one, two, three or more contexts; 2: one, more
+//!
+//! [llm]                           # OpenAI-compatible; without it answers are extractive
+//! url = "http://localhost:11434/v1"   # LEXLS_LLM_URL
+//! model = "llama3.1:8b"           # LEXLS_LLM_MODEL
+//! api_key_env = "LEXLS_LLM_API_KEY"   # the variable holding the key
+//! timeout_s = 60                 # per answer: rewrite, answer and correction share it
+//! max_context_chars = 6000        # sources' text in the prompt
+//! temperature = 0.2
+//! max_tokens = 512
+//!
+//! [[documents]]                   # kind and namespace by glob
+//! glob = "policies/**"
+//! kind = "policy"
+//! ```
+//!
+//! Where lexls writes is the user's choice, not the workspace's: an `[index] dir` from
+//! `.lexls.toml` or from the editor's settings (which may come with the repository, as
+//! `.vscode/settings.json` does) is used only inside lexls's own index cache
+//! (`~/.cache/lexls/index/`) unless the user allows it by setting
+//! `LEXLS_ALLOW_WORKSPACE_INDEX_DIR=1` in the environment; `LEXLS_INDEX_DIR` is the user's
+//! own choice ([`IndexConfig::dir_trusted`], checked by [`crate::workspace::index_dir`]).
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use lexls_syntax::model::DocumentKind;
+use lexls_syntax::parse::Hints;
+
+/// The name of the workspace configuration file.
+pub const CONFIG_FILE: &str = ".lexls.toml";
+
+/// An error reading the configuration.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file exists but could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML or has unknown or ill-typed keys.
+    #[error("{path}: {message}")]
+    Invalid {
+        /// The file (or `initializationOptions`).
+        path: PathBuf,
+        /// What is wrong, with the line and the key.
+        message: String,
+    },
+}
+
+/// How a class of diagnostics is reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// An error.
+    Error,
+    /// A warning.
+    Warning,
+    /// Information.
+    Information,
+    /// A hint.
+    Hint,
+    /// Not reported.
+    Off,
+}
+
+/// Index settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct IndexConfig {
+    /// Where the index lives; default: a directory per workspace in the user cache dir. A
+    /// relative path is relative to the workspace root. Unless [`Self::dir_trusted`], it is
+    /// used only inside lexls's own index cache.
+    pub dir: Option<PathBuf>,
+    /// Whether the user's own settings chose or allowed `dir`: `LEXLS_INDEX_DIR`, or
+    /// `LEXLS_ALLOW_WORKSPACE_INDEX_DIR` set ([`Config::apply_env`]). Not a setting of its
+    /// own (never read from `.lexls.toml` or the editor's settings, never serialized), so a
+    /// workspace cannot vouch for the directory it names.
+    #[serde(skip)]
+    pub dir_trusted: bool,
+    /// Files larger than this (MiB) are skipped with a warning.
+    pub max_file_mb: u64,
+    /// Globs (relative to the root) to leave out, on top of `.gitignore`.
+    pub exclude: Vec<String>,
+    /// When not empty, only files matching one of these globs are indexed.
+    pub include: Vec<String>,
+}
+
+impl Default for IndexConfig {
+    fn default() -> Self {
+        Self {
+            dir: None,
+            dir_trusted: false,
+            max_file_mb: 20,
+            exclude: Vec::new(),
+            include: Vec::new(),
+        }
+    }
+}
+
+/// Dense-model settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ModelConfig {
+    /// Directory with `model.onnx`, `tokenizer.json`, `config.json`,
+    /// `special_tokens_map.json` and `tokenizer_config.json`.
+    pub dir: Option<PathBuf>,
+    /// Path of the ONNX Runtime shared library (`libonnxruntime.so.1.31.0`).
+    pub runtime: Option<PathBuf>,
+    /// Set to `false` to use BM25 and the citation graph only.
+    pub enabled: bool,
+    /// Passages per embedding batch (at most 32 is fastest on small machines).
+    pub batch_size: usize,
+    /// ONNX Runtime intra-op threads; default: all cores.
+    pub threads: Option<usize>,
+}
+
+impl Default for ModelConfig {
+    fn default() -> Self {
+        Self {
+            dir: None,
+            runtime: None,
+            enabled: true,
+            batch_size: 32,
+            threads: None,
+        }
+    }
+}
+
+/// Severities of citation diagnostics.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiagnosticsConfig {
+    /// A cited section missing from a code the workspace has, its number among the
+    /// workspace's sections of that code.
+    pub unresolved: Severity,
+    /// A cited section missing from a code the workspace has only part of.
+    pub unresolved_outside: Severity,
+    /// A cited subsection that its section does not have.
+    pub missing_subsection: Severity,
+    /// A bare citation that several codes of the workspace could mean.
+    pub ambiguous: Severity,
+    /// A citation of a repealed provision.
+    pub repealed: Severity,
+    /// A citation of a code the workspace does not hold.
+    pub external: Severity,
+    /// Also check citations in notes, source credits and quoted text of amendments (USLM
+    /// `<notes>`, `<sourceCredit>`, `<quotedContent>`; D.C. Code annotations; Akoma Ntoso
+    /// `<authorialNote>`; in text, block quotes and the quotations of an amendatory
+    /// instruction). Off by default: they cite former numbers and the provisions of other
+    /// laws. Their citations resolve for hover and definition either way.
+    pub in_notes: bool,
+}
+
+impl Default for DiagnosticsConfig {
+    fn default() -> Self {
+        Self {
+            unresolved: Severity::Warning,
+            unresolved_outside: Severity::Information,
+            missing_subsection: Severity::Warning,
+            ambiguous: Severity::Warning,
+            repealed: Severity::Warning,
+            external: Severity::Off,
+            in_notes: false,
+        }
+    }
+}
+
+/// Authority weights (seed 003).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AuthorityConfig {
+    /// Weight of internal policies, in `[0, 1]`.
+    pub policy: f32,
+    /// How much authority scales retrieval scores before reranking, in `[0, 1]`: a score is
+    /// multiplied by `1 − retrieval · (1 − authority)`. Full weight (1) put statutes above
+    /// the rules a question was about (NYC LL144 MRR@10 0.756 against 0.769 at 0.1), so by
+    /// default it only breaks near ties; the reranker applies the full weight.
+    pub retrieval: f32,
+}
+
+impl Default for AuthorityConfig {
+    fn default() -> Self {
+        Self {
+            policy: 0.6,
+            retrieval: 0.1,
+        }
+    }
+}
+
+impl AuthorityConfig {
+    /// The factor a retrieval score of a document of `kind` is multiplied by.
+    pub fn retrieval_factor(&self, kind: DocumentKind) -> f32 {
+        1.0 - self.retrieval * (1.0 - kind.authority(self.policy))
+    }
+}
+
+/// Which retrievers run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum RetrievalMode {
+    /// BM25 only.
+    Bm25,
+    /// Dense vectors only.
+    Dense,
+    /// BM25 and dense fused by reciprocal rank fusion.
+    #[default]
+    Hybrid,
+}
+
+/// How BM25 and dense rankings are fused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum FusionMethod {
+    /// Reciprocal rank fusion (Cormack et al., 2009) with `rrf_k`.
+    Rrf,
+    /// Min-max normalised `α · dense + (1 − α) · BM25` (seed 003).
+    #[default]
+    Weighted,
+}
+
+/// Retrieval settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RetrievalConfig {
+    /// Sections given to the answer when the parameters are not adaptive.
+    pub top_k: usize,
+    /// Retrievers to run.
+    pub mode: RetrievalMode,
+    /// How the BM25 and dense rankings are fused.
+    pub fusion: FusionMethod,
+    /// Weight of the dense scores in weighted fusion, in `[0, 1]`.
+    pub alpha: f32,
+    /// The `k` constant of reciprocal rank fusion (Cormack et al., 2009).
+    pub rrf_k: f32,
+    /// Candidates each retriever returns before fusion.
+    pub candidates: usize,
+    /// Parameters (k, Q, K, S) from the query-complexity class (HyPA-RAG); when off, `top_k`
+    /// and the middle class's Q, K and S.
+    pub adaptive: bool,
+    /// Deterministic query rewrites (HyPA-RAG § 4.2, without an LLM).
+    pub rewrite: bool,
+    /// Knowledge-graph retrieval (HyPA-RAG § 4.4).
+    pub kg: bool,
+}
+
+impl Default for RetrievalConfig {
+    fn default() -> Self {
+        Self {
+            top_k: 5,
+            mode: RetrievalMode::Hybrid,
+            fusion: FusionMethod::Weighted,
+            alpha: 0.45,
+            rrf_k: 60.0,
+            candidates: 50,
+            adaptive: true,
+            rewrite: true,
+            kg: true,
+        }
+    }
+}
+
+impl RetrievalConfig {
+    /// The fusion in force.
+    pub fn fusion(&self) -> crate::search::Fusion {
+        match self.fusion {
+            FusionMethod::Rrf => crate::search::Fusion::Rrf { k: self.rrf_k },
+            FusionMethod::Weighted => crate::search::Fusion::Weighted { alpha: self.alpha },
+        }
+    }
+}
+
+/// Overrides of the per-class parameters (`[params]`): one value per complexity class,
+/// class 0 first. Unset lists take the HyPA-RAG defaults (Tables 5 and 6 of the paper).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct ParamsConfig {
+    /// Top-k sources per class.
+    pub k: Option<Vec<usize>>,
+    /// Query rewrites (Q) per class.
+    pub rewrites: Option<Vec<usize>>,
+    /// Knowledge-graph keywords (K) per class.
+    pub kg_keywords: Option<Vec<usize>>,
+    /// Longest knowledge-graph path (S) per class.
+    pub kg_path: Option<Vec<usize>>,
+}
+
+/// A cross-encoder reranker (`[reranker]`), off unless `dir` is set.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct RerankerConfig {
+    /// Directory of an ONNX cross-encoder: `model.onnx`, `tokenizer.json`, `config.json`,
+    /// `special_tokens_map.json`, `tokenizer_config.json` (the layout of a Hugging Face
+    /// export). Relative paths are relative to the workspace root.
+    pub dir: Option<PathBuf>,
+    /// Candidates given to the reranker (default 20).
+    pub candidates: Option<usize>,
+}
+
+/// Kind and namespace for the files a glob matches.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DocumentRule {
+    /// Glob relative to the workspace root (`policies/**`).
+    pub glob: String,
+    /// Kind of the matched documents.
+    pub kind: Option<DocumentKind>,
+    /// Namespace (code) of the matched documents.
+    pub namespace: Option<String>,
+}
+
+/// Editor aids (`[editor]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EditorConfig {
+    /// Show the cited section's heading after each citation (inlay hints).
+    pub inlay_hints: bool,
+    /// Show "cited by N" above each section heading (code lens).
+    pub code_lens: bool,
+}
+
+impl Default for EditorConfig {
+    fn default() -> Self {
+        Self {
+            inlay_hints: false,
+            code_lens: true,
+        }
+    }
+}
+
+/// An OpenAI-compatible chat-completions endpoint (`[llm]`; `LEXLS_LLM_URL`,
+/// `LEXLS_LLM_MODEL`). With a URL, `lexls ask` generates answers from the retrieved sources
+/// and verifies their citations; without one, answers are extractive.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LlmConfig {
+    /// Base URL (`http://localhost:11434/v1`, `http://localhost:8080`): `/v1/chat/completions`
+    /// is appended as needed.
+    pub url: Option<String>,
+    /// Model name (`llama3.1:8b`); sent when set.
+    pub model: Option<String>,
+    /// Name of the environment variable holding the API key (the key itself never goes in
+    /// the file); sent as a Bearer token when the variable is set.
+    pub api_key_env: String,
+    /// Deadline of one answer, seconds: every request to the model for it (the query
+    /// rewrite, at most half of it; the answer; the correction round), connecting, waiting
+    /// and streaming included, shares it.
+    pub timeout_s: u64,
+    /// Budget of the sources' text in the prompt, characters (small models need little).
+    pub max_context_chars: usize,
+    /// Sampling temperature.
+    pub temperature: f32,
+    /// Longest generated answer, tokens (0: the server's default).
+    pub max_tokens: u32,
+    /// Ask the model for the Q query rewrites of the question's class (one request before
+    /// retrieval), on top of the deterministic ones.
+    pub rewrite: bool,
+}
+
+impl Default for LlmConfig {
+    fn default() -> Self {
+        Self {
+            url: None,
+            model: None,
+            api_key_env: "LEXLS_LLM_API_KEY".into(),
+            timeout_s: 60,
+            max_context_chars: 6_000,
+            temperature: 0.2,
+            max_tokens: 512,
+            rewrite: true,
+        }
+    }
+}
+
+/// The query-complexity classifier (`[classifier]`): which model classifies questions
+/// into the number of contexts they need (HyPA-RAG §7; see [`crate::classify`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ClassifierConfig {
+    /// A model written by `lexls classifier train` (JSON), relative to the workspace root;
+    /// default: the built-in model. A file that cannot be loaded falls back to the built-in
+    /// model with a warning.
+    pub model: Option<PathBuf>,
+    /// 3 (one, two, three or more contexts) or 2 (one, more).
+    pub classes: u8,
+}
+
+impl Default for ClassifierConfig {
+    fn default() -> Self {
+        Self {
+            model: None,
+            classes: 3,
+        }
+    }
+}
+
+/// The whole configuration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// `[index]`.
+    pub index: IndexConfig,
+    /// `[model]`.
+    pub model: ModelConfig,
+    /// `[diagnostics]`.
+    pub diagnostics: DiagnosticsConfig,
+    /// `[authority]`.
+    pub authority: AuthorityConfig,
+    /// `[retrieval]`.
+    pub retrieval: RetrievalConfig,
+    /// `[params]`.
+    pub params: ParamsConfig,
+    /// `[reranker]`.
+    pub reranker: RerankerConfig,
+    /// `[llm]`.
+    pub llm: LlmConfig,
+    /// `[editor]`.
+    pub editor: EditorConfig,
+    /// `[classifier]`.
+    pub classifier: ClassifierConfig,
+    /// `[[documents]]`.
+    pub documents: Vec<DocumentRule>,
+}
+
+impl Config {
+    /// Reads `<root>/.lexls.toml` (defaults when it does not exist).
+    ///
+    /// # Errors
+    /// [`ConfigError`] when the file cannot be read, is not TOML, or has unknown or
+    /// ill-typed keys.
+    pub fn load(root: &Path) -> Result<Self, ConfigError> {
+        let path = root.join(CONFIG_FILE);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Self::from_toml(&text, &path),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Self::default()),
+            Err(source) => Err(ConfigError::Read { path, source }),
+        }
+    }
+
+    /// Parses TOML text; `path` names it in error messages.
+    ///
+    /// # Errors
+    /// [`ConfigError::Invalid`] with the line and key of the problem.
+    pub fn from_toml(text: &str, path: &Path) -> Result<Self, ConfigError> {
+        let config: Self = toml::from_str(text).map_err(|e| ConfigError::Invalid {
+            path: path.to_path_buf(),
+            message: e.to_string().trim().to_string(),
+        })?;
+        config.validate(path)?;
+        Ok(config)
+    }
+
+    fn validate(&self, path: &Path) -> Result<(), ConfigError> {
+        let invalid = |message: String| ConfigError::Invalid {
+            path: path.to_path_buf(),
+            message,
+        };
+        if !(0.0..=1.0).contains(&self.authority.policy) {
+            return Err(invalid(format!(
+                "authority.policy = {} is outside [0, 1]",
+                self.authority.policy
+            )));
+        }
+        if self.retrieval.top_k == 0 || self.retrieval.candidates == 0 {
+            return Err(invalid(
+                "retrieval.top_k and retrieval.candidates must be at least 1".into(),
+            ));
+        }
+        if !(0.0..=1.0).contains(&self.authority.retrieval) {
+            return Err(invalid(format!(
+                "authority.retrieval = {} is outside [0, 1]",
+                self.authority.retrieval
+            )));
+        }
+        if !(0.0..=1.0).contains(&self.retrieval.alpha) {
+            return Err(invalid(format!(
+                "retrieval.alpha = {} is outside [0, 1]",
+                self.retrieval.alpha
+            )));
+        }
+        for (name, list) in [
+            ("k", &self.params.k),
+            ("rewrites", &self.params.rewrites),
+            ("kg_keywords", &self.params.kg_keywords),
+            ("kg_path", &self.params.kg_path),
+        ] {
+            if let Some(list) = list
+                && !(2..=3).contains(&list.len())
+            {
+                return Err(invalid(format!(
+                    "params.{name} needs one value per complexity class (2 or 3), not {}",
+                    list.len()
+                )));
+            }
+        }
+        if !(2..=3).contains(&self.classifier.classes) {
+            return Err(invalid(format!(
+                "classifier.classes = {} must be 2 or 3",
+                self.classifier.classes
+            )));
+        }
+        if self.llm.timeout_s == 0 || self.llm.max_context_chars < 200 {
+            return Err(invalid(
+                "llm.timeout_s must be at least 1 and llm.max_context_chars at least 200".into(),
+            ));
+        }
+        if !(0.0..=2.0).contains(&self.llm.temperature) {
+            return Err(invalid(format!(
+                "llm.temperature = {} is outside [0, 2]",
+                self.llm.temperature
+            )));
+        }
+        if self.model.batch_size == 0 {
+            return Err(invalid("model.batch_size must be at least 1".into()));
+        }
+        for rule in &self.documents {
+            globset::Glob::new(&rule.glob)
+                .map_err(|e| invalid(format!("documents glob `{}`: {e}", rule.glob)))?;
+        }
+        for glob in self.index.exclude.iter().chain(&self.index.include) {
+            globset::Glob::new(glob)
+                .map_err(|e| invalid(format!("index.exclude glob `{glob}`: {e}")))?;
+        }
+        Ok(())
+    }
+
+    /// Applies the environment: `LEXLS_INDEX_DIR` (made absolute against the current
+    /// directory; the user's own choice, so trusted), `LEXLS_ALLOW_WORKSPACE_INDEX_DIR` (any
+    /// value but `0`: trust an `[index] dir` the workspace's settings chose),
+    /// `LEXLS_MODEL_DIR`, `ORT_DYLIB_PATH`, `LEXLS_NO_MODEL` (any value: BM25 and graph
+    /// only), `LEXLS_LLM_URL`, `LEXLS_LLM_MODEL`.
+    pub fn apply_env(&mut self) {
+        let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+        if let Some(dir) = var("LEXLS_INDEX_DIR") {
+            let dir = PathBuf::from(dir);
+            self.index.dir = Some(std::path::absolute(&dir).unwrap_or(dir));
+            self.index.dir_trusted = true;
+        }
+        if var("LEXLS_ALLOW_WORKSPACE_INDEX_DIR").is_some_and(|v| v != "0") {
+            self.index.dir_trusted = true;
+        }
+        if let Some(dir) = var("LEXLS_MODEL_DIR") {
+            self.model.dir = Some(PathBuf::from(dir));
+        }
+        if let Some(lib) = var("ORT_DYLIB_PATH") {
+            self.model.runtime = Some(PathBuf::from(lib));
+        }
+        if var("LEXLS_NO_MODEL").is_some() {
+            self.model.enabled = false;
+        }
+        if let Some(url) = var("LEXLS_LLM_URL") {
+            self.llm.url = Some(url.to_string_lossy().into_owned());
+        }
+        if let Some(model) = var("LEXLS_LLM_MODEL") {
+            self.llm.model = Some(model.to_string_lossy().into_owned());
+        }
+    }
+
+    /// Kind and namespace hints for a file at `rel_path` from the `[[documents]]` rules (the
+    /// last matching rule wins).
+    pub fn hints_for(&self, rel_path: &str) -> Hints {
+        let mut hints = Hints::default();
+        for rule in &self.documents {
+            let Ok(glob) = globset::Glob::new(&rule.glob) else {
+                continue;
+            };
+            if glob.compile_matcher().is_match(rel_path) {
+                if rule.kind.is_some() {
+                    hints.kind = rule.kind;
+                }
+                if rule.namespace.is_some() {
+                    hints.namespace.clone_from(&rule.namespace);
+                }
+            }
+        }
+        hints
+    }
+}
+
+/// The user cache directory of lexls (`~/.cache/lexls` on Linux), if the platform has one.
+pub fn cache_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "lexls").map(|d| d.cache_dir().to_path_buf())
+}
+
+/// The default directory of the embedding model and ONNX Runtime (what
+/// `scripts/fetch-models.sh` fills): `LEXLS_MODEL_DIR`, else `<cache>/models`.
+pub fn default_model_root() -> Option<PathBuf> {
+    cache_dir().map(|c| c.join("models"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_keys_are_named_in_the_error() {
+        let err = Config::from_toml(
+            "[diagnostics]\nunresolvd = \"off\"\n",
+            Path::new(".lexls.toml"),
+        )
+        .expect_err("unknown key");
+        let msg = err.to_string();
+        assert!(msg.contains("unresolvd"), "{msg}");
+        assert!(msg.contains("line 2"), "{msg}");
+    }
+
+    #[test]
+    fn ill_typed_values_are_errors() {
+        let err = Config::from_toml("[retrieval]\ntop_k = \"five\"\n", Path::new("x.toml"))
+            .expect_err("wrong type");
+        assert!(err.to_string().contains("top_k"), "{err}");
+        let err = Config::from_toml("[authority]\npolicy = 2.0\n", Path::new("x.toml"))
+            .expect_err("out of range");
+        assert!(err.to_string().contains("outside [0, 1]"));
+    }
+
+    #[test]
+    fn classifier_section_is_read_and_checked() {
+        let config = Config::from_toml(
+            "[classifier]\nmodel = \"models/c.json\"\nclasses = 2\n",
+            Path::new("x.toml"),
+        )
+        .expect("valid");
+        assert_eq!(
+            config.classifier.model,
+            Some(PathBuf::from("models/c.json"))
+        );
+        assert_eq!(config.classifier.classes, 2);
+        assert_eq!(Config::default().classifier.classes, 3);
+        let err = Config::from_toml("[classifier]\nclasses = 4\n", Path::new("x.toml"))
+            .expect_err("4 classes");
+        assert!(err.to_string().contains("must be 2 or 3"), "{err}");
+    }
+
+    #[test]
+    fn document_rules_give_hints() {
+        let config = Config::from_toml(
+            "[[documents]]\nglob = \"policies/**\"\nkind = \"policy\"\nnamespace = \"Acme\"\n\n[diagnostics]\nexternal = \"hint\"\n",
+            Path::new("x.toml"),
+        )
+        .expect("valid");
+        assert_eq!(config.diagnostics.external, Severity::Hint);
+        let hints = config.hints_for("policies/hr/aedt.md");
+        assert_eq!(hints.kind, Some(DocumentKind::Policy));
+        assert_eq!(hints.namespace.as_deref(), Some("Acme"));
+        assert_eq!(config.hints_for("statute/x.md"), Hints::default());
+    }
+}

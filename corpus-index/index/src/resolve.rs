@@ -1,0 +1,1170 @@
+//! Resolving citations against the documents of a workspace.
+//!
+//! Every document belongs to a namespace (its code). A citation naming a code resolves in
+//! that code; a bare one first in the citing document's own code, then in the one code of the
+//! workspace that has the number; with several candidates it is ambiguous. A citation of a
+//! code the workspace does not hold is *external*. Resolution walks down to the deepest
+//! provision that exists and remembers what was asked for, so `§ 20-871(b)(4)`, where (b)
+//! has three paragraphs, is reported with § 20-871(b)(3) as the closest provision.
+
+pub mod context;
+
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
+
+use serde::Serialize;
+
+use lexls_syntax::citation::codes;
+use lexls_syntax::citation::{Citation, CodeRef, Relative, ShortForm};
+use lexls_syntax::model::{Document, DocumentKind, ProvisionId, Unit};
+
+/// Index of a document in a snapshot.
+pub type DocId = usize;
+
+/// A provision of a document of the workspace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct ProvisionRef {
+    /// The document.
+    pub doc: DocId,
+    /// The provision in [`Document::provisions`].
+    pub provision: ProvisionId,
+}
+
+/// The outcome of resolving one citation.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "status", rename_all = "kebab-case")]
+pub enum Resolution {
+    /// The cited provision exists. For a range, `covered` lists every section or
+    /// subsection the range spans (start and end included).
+    Resolved {
+        /// The cited provision.
+        target: ProvisionRef,
+        /// The provision is a section whose subsections lexls could not read, so the
+        /// requested subsection was not checked.
+        unverified: bool,
+        /// Every provision a range covers (empty for a single citation).
+        covered: Vec<ProvisionRef>,
+    },
+    /// The section exists but a requested subsection does not (`§ 20-871(b)(4)`).
+    MissingSubsection {
+        /// The deepest provision that exists on the requested path.
+        deepest: ProvisionRef,
+        /// The labels that were not found, outermost first.
+        missing: Vec<String>,
+        /// Existing provisions closest to what was asked, best first.
+        suggestions: Vec<ProvisionRef>,
+    },
+    /// The code is in the workspace but the section is not.
+    Unresolved {
+        /// The code the citation was resolved in.
+        namespace: String,
+        /// The number lies among the sections the workspace has for that code (a likely
+        /// typo) rather than in a part of the code the workspace lacks.
+        in_range: bool,
+        /// Existing sections closest to the cited number, best first.
+        suggestions: Vec<ProvisionRef>,
+    },
+    /// Several codes of the workspace have the cited number.
+    Ambiguous {
+        /// One provision per candidate code.
+        candidates: Vec<ProvisionRef>,
+    },
+    /// A code the workspace does not hold.
+    External {
+        /// The code, when the text names it.
+        code: Option<String>,
+    },
+    /// A reference to a whole code (`this subchapter`, `Regulation (EU) 2016/679`) the
+    /// workspace holds.
+    Code {
+        /// The namespace.
+        namespace: String,
+    },
+    /// A relative reference outside any provision, which has nothing to count from.
+    Unanchored,
+}
+
+impl Resolution {
+    /// The provision a reader should be taken to, if any.
+    pub fn target(&self) -> Option<ProvisionRef> {
+        match self {
+            Self::Resolved { target, .. } => Some(*target),
+            Self::MissingSubsection { deepest, .. } => Some(*deepest),
+            _ => None,
+        }
+    }
+}
+
+/// One namespace of the workspace.
+#[derive(Debug, Clone, Default)]
+pub struct Namespace {
+    /// Canonical name.
+    pub name: String,
+    /// Whether the name is a code lexls recognises or a document's own title.
+    pub is_code: bool,
+    /// Sections by unit and lower-cased number.
+    pub sections: BTreeMap<(Unit, String), ProvisionRef>,
+    /// Documents that belong to the namespace.
+    pub docs: Vec<DocId>,
+    /// The sections of [`Namespace::sections`] by unit and number prefix (`20-` of
+    /// `20-871`, `40.` of `40.22`, empty for `6`), in the same order, each with the value
+    /// of its number's tail: where a mistyped number's neighbours are looked for, without
+    /// going through every section of a large code.
+    pub by_prefix: HashMap<(Unit, String), Vec<PrefixEntry>>,
+    /// The same sections by unit and length of the number in characters, in the same
+    /// order: the edit distance of two numbers is at least the difference of their lengths.
+    pub by_length: HashMap<(Unit, usize), Vec<PrefixEntry>>,
+}
+
+impl Namespace {
+    /// Fills the look-up tables of section numbers by length and by number prefix (the
+    /// neighbours a "did you mean" offers) from `sections`.
+    fn index_numbers(&mut self) {
+        for ((unit, number), r) in &self.sections {
+            let entry = PrefixEntry {
+                number: number.clone(),
+                tail: tail_value(number),
+                section: *r,
+            };
+            self.by_length
+                .entry((*unit, number.chars().count()))
+                .or_default()
+                .push(entry.clone());
+            self.by_prefix
+                .entry((*unit, number_prefix(number).to_string()))
+                .or_default()
+                .push(entry);
+        }
+    }
+}
+
+/// A section of a namespace among those of its number prefix ([`Namespace::by_prefix`]).
+#[derive(Debug, Clone)]
+pub struct PrefixEntry {
+    /// The lower-cased number (`20-871`).
+    pub number: String,
+    /// The value of its tail (`871`), if it starts with digits.
+    pub tail: Option<u64>,
+    /// The section.
+    pub section: ProvisionRef,
+}
+
+/// The namespaces of a workspace, for resolving citations.
+#[derive(Debug, Clone, Default)]
+pub struct NamespaceIndex {
+    spaces: HashMap<String, Namespace>,
+    by_number: HashMap<(Unit, String), Vec<String>>,
+    /// (namespace of the defining documents, lower-cased alias) → code.
+    aliases: HashMap<(String, String), String>,
+    /// Per document ([`DocId`]) that is secondary (not a statute or rule of a code): the
+    /// namespaces of the workspace other than its own that its citations name (`NYC Admin. Code § 20-870`,
+    /// `6 RCNY § 5-300`), sorted: where its bare citations may resolve besides its own
+    /// namespace. Empty for statutes and regulations, whose bare citations are their own.
+    named: Vec<Vec<String>>,
+    /// Per document: it is a secondary text (not a statute or rule of a code).
+    secondary: Vec<bool>,
+    nearest: NearestCache,
+}
+
+/// Where a bare citation (`§ 12`, `section 3`) may resolve.
+#[derive(Debug, Clone, Copy)]
+enum BareScope<'a> {
+    /// In a document: its own namespace, then the codes it names itself; never a code of
+    /// another jurisdiction that merely has the number.
+    Document {
+        /// The citing document's namespace.
+        own: &'a str,
+        /// The namespaces it names.
+        named: &'a [String],
+        /// A secondary text (policy, guidance, memo) rather than a statute or rule.
+        secondary: bool,
+    },
+    /// Text of no document (a question): its namespace, then the one namespace of the
+    /// workspace that has the number.
+    Workspace {
+        /// The namespace the text is read in (`""` for none).
+        own: &'a str,
+    },
+}
+
+impl BareScope<'_> {
+    fn own(&self) -> &str {
+        match self {
+            Self::Document { own, .. } | Self::Workspace { own } => own,
+        }
+    }
+}
+
+/// The closest sections found for numbers a namespace lacks, by (namespace, unit, cited
+/// number): the same foreign number (`§ 10` of a session law in a code's notes) recurs
+/// thousands of times in a large code. A clone starts empty.
+#[derive(Default)]
+struct NearestCache(Mutex<HashMap<(String, Unit, String), Vec<ProvisionRef>>>);
+
+impl Clone for NearestCache {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl std::fmt::Debug for NearestCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("NearestCache")
+    }
+}
+
+impl NamespaceIndex {
+    /// Builds the index of `docs` (indexed by [`DocId`]).
+    pub fn build(docs: &[Arc<Document>]) -> Self {
+        let mut index = Self::default();
+        for (doc_id, doc) in docs.iter().enumerate() {
+            let space = index
+                .spaces
+                .entry(doc.namespace.clone())
+                .or_insert_with(|| Namespace {
+                    name: doc.namespace.clone(),
+                    is_code: doc.namespace_is_code,
+                    ..Namespace::default()
+                });
+            space.docs.push(doc_id);
+            for section in doc.sections() {
+                let p = &doc.provisions[section];
+                let key = (p.unit, p.number.to_lowercase());
+                space.sections.entry(key).or_insert(ProvisionRef {
+                    doc: doc_id,
+                    provision: section,
+                });
+            }
+            for (alias, code) in &doc.code_aliases {
+                index.aliases.insert(
+                    (doc.namespace.clone(), normalize_alias(alias)),
+                    code.clone(),
+                );
+            }
+        }
+        for space in index.spaces.values_mut() {
+            space.index_numbers();
+        }
+        for space in index.spaces.values() {
+            for key in space.sections.keys() {
+                index
+                    .by_number
+                    .entry(key.clone())
+                    .or_default()
+                    .push(space.name.clone());
+            }
+        }
+        for names in index.by_number.values_mut() {
+            names.sort();
+        }
+        // A statute or rule cites its own sections bare (`section 5` is of the same title
+        // or Act, as the drafting manuals write references); only a secondary text (a
+        // policy, guidance, a notice, a decision) cites by number the codes it has named.
+        let named: Vec<Vec<String>> = docs.iter().map(|doc| index.named_codes(doc)).collect();
+        index.named = named;
+        index.secondary = docs.iter().map(|d| is_secondary(d)).collect();
+        index
+    }
+
+    /// The namespaces of the workspace other than its own that a secondary document's
+    /// citations name, sorted; empty for statutes and regulations.
+    fn named_codes(&self, doc: &Document) -> Vec<String> {
+        if !is_secondary(doc) {
+            return Vec::new();
+        }
+        let mut names: Vec<String> = doc
+            .citations
+            .iter()
+            .filter_map(|c| c.named_code())
+            .filter_map(|phrase| self.code_for_phrase(&doc.namespace, phrase).ok())
+            .filter(|ns| *ns != doc.namespace)
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// Whether the index's record of the codes document `id` names is that of `docs[id]`.
+    pub fn names_same_codes(&self, docs: &[Arc<Document>], id: DocId) -> bool {
+        docs.get(id)
+            .is_some_and(|doc| self.named.get(id) == Some(&self.named_codes(doc)))
+    }
+
+    /// Records the codes `docs[id]` names (after an edit that kept its targets).
+    pub fn refresh_named(&mut self, docs: &[Arc<Document>], id: DocId) {
+        if let Some(doc) = docs.get(id) {
+            let names = self.named_codes(doc);
+            if let Some(slot) = self.named.get_mut(id) {
+                *slot = names;
+            }
+        }
+    }
+
+    /// Whether every citation elsewhere resolves the same against `new` as against `old`
+    /// (the same document edited): same namespace, kind, code aliases, table of contents and
+    /// provision tree (unit, number, label style, heading, parent, depth, repeal), so the
+    /// index and other documents' resolutions stay valid and only `new`'s own citations need
+    /// resolving again.
+    pub fn same_targets(old: &Document, new: &Document) -> bool {
+        old.rel_path == new.rel_path
+            && old.namespace == new.namespace
+            && old.namespace_is_code == new.namespace_is_code
+            && old.kind == new.kind
+            && old.code_aliases == new.code_aliases
+            && old.contents == new.contents
+            && old.provisions.len() == new.provisions.len()
+            && old.provisions.iter().zip(&new.provisions).all(|(a, b)| {
+                a.unit == b.unit
+                    && a.number == b.number
+                    && a.style == b.style
+                    && a.heading == b.heading
+                    && a.parent == b.parent
+                    && a.depth == b.depth
+                    && a.repealed == b.repealed
+            })
+    }
+
+    /// The three sections of `space` closest to `number`, remembered per number.
+    fn nearest(&self, space: &Namespace, unit: Unit, number: &str) -> Vec<ProvisionRef> {
+        let key = (space.name.clone(), unit, number.to_string());
+        if let Ok(cache) = self.nearest.0.lock()
+            && let Some(found) = cache.get(&key)
+        {
+            return found.clone();
+        }
+        let found = nearest_sections(space, unit, number, 3);
+        if let Ok(mut cache) = self.nearest.0.lock() {
+            cache.insert(key, found.clone());
+        }
+        found
+    }
+
+    /// The namespace named `name`.
+    pub fn get(&self, name: &str) -> Option<&Namespace> {
+        self.spaces.get(name)
+    }
+
+    /// All namespaces, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = &Namespace> {
+        self.spaces.values()
+    }
+
+    /// Resolves citation `cite` of document `doc_id`. A bare citation stays within the
+    /// document's own namespace and the codes the document names (see [`Self::resolve_in`]
+    /// for text of no document).
+    pub fn resolve(&self, docs: &[Arc<Document>], doc_id: DocId, cite: &Citation) -> Resolution {
+        let own = docs.get(doc_id).map_or("", |d| d.namespace.as_str());
+        let named = self.named.get(doc_id).map_or(&[][..], Vec::as_slice);
+        let secondary = self.secondary.get(doc_id).copied().unwrap_or(false);
+        self.resolve_scoped(
+            docs,
+            BareScope::Document {
+                own,
+                named,
+                secondary,
+            },
+            cite,
+        )
+    }
+
+    /// Resolves every citation of document `doc_id`, reading each in its context (see
+    /// [`context`]): a section of an act cited just before the act
+    /// (`Sec. 202, Pub. L. 85–859`) or of an instrument named after it is of that act, an
+    /// item of a list takes the code named once for the list, and a number a history note
+    /// marks as former (`former section 671`, `renumbered section 671 … as this section`)
+    /// is not read as the section that holds that number now.
+    /// One resolution per citation, in order.
+    pub fn resolve_document(&self, docs: &[Arc<Document>], doc_id: DocId) -> Vec<Resolution> {
+        let Some(doc) = docs.get(doc_id) else {
+            return Vec::new();
+        };
+        doc.citations
+            .iter()
+            .enumerate()
+            .map(|(i, cite)| match context::reading(doc, i) {
+                context::Reading::OfAct(act) => Resolution::External { code: Some(act) },
+                context::Reading::Former => {
+                    match self.resolve(docs, doc_id, cite) {
+                        // A number of the citing code before a renumbering: not the section
+                        // that holds it now.
+                        Resolution::Resolved { target, .. }
+                        | Resolution::MissingSubsection {
+                            deepest: target, ..
+                        } => Resolution::External {
+                            code: Some(format!(
+                                "{} as numbered before",
+                                docs.get(target.doc).map_or("", |d| d.namespace.as_str())
+                            )),
+                        },
+                        // A former number no section holds now stays unresolved: checked
+                        // when notes are (`in_notes`), it is a reference out of date.
+                        other => other,
+                    }
+                }
+                context::Reading::InCodeOf(j) => {
+                    let mut item = cite.clone();
+                    if let Some(other) = doc.citations.get(j) {
+                        item.code.clone_from(&other.code);
+                        item.kind = other.kind;
+                    }
+                    self.resolve(docs, doc_id, &item)
+                }
+                context::Reading::AsWritten => self.resolve(docs, doc_id, cite),
+            })
+            .collect()
+    }
+
+    /// Resolves `cite` as if written in a document of namespace `own` (`""` for text that
+    /// belongs to no document, such as a question). A bare citation that `own` lacks
+    /// resolves in the one namespace of the workspace that has its number.
+    pub fn resolve_in(&self, docs: &[Arc<Document>], own: &str, cite: &Citation) -> Resolution {
+        self.resolve_scoped(docs, BareScope::Workspace { own }, cite)
+    }
+
+    fn resolve_scoped(
+        &self,
+        docs: &[Arc<Document>],
+        scope: BareScope<'_>,
+        cite: &Citation,
+    ) -> Resolution {
+        let own = scope.own();
+        let Some(section) = cite.section.as_deref() else {
+            return self.resolve_code_reference(own, cite);
+        };
+        let key = (cite.unit, section.to_lowercase());
+        // A bare `§ 40.31` that the extractor linked to the code of a preceding citation
+        // (`26 U.S.C. 5731(b)`) still means the citing document's own section when it has one.
+        let inherited_but_own = cite.short_form == Some(ShortForm::Inherited)
+            && self
+                .spaces
+                .get(own)
+                .is_some_and(|s| s.sections.contains_key(&key));
+        // An inherited code that the workspace holds but without that section: the bare
+        // number may still mean a section elsewhere (`§ 20-871(b)(3)` after `6 RCNY § 5-304`).
+        let inherited_elsewhere = cite.short_form == Some(ShortForm::Inherited)
+            && matches!(&cite.code, Some(CodeRef::Named(name))
+                if self.spaces.get(name).is_some_and(|s| !s.sections.contains_key(&key)));
+        let namespace = match &cite.code {
+            _ if inherited_but_own => own.to_string(),
+            _ if inherited_elsewhere && self.by_number.get(&key).is_some_and(|v| v.len() == 1) => {
+                match self.bare_namespace(scope, &key) {
+                    Ok(ns) => ns,
+                    Err(resolution) => return resolution,
+                }
+            }
+            Some(CodeRef::This) => own.to_string(),
+            Some(CodeRef::Named(name)) => match self.code_for_phrase(own, name) {
+                Ok(ns) => ns,
+                Err(code) => return Resolution::External { code: Some(code) },
+            },
+            None if cite.relative.is_some() => own.to_string(),
+            None => match self.bare_namespace(scope, &key) {
+                Ok(ns) => ns,
+                Err(resolution) => return resolution,
+            },
+        };
+        let Some(space) = self.spaces.get(&namespace) else {
+            return Resolution::External {
+                code: Some(namespace),
+            };
+        };
+        let Some(&section_ref) = space.sections.get(&key) else {
+            return Resolution::Unresolved {
+                in_range: in_range(space, cite.unit, section),
+                suggestions: self.nearest(space, cite.unit, section),
+                namespace,
+            };
+        };
+        let start = match walk(docs, section_ref, &cite.subsections) {
+            Walk::Found(target, unverified) => (target, unverified),
+            Walk::Missing(deepest, missing) => {
+                return Resolution::MissingSubsection {
+                    suggestions: nearest_children(docs, deepest, &missing),
+                    deepest,
+                    missing,
+                };
+            }
+        };
+        let covered = match &cite.range_end {
+            Some(end) => self.expand_range(docs, space, cite.unit, start.0, section, end),
+            None => Vec::new(),
+        };
+        Resolution::Resolved {
+            target: start.0,
+            unverified: start.1,
+            covered,
+        }
+    }
+
+    fn resolve_code_reference(&self, own: &str, cite: &Citation) -> Resolution {
+        if cite.relative.is_some()
+            && cite.code != Some(CodeRef::This)
+            && cite.relative != Some(Relative::ThisCode)
+        {
+            return Resolution::Unanchored;
+        }
+        let name = match &cite.code {
+            Some(CodeRef::Named(name)) => match self.code_for_phrase(own, name) {
+                Ok(ns) => ns,
+                Err(code) => return Resolution::External { code: Some(code) },
+            },
+            _ => own.to_string(),
+        };
+        if self.spaces.contains_key(&name) {
+            Resolution::Code { namespace: name }
+        } else {
+            Resolution::External { code: Some(name) }
+        }
+    }
+
+    /// The namespace a code phrase names from inside namespace `own`, or `Err(code)` for a
+    /// code the workspace does not hold.
+    fn code_for_phrase(&self, own: &str, phrase: &str) -> Result<String, String> {
+        // `I.R.C.` is 26 U.S.C., section for section.
+        let phrase = codes::codified_as(phrase).unwrap_or(phrase);
+        if self.spaces.contains_key(phrase) {
+            return Ok(phrase.to_string());
+        }
+        let alias = normalize_alias(phrase);
+        if let Some(code) = self
+            .aliases
+            .get(&(own.to_string(), alias.clone()))
+            .or_else(|| {
+                // An alias defined anywhere in the workspace, if only one code is meant.
+                let mut found = self
+                    .aliases
+                    .iter()
+                    .filter(|((_, a), _)| *a == alias)
+                    .map(|(_, code)| code);
+                let first = found.next()?;
+                found.all(|c| c == first).then_some(first)
+            })
+        {
+            return if self.spaces.contains_key(code) {
+                Ok(code.clone())
+            } else {
+                Err(code.clone())
+            };
+        }
+        if let Some(code) = codes::canonical_code(phrase) {
+            return if self.spaces.contains_key(&code.name) {
+                Ok(code.name)
+            } else {
+                Err(code.name)
+            };
+        }
+        if let Some(space) = self
+            .spaces
+            .values()
+            .find(|s| s.name.eq_ignore_ascii_case(&alias))
+        {
+            return Ok(space.name.clone());
+        }
+        let mut fits = self
+            .spaces
+            .values()
+            .filter(|s| s.is_code && codes::phrase_matches_namespace(phrase, &s.name));
+        match (fits.next(), fits.next()) {
+            (Some(only), None) => Ok(only.name.clone()),
+            _ => Err(phrase.to_string()),
+        }
+    }
+
+    /// The namespace of a citation that names no code.
+    fn bare_namespace(
+        &self,
+        scope: BareScope<'_>,
+        key: &(Unit, String),
+    ) -> Result<String, Resolution> {
+        let own = scope.own();
+        if self
+            .spaces
+            .get(own)
+            .is_some_and(|s| s.sections.contains_key(key))
+        {
+            return Ok(own.to_string());
+        }
+        // A code cites its own sections bare (`§ 3` in 14 U.S.C. is 14 U.S.C. § 3 even if
+        // only title 35 of the workspace has a § 3), when the number is numbered like them.
+        if let Some(space) = self.spaces.get(own)
+            && space.is_code
+        {
+            let prefix = number_prefix(&key.1);
+            let numbered_alike = space.by_prefix.contains_key(&(key.0, prefix.to_string()));
+            if numbered_alike {
+                return Ok(own.to_string());
+            }
+        }
+        if let BareScope::Document {
+            named, secondary, ..
+        } = scope
+        {
+            if secondary && named.is_empty() {
+                // A memo naming no code: a structured number (`20-879`, `40.22`) carries
+                // its title and chapter, so it is of the one code numbered like it.
+                let prefix = (key.0, number_prefix(&key.1).to_string());
+                let mut alike = self.spaces.values().filter(|s| {
+                    s.is_code && !prefix.1.is_empty() && s.by_prefix.contains_key(&prefix)
+                });
+                if let (Some(only), None) = (alike.next(), alike.next()) {
+                    return Ok(only.name.clone());
+                }
+            }
+            return self.bare_in_named(own, named, key);
+        }
+        match self.by_number.get(key).map(Vec::as_slice) {
+            Some([only]) => Ok(only.clone()),
+            Some(many) if many.len() > 1 => Err(Resolution::Ambiguous {
+                candidates: many
+                    .iter()
+                    .filter_map(|ns| self.spaces.get(ns)?.sections.get(key).copied())
+                    .collect(),
+            }),
+            _ => {
+                // Not found anywhere: blame the code whose numbers look like it (`20-875`
+                // next to §§ 20-870–20-874), else the citing document's own code when it has
+                // sections of that unit; otherwise the code is not in the workspace.
+                let prefix = (key.0, number_prefix(&key.1).to_string());
+                let similar = self
+                    .spaces
+                    .values()
+                    .filter(|s| !prefix.1.is_empty() && s.by_prefix.contains_key(&prefix))
+                    .map(|s| s.name.clone())
+                    .min();
+                if let Some(ns) = similar {
+                    return Ok(ns);
+                }
+                self.own_if_it_has_unit(own, key.0)
+            }
+        }
+    }
+
+    /// A bare citation of a document whose own namespace lacks the number: one of the codes
+    /// the document names that has it (several: ambiguous); else the named code numbered
+    /// like it (`§ 20-875` next to §§ 20-870–20-874), else the document's own namespace when
+    /// it has sections of that unit; otherwise a code the workspace does not hold.
+    fn bare_in_named(
+        &self,
+        own: &str,
+        named: &[String],
+        key: &(Unit, String),
+    ) -> Result<String, Resolution> {
+        let having: Vec<ProvisionRef> = named
+            .iter()
+            .filter_map(|ns| self.spaces.get(ns)?.sections.get(key).copied())
+            .collect();
+        match having.as_slice() {
+            [] => {}
+            [_] => {
+                if let Some(ns) = named.iter().find(|ns| {
+                    self.spaces
+                        .get(*ns)
+                        .is_some_and(|s| s.sections.contains_key(key))
+                }) {
+                    return Ok(ns.clone());
+                }
+            }
+            _ => {
+                return Err(Resolution::Ambiguous { candidates: having });
+            }
+        }
+        let prefix = (key.0, number_prefix(&key.1).to_string());
+        if !prefix.1.is_empty()
+            && let Some(ns) = named.iter().find(|ns| {
+                self.spaces
+                    .get(*ns)
+                    .is_some_and(|s| s.by_prefix.contains_key(&prefix))
+            })
+        {
+            return Ok(ns.clone());
+        }
+        self.own_if_it_has_unit(own, key.0)
+    }
+
+    /// The citing document's own namespace when it has sections of `unit` (a number it
+    /// lacks is then its own mistake), else a code the workspace does not hold.
+    fn own_if_it_has_unit(&self, own: &str, unit: Unit) -> Result<String, Resolution> {
+        if self
+            .spaces
+            .get(own)
+            .is_some_and(|s| s.sections.keys().any(|(u, _)| *u == unit))
+        {
+            return Ok(own.to_string());
+        }
+        Err(Resolution::External { code: None })
+    }
+
+    fn expand_range(
+        &self,
+        docs: &[Arc<Document>],
+        space: &Namespace,
+        unit: Unit,
+        start: ProvisionRef,
+        start_section: &str,
+        end: &lexls_syntax::citation::RangeEnd,
+    ) -> Vec<ProvisionRef> {
+        if end.section.eq_ignore_ascii_case(start_section) || end.section.is_empty() {
+            // A range of subsections: siblings from the start to the end label.
+            let doc = &docs[start.doc];
+            let Some(parent) = doc.provisions[start.provision].parent else {
+                return vec![start];
+            };
+            let Some(end_label) = end.subsections.last() else {
+                return vec![start];
+            };
+            let siblings = &doc.provisions[parent].children;
+            let from = siblings.iter().position(|&c| c == start.provision);
+            let to = siblings
+                .iter()
+                .position(|&c| doc.provisions[c].number.eq_ignore_ascii_case(end_label));
+            return match (from, to) {
+                (Some(f), Some(t)) if f <= t => siblings[f..=t]
+                    .iter()
+                    .map(|&p| ProvisionRef {
+                        doc: start.doc,
+                        provision: p,
+                    })
+                    .collect(),
+                _ => vec![start],
+            };
+        }
+        let lo = natural_key(start_section);
+        let hi = natural_key(&end.section);
+        let mut covered: Vec<(Vec<Chunk>, ProvisionRef)> = space
+            .sections
+            .iter()
+            .filter(|((u, _), _)| *u == unit)
+            .filter_map(|((_, n), r)| {
+                let k = natural_key(n);
+                (k >= lo && k <= hi).then_some((k, *r))
+            })
+            .collect();
+        covered.sort_by(|a, b| a.0.cmp(&b.0));
+        covered.into_iter().map(|(_, r)| r).collect()
+    }
+}
+
+/// Whether a document cites codes from outside rather than being part of one: anything but
+/// a statute or rule of a code (a policy, guidance, a memo, a text whose code is unknown).
+fn is_secondary(doc: &Document) -> bool {
+    !(doc.namespace_is_code && matches!(doc.kind, DocumentKind::Statute | DocumentKind::Regulation))
+}
+
+fn normalize_alias(alias: &str) -> String {
+    let lower = alias.trim().to_lowercase();
+    lower
+        .strip_prefix("the ")
+        .unwrap_or(&lower)
+        .trim()
+        .to_string()
+}
+
+enum Walk {
+    Found(ProvisionRef, bool),
+    Missing(ProvisionRef, Vec<String>),
+}
+
+fn walk(docs: &[Arc<Document>], section: ProvisionRef, labels: &[String]) -> Walk {
+    let doc = &docs[section.doc];
+    let mut cur = section.provision;
+    for (i, label) in labels.iter().enumerate() {
+        match doc
+            .child_by_label(cur, label)
+            .or_else(|| flat_child(doc, cur, label))
+        {
+            Some(next) => cur = next,
+            None => {
+                let here = ProvisionRef {
+                    doc: section.doc,
+                    provision: cur,
+                };
+                let has_citable_children = doc.provisions[cur]
+                    .children
+                    .iter()
+                    .any(|&c| doc.provisions[c].style.is_some_and(|s| s.is_citable()));
+                // A section whose subsections were not recognised cannot be checked.
+                if cur == section.provision && !has_citable_children {
+                    return Walk::Found(here, true);
+                }
+                return Walk::Missing(here, labels[i..].to_vec());
+            }
+        }
+    }
+    Walk::Found(
+        ProvisionRef {
+            doc: section.doc,
+            provision: cur,
+        },
+        false,
+    )
+}
+
+/// The subdivision labelled `label` of `cur` when the markup lists subdivisions flat, as
+/// following siblings (GPO's C.F.R. markup gives `(b)`, `(1)`, `(2)`, `(c)` as one list of
+/// paragraphs, the level shown by the label's style alone): among the siblings after `cur`
+/// up to the next one of `cur`'s style, the first with that label and another style.
+fn flat_child(doc: &Document, cur: ProvisionId, label: &str) -> Option<ProvisionId> {
+    let p = &doc.provisions[cur];
+    let style = p.style?;
+    if p.children
+        .iter()
+        .any(|&c| doc.provisions[c].style.is_some_and(|s| s.is_citable()))
+    {
+        return None;
+    }
+    let siblings = &doc.provisions[p.parent?].children;
+    let at = siblings.iter().position(|&c| c == cur)?;
+    siblings[at + 1..]
+        .iter()
+        .map(|&c| (c, &doc.provisions[c]))
+        .take_while(|(_, s)| s.style != Some(style))
+        .find(|(_, s)| {
+            s.style.is_some_and(|st| st.is_citable()) && s.number.eq_ignore_ascii_case(label)
+        })
+        .map(|(c, _)| c)
+}
+
+/// A chunk of a section number for natural ordering: `20-871` → `[20, -, 871]`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Chunk {
+    /// A run of digits, compared by value (`9` before `10`).
+    Num(u64),
+    /// Anything else, compared as text.
+    Text(String),
+}
+
+/// The natural sort key of a section number: digit runs compare as numbers, so `5-9` sorts
+/// before `5-10`.
+pub fn natural_key(number: &str) -> Vec<Chunk> {
+    let mut out = Vec::new();
+    let mut digits = String::new();
+    let mut text = String::new();
+    for ch in number.chars() {
+        if ch.is_ascii_digit() {
+            if !text.is_empty() {
+                out.push(Chunk::Text(std::mem::take(&mut text)));
+            }
+            digits.push(ch);
+        } else {
+            if !digits.is_empty() {
+                out.push(Chunk::Num(digits.parse().unwrap_or(u64::MAX)));
+                digits.clear();
+            }
+            text.push(ch.to_ascii_lowercase());
+        }
+    }
+    if !digits.is_empty() {
+        out.push(Chunk::Num(digits.parse().unwrap_or(u64::MAX)));
+    }
+    if !text.is_empty() {
+        out.push(Chunk::Text(text));
+    }
+    out
+}
+
+/// Everything up to the last separator: `20-` for `20-871`, `40.` for `40.22`, `` for `6`.
+fn number_prefix(number: &str) -> &str {
+    number.rfind(['-', '.', ':']).map_or("", |i| &number[..=i])
+}
+
+fn tail_value(number: &str) -> Option<u64> {
+    let tail = &number[number_prefix(number).len()..];
+    let digits: String = tail.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// Whether `number` falls among (or within 10 of) the numbers the namespace has with the
+/// same prefix: a likely typo rather than a part of the code the workspace lacks.
+fn in_range(space: &Namespace, unit: Unit, number: &str) -> bool {
+    let prefix = number_prefix(number).to_lowercase();
+    let Some(value) = tail_value(number) else {
+        return false;
+    };
+    let values = space
+        .by_prefix
+        .get(&(unit, prefix))
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.tail);
+    let (lo, hi) = values.fold((None, None), |(lo, hi): (Option<u64>, Option<u64>), v| {
+        (
+            Some(lo.map_or(v, |l| l.min(v))),
+            Some(hi.map_or(v, |h| h.max(v))),
+        )
+    });
+    match (lo, hi) {
+        (Some(lo), Some(hi)) => value + 10 >= lo && value <= hi + 10,
+        _ => false,
+    }
+}
+
+/// The `n` sections closest to `number`: those of the same prefix by the distance of their
+/// tails, then the others by edit distance; ties go to the higher number.
+fn nearest_sections(space: &Namespace, unit: Unit, number: &str, n: usize) -> Vec<ProvisionRef> {
+    /// Distances of sections of another prefix start here, above any of the same prefix
+    /// whose tails are closer than this.
+    const OTHER_PREFIX: u64 = 1_000_000;
+    let prefix = number_prefix(number).to_lowercase();
+    let value = tail_value(number);
+    let mut scored: Vec<(u64, &str, ProvisionRef)> = space
+        .by_prefix
+        .get(&(unit, prefix.clone()))
+        .into_iter()
+        .flatten()
+        .map(|e| {
+            let distance = match (value, e.tail) {
+                (Some(a), Some(b)) => a.abs_diff(b),
+                _ => 1_000,
+            };
+            (distance, e.number.as_str(), e.section)
+        })
+        .collect();
+    // Sections of other prefixes come in only when those of the same prefix are fewer than
+    // `n` or not all closer than any of them can be.
+    let mut distances: Vec<u64> = scored.iter().map(|s| s.0).collect();
+    let enough =
+        distances.len() >= n && n > 0 && *distances.select_nth_unstable(n - 1).1 < OTHER_PREFIX;
+    if !enough && n > 0 {
+        // The edit distance is at least the difference of the lengths: lengths are taken
+        // from the cited number's outwards until none can come in among the `n` best.
+        let wanted = number.chars().count();
+        let longest = space
+            .by_length
+            .keys()
+            .filter(|(u, _)| *u == unit)
+            .map(|(_, len)| *len)
+            .max()
+            .unwrap_or(0);
+        let mut best: std::collections::BinaryHeap<u64> = scored.iter().map(|s| s.0).collect();
+        while best.len() > n {
+            best.pop();
+        }
+        for d in 0..=wanted.max(longest) {
+            let lengths = [wanted.checked_sub(d), (d > 0).then_some(wanted + d)];
+            for len in lengths.into_iter().flatten() {
+                for e in space.by_length.get(&(unit, len)).into_iter().flatten() {
+                    if number_prefix(&e.number) == prefix {
+                        continue;
+                    }
+                    let distance = OTHER_PREFIX + edit_distance(&e.number, number) as u64;
+                    best.push(distance);
+                    if best.len() > n {
+                        best.pop();
+                    }
+                    scored.push((distance, e.number.as_str(), e.section));
+                }
+            }
+            let next_bound = OTHER_PREFIX + d as u64 + 1;
+            if best.len() >= n && best.peek().is_some_and(|&worst| next_bound > worst) {
+                break;
+            }
+        }
+        // In the order of the numbers, as the sections are listed: ties keep it.
+        scored.sort_by(|a, b| a.1.cmp(b.1));
+    }
+    // Only the `n` best (and those tied with the last) need the natural order of numbers.
+    if scored.len() > n && n > 0 {
+        let cut = *scored
+            .iter()
+            .map(|s| s.0)
+            .collect::<Vec<_>>()
+            .select_nth_unstable(n - 1)
+            .1;
+        scored.retain(|s| s.0 <= cut);
+    }
+    let mut keyed: Vec<(u64, Vec<Chunk>, ProvisionRef)> = scored
+        .into_iter()
+        .map(|(d, num, r)| (d, natural_key(num), r))
+        .collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
+    keyed.into_iter().take(n).map(|(_, _, r)| r).collect()
+}
+
+fn nearest_children(
+    docs: &[Arc<Document>],
+    parent: ProvisionRef,
+    missing: &[String],
+) -> Vec<ProvisionRef> {
+    let doc = &docs[parent.doc];
+    let Some(wanted) = missing.first() else {
+        return vec![parent];
+    };
+    let mut children: Vec<(usize, ProvisionId)> = doc.provisions[parent.provision]
+        .children
+        .iter()
+        .filter(|&&c| doc.provisions[c].style.is_some_and(|s| s.is_citable()))
+        .map(|&c| (label_distance(&doc.provisions[c].number, wanted), c))
+        .collect();
+    children.sort_by(|a, b| match a.0.cmp(&b.0) {
+        Ordering::Equal => b.1.cmp(&a.1),
+        other => other,
+    });
+    let mut out: Vec<ProvisionRef> = children
+        .into_iter()
+        .take(3)
+        .map(|(_, c)| ProvisionRef {
+            doc: parent.doc,
+            provision: c,
+        })
+        .collect();
+    out.push(parent);
+    out
+}
+
+fn label_distance(a: &str, b: &str) -> usize {
+    match (a.parse::<i64>(), b.parse::<i64>()) {
+        (Ok(x), Ok(y)) => x.abs_diff(y) as usize,
+        _ => {
+            let (x, y) = (a.to_ascii_lowercase(), b.to_ascii_lowercase());
+            match (x.as_bytes(), y.as_bytes()) {
+                ([p], [q]) => p.abs_diff(*q) as usize,
+                _ => edit_distance(&x, &y) + 26,
+            }
+        }
+    }
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn natural_order_of_section_numbers() {
+        assert!(natural_key("20-871") < natural_key("20-1000"));
+        assert!(natural_key("40.25") < natural_key("40.25a"));
+        assert_eq!(number_prefix("20-871"), "20-");
+        assert_eq!(number_prefix("6"), "");
+        assert_eq!(tail_value("40.22"), Some(22));
+    }
+
+    /// The closest sections by scoring every section of the namespace (what
+    /// [`nearest_sections`] computes without looking at most of them).
+    fn nearest_by_scan(space: &Namespace, unit: Unit, number: &str, n: usize) -> Vec<ProvisionRef> {
+        let prefix = number_prefix(number).to_lowercase();
+        let value = tail_value(number);
+        let mut scored: Vec<(u64, Vec<Chunk>, ProvisionRef)> = space
+            .sections
+            .iter()
+            .filter(|((u, _), _)| *u == unit)
+            .map(|((_, num), r)| {
+                let distance = match (number_prefix(num) == prefix, value, tail_value(num)) {
+                    (true, Some(a), Some(b)) => a.abs_diff(b),
+                    (true, _, _) => 1_000,
+                    _ => 1_000_000 + edit_distance(num, number) as u64,
+                };
+                (distance, natural_key(num), *r)
+            })
+            .collect();
+        scored.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
+        scored.into_iter().take(n).map(|(_, _, r)| r).collect()
+    }
+
+    #[test]
+    fn nearest_sections_are_those_a_full_scan_finds() {
+        let numbers = [
+            "20-870",
+            "20-871",
+            "20-0871",
+            "20-874",
+            "5-301",
+            "5-304",
+            "1-1001.03",
+            "1-1001.3",
+            "1-1001.10",
+            "47-2853.04",
+            "47-2853.04a",
+            "28:2-725",
+            "6",
+            "7",
+            "12",
+            "40.22",
+            "40.22a",
+            "40.9999999",
+            "3",
+            "A-1",
+            "1-99999999999",
+        ];
+        let mut index = NamespaceIndex::default();
+        let mut space = Namespace {
+            name: "X".into(),
+            is_code: true,
+            ..Namespace::default()
+        };
+        for (i, n) in numbers.iter().enumerate() {
+            space.sections.insert(
+                (Unit::Section, n.to_lowercase()),
+                ProvisionRef {
+                    doc: i,
+                    provision: 0,
+                },
+            );
+        }
+        index.spaces.insert("X".into(), space);
+        // Build the look-up tables as `build` does.
+        for space in index.spaces.values_mut() {
+            space.index_numbers();
+        }
+        let space = &index.spaces["X"];
+        for cited in [
+            "20-872",
+            "20-8710",
+            "5-302",
+            "1-1001.04",
+            "1-1001",
+            "10",
+            "1983",
+            "§",
+            "40.23",
+            "28:2-726",
+            "47-2853.05",
+            "99-1",
+            "1-5",
+            "",
+            "A-2",
+            "20-99999999",
+        ] {
+            for n in [0, 1, 3, 5] {
+                assert_eq!(
+                    nearest_sections(space, Unit::Section, cited, n),
+                    nearest_by_scan(space, Unit::Section, cited, n),
+                    "{cited} ({n})"
+                );
+            }
+            // In range: within 10 of the tails of the numbers of the same prefix.
+            let prefix = number_prefix(cited).to_lowercase();
+            let tails: Vec<u64> = space
+                .sections
+                .keys()
+                .filter(|(_, n)| number_prefix(n) == prefix)
+                .filter_map(|(_, n)| tail_value(n))
+                .collect();
+            let by_scan = match (tail_value(cited), tails.iter().min(), tails.iter().max()) {
+                (Some(v), Some(&lo), Some(&hi)) => v + 10 >= lo && v <= hi + 10,
+                _ => false,
+            };
+            assert_eq!(in_range(space, Unit::Section, cited), by_scan, "{cited}");
+        }
+    }
+
+    #[test]
+    fn label_distances_prefer_neighbours() {
+        assert!(label_distance("3", "4") < label_distance("1", "4"));
+        assert!(label_distance("c", "d") < label_distance("a", "d"));
+    }
+}

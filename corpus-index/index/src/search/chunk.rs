@@ -1,0 +1,318 @@
+//! Chunking for retrieval: a parent chunk per section and a child chunk per top-level
+//! subsection (hierarchical chunking, seed 003 § 3.2), each carrying its ancestry
+//! (`NYC Admin. Code > § 20-871 > (b)`) in the indexed text so that a passage keeps the
+//! context a reader would see. Sections without subsections that run long, and documents
+//! without sections, are split into windows of whole paragraphs.
+//!
+//! Chunk text stays linear in the document: a parent chunk holds its section's text once (a
+//! section's span never holds another section), a child its subdivision's, and the context
+//! each chunk repeats (ancestry and heading) is cut to [`CONTEXT_CHARS`].
+
+use std::ops::Range;
+
+use serde::{Deserialize, Serialize};
+
+use lexls_syntax::model::{Document, Format, LabelStyle, ProvisionId};
+
+/// Bump when chunking changes, so persisted indexes are rebuilt.
+pub const CHUNKER_VERSION: u32 = 2;
+
+/// The most a chunk repeats of its context (ancestry and heading), in characters. Every child
+/// chunk of a section repeats the section's context, so an unbounded one (a file whose first
+/// line, its title, runs on for pages) would be copied once per subdivision.
+pub const CONTEXT_CHARS: usize = 240;
+
+/// Sections longer than this (words) without subsections get window children.
+const WINDOW_THRESHOLD_WORDS: usize = 300;
+/// Target size of a window (words).
+const WINDOW_WORDS: usize = 220;
+
+/// The id of the `ordinal`-th chunk (0-based) of the document at `rel_path`:
+/// `<rel_path>#<ordinal>` ([`Chunk::id`]).
+pub fn chunk_id(rel_path: &str, ordinal: usize) -> String {
+    format!("{rel_path}#{ordinal}")
+}
+
+/// Whether a chunk is a whole section or a part of one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChunkLevel {
+    /// A whole section (or a whole document without sections).
+    Parent,
+    /// A top-level subsection or a window of a parent.
+    Child,
+}
+
+/// A passage of a document indexed for retrieval.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Chunk {
+    /// Stable id: `<rel_path>#<ordinal>`.
+    pub id: String,
+    /// The document's relative path.
+    pub rel_path: String,
+    /// The provision the chunk is (for windows, the section they are cut from).
+    pub provision: Option<ProvisionId>,
+    /// Parent or child.
+    pub level: ChunkLevel,
+    /// Index (within the document's chunks) of the parent chunk of a child.
+    pub parent: Option<usize>,
+    /// `NYC Admin. Code > § 20-871 > (b)`.
+    pub ancestry: String,
+    /// Byte range of the passage in the document text.
+    pub span: Range<usize>,
+    /// What is indexed: ancestry, heading and passage.
+    pub text: String,
+}
+
+impl Chunk {
+    /// Key of the chunk's text in the embedding cache (BLAKE3 of model id and text).
+    pub fn cache_key(&self, model_id: &str) -> String {
+        let mut h = blake3::Hasher::new();
+        h.update(model_id.as_bytes());
+        h.update(&[0]);
+        h.update(self.text.as_bytes());
+        h.finalize().to_hex().to_string()
+    }
+}
+
+/// The ancestry label of the namespace a document belongs to.
+fn root_label(doc: &Document) -> String {
+    if doc.namespace_is_code {
+        doc.namespace.clone()
+    } else {
+        doc.title.clone()
+    }
+}
+
+/// Ancestry of a provision: `NYC Admin. Code > § 20-871 > (b)`.
+pub fn ancestry(doc: &Document, id: ProvisionId) -> String {
+    let mut parts = vec![root_label(doc)];
+    for p in doc.lineage(id) {
+        let prov = &doc.provisions[p];
+        parts.push(match prov.style {
+            None => format!("{}{}", prov.unit.prefix(), prov.number),
+            Some(LabelStyle::Definition) => prov.number.clone(),
+            Some(_) => format!("({})", prov.number),
+        });
+    }
+    parts.join(" > ")
+}
+
+/// Splits a document into chunks.
+pub fn chunk_document(doc: &Document) -> Vec<Chunk> {
+    let mut chunks = Vec::new();
+    let push = |chunks: &mut Vec<Chunk>,
+                provision: Option<ProvisionId>,
+                level: ChunkLevel,
+                parent: Option<usize>,
+                ancestry: String,
+                heading: Option<&str>,
+                span: Range<usize>| {
+        let body = doc.text[span.clone()].trim();
+        if body.is_empty() {
+            return;
+        }
+        let ancestry = cut_chars(&ancestry, CONTEXT_CHARS);
+        let mut text = ancestry.clone();
+        if let Some(h) = heading {
+            text.push(' ');
+            text.push_str(&cut_chars(
+                h,
+                CONTEXT_CHARS.saturating_sub(ancestry.chars().count()),
+            ));
+        }
+        text.push('\n');
+        if matches!(doc.format, Format::Xml | Format::Html) {
+            // The text view of markup: blanked tags leave long runs of spaces.
+            text.push_str(&lexls_syntax::parse::markup::tidy(body));
+        } else {
+            text.push_str(body);
+        }
+        chunks.push(Chunk {
+            id: chunk_id(&doc.rel_path, chunks.len()),
+            rel_path: doc.rel_path.clone(),
+            provision,
+            level,
+            parent,
+            ancestry,
+            span,
+            text,
+        });
+    };
+    let sections: Vec<ProvisionId> = doc.sections().collect();
+    if sections.is_empty() {
+        let body = body_span(doc);
+        push(
+            &mut chunks,
+            None,
+            ChunkLevel::Parent,
+            None,
+            doc.title.clone(),
+            None,
+            body.clone(),
+        );
+        if word_count(&doc.text[body.clone()]) > WINDOW_THRESHOLD_WORDS {
+            for w in windows(&doc.text, body) {
+                push(
+                    &mut chunks,
+                    None,
+                    ChunkLevel::Child,
+                    Some(0),
+                    doc.title.clone(),
+                    None,
+                    w,
+                );
+            }
+        }
+        return chunks;
+    }
+    // Text before the first section (a policy's preamble).
+    let first = doc.provisions[sections[0]].span.start;
+    let pre = body_span(doc).start..first;
+    if word_count(&doc.text[pre.clone()]) >= 20 {
+        push(
+            &mut chunks,
+            None,
+            ChunkLevel::Parent,
+            None,
+            doc.title.clone(),
+            None,
+            pre,
+        );
+    }
+    for s in sections {
+        let section = &doc.provisions[s];
+        let parent_index = chunks.len();
+        let anc = ancestry(doc, s);
+        push(
+            &mut chunks,
+            Some(s),
+            ChunkLevel::Parent,
+            None,
+            anc.clone(),
+            section.heading.as_deref(),
+            section.span.clone(),
+        );
+        if chunks.len() == parent_index {
+            continue;
+        }
+        if section.children.is_empty() {
+            if word_count(doc.provision_text(s)) > WINDOW_THRESHOLD_WORDS {
+                for w in windows(&doc.text, section.span.clone()) {
+                    push(
+                        &mut chunks,
+                        Some(s),
+                        ChunkLevel::Child,
+                        Some(parent_index),
+                        anc.clone(),
+                        section.heading.as_deref(),
+                        w,
+                    );
+                }
+            }
+            continue;
+        }
+        for &c in &section.children {
+            let child = &doc.provisions[c];
+            let heading = child.heading.as_deref().or(section.heading.as_deref());
+            push(
+                &mut chunks,
+                Some(c),
+                ChunkLevel::Child,
+                Some(parent_index),
+                ancestry(doc, c),
+                heading,
+                child.span.clone(),
+            );
+        }
+    }
+    chunks
+}
+
+/// `text` cut to at most `max` characters, the cut marked with `…`.
+fn cut_chars(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some(_) => {
+            let keep = max.saturating_sub(1);
+            let end = text.char_indices().nth(keep).map_or(text.len(), |(i, _)| i);
+            format!("{}…", &text[..end])
+        }
+    }
+}
+
+fn body_span(doc: &Document) -> Range<usize> {
+    let (front, _) = lexls_syntax::parse::frontmatter::parse(&doc.text);
+    front.body_start.min(doc.text.len())..doc.text.len()
+}
+
+fn word_count(text: &str) -> usize {
+    text.split_whitespace().count()
+}
+
+/// Windows of whole paragraphs (blank-line separated) of about [`WINDOW_WORDS`] words.
+fn windows(text: &str, span: Range<usize>) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut words = 0;
+    let mut pos = span.start;
+    let slice = &text[span.clone()];
+    for para in slice.split_inclusive("\n\n") {
+        let para_start = pos;
+        pos += para.len();
+        let n = word_count(para);
+        if n == 0 {
+            continue;
+        }
+        if start.is_none() {
+            start = Some(para_start);
+        }
+        words += n;
+        if words >= WINDOW_WORDS {
+            if let Some(s) = start.take() {
+                out.push(s..pos);
+            }
+            words = 0;
+        }
+    }
+    if let Some(s) = start {
+        out.push(s..span.end);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lexls_syntax::test_support::example;
+
+    #[test]
+    fn parent_per_section_and_child_per_subdivision_with_ancestry() {
+        let doc = example("statute/nyc-admin-code-20-871.md");
+        let chunks = chunk_document(&doc);
+        assert_eq!(chunks.len(), 3, "{chunks:#?}");
+        assert_eq!(chunks[0].level, ChunkLevel::Parent);
+        assert!(
+            chunks[0]
+                .text
+                .starts_with("NYC Admin. Code > § 20-871 Requirements")
+        );
+        assert_eq!(chunks[2].ancestry, "NYC Admin. Code > § 20-871 > (b)");
+        assert!(chunks[2].text.contains("ten business days"));
+        assert_eq!(chunks[2].parent, Some(0));
+    }
+
+    #[test]
+    fn definitions_become_children_and_long_guidance_is_windowed() {
+        let doc = example("rules/6-rcny-5-300.md");
+        let chunks = chunk_document(&doc);
+        assert!(
+            chunks
+                .iter()
+                .any(|c| c.ancestry == "6 RCNY > § 5-300 > Bias Audit")
+        );
+        let doc = example("guidance/6-rcny-subchapter-t-notice-of-adoption.md");
+        let chunks = chunk_document(&doc);
+        assert!(chunks.len() >= 4, "{}", chunks.len());
+        assert!(chunks[1..].iter().all(|c| c.parent == Some(0)));
+    }
+}

@@ -1,0 +1,351 @@
+//! Dense retrieval: an [`Embedder`] trait, its fastembed implementation over a
+//! user-supplied ONNX model (all-MiniLM-L6-v2 int8 by default, mean pooling, 384
+//! dimensions, 256-token inputs), and an exact cosine-similarity index.
+//!
+//! The ONNX Runtime library is loaded at run time (`ORT_DYLIB_PATH` or `[model] runtime`);
+//! lexls never downloads it. When the model or the runtime is missing, [`load_embedder`]
+//! says so and retrieval runs on BM25 and the citation graph alone.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+use fastembed::{
+    InitOptionsUserDefined, Pooling, TextEmbedding, TokenizerFiles, UserDefinedEmbeddingModel,
+};
+
+use crate::config::{ModelConfig, default_model_root};
+
+/// The directory name of the default model under the model root.
+pub const DEFAULT_MODEL: &str = "all-MiniLM-L6-v2";
+/// The file name of the ONNX Runtime library the fetch script installs.
+pub const DEFAULT_RUNTIME: &str = "onnxruntime/libonnxruntime.so.1.31.0";
+
+/// Why dense retrieval is unavailable.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum ModelUnavailable {
+    /// Disabled by configuration.
+    #[error("dense retrieval is disabled ([model] enabled = false or LEXLS_NO_MODEL)")]
+    Disabled,
+    /// Model files are missing.
+    #[error(
+        "no embedding model at {dir} (missing {missing}); run scripts/fetch-models.sh or set LEXLS_MODEL_DIR — using BM25 and the citation graph only"
+    )]
+    MissingModel {
+        /// The directory looked in.
+        dir: PathBuf,
+        /// The first missing file.
+        missing: String,
+    },
+    /// The ONNX Runtime library is missing or unusable.
+    #[error(
+        "ONNX Runtime unavailable ({0}); run scripts/fetch-models.sh or set ORT_DYLIB_PATH — using BM25 and the citation graph only"
+    )]
+    Runtime(String),
+    /// The model files exist but do not load.
+    #[error(
+        "the embedding model at {dir} does not load: {message} — using BM25 and the citation graph only"
+    )]
+    Load {
+        /// The model directory.
+        dir: PathBuf,
+        /// The loader's message.
+        message: String,
+    },
+}
+
+/// An error while embedding.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("embedding failed: {0}")]
+pub struct EmbedError(pub String);
+
+/// Turns passages into unit-length vectors.
+pub trait Embedder: Send + Sync + std::fmt::Debug {
+    /// Identifies model and weights; part of the embedding-cache key.
+    fn model_id(&self) -> &str;
+    /// Embeds `texts`, one vector per text, each of unit length.
+    ///
+    /// # Errors
+    /// [`EmbedError`] when the model fails.
+    fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError>;
+}
+
+/// fastembed `TextEmbedding` over a user-defined ONNX model.
+pub struct FastEmbedder {
+    model: Mutex<TextEmbedding>,
+    id: String,
+    batch_size: usize,
+}
+
+impl std::fmt::Debug for FastEmbedder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FastEmbedder")
+            .field("id", &self.id)
+            .finish()
+    }
+}
+
+impl Embedder for FastEmbedder {
+    fn model_id(&self) -> &str {
+        &self.id
+    }
+
+    fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        let mut model = self
+            .model
+            .lock()
+            .map_err(|_| EmbedError("the model lock is poisoned".into()))?;
+        let batch = self.batch_size;
+        let result = catch_unwind(AssertUnwindSafe(|| model.embed(texts, Some(batch))));
+        match result {
+            Ok(Ok(vectors)) => Ok(vectors.into_iter().map(normalize).collect()),
+            Ok(Err(e)) => {
+                tracing::warn!(
+                    "embedding {} passages failed on {:?}: {e}",
+                    texts.len(),
+                    std::thread::current().name()
+                );
+                Err(EmbedError(e.to_string()))
+            }
+            Err(_) => Err(EmbedError("the ONNX runtime panicked".into())),
+        }
+    }
+}
+
+/// Scales a vector to unit length (zero vectors stay zero).
+pub fn normalize(mut v: Vec<f32>) -> Vec<f32> {
+    let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if norm > 0.0 {
+        for x in &mut v {
+            *x /= norm;
+        }
+    }
+    v
+}
+
+/// Where the model and the runtime are looked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModelPaths {
+    /// Model directory.
+    pub dir: PathBuf,
+    /// ONNX Runtime library.
+    pub runtime: PathBuf,
+}
+
+/// The model and runtime paths for `config` (after [`crate::config::Config::apply_env`]).
+pub fn model_paths(config: &ModelConfig) -> ModelPaths {
+    let root = default_model_root().unwrap_or_else(|| PathBuf::from(".lexls-models"));
+    let dir = config
+        .dir
+        .clone()
+        .unwrap_or_else(|| root.join(DEFAULT_MODEL));
+    let runtime = config.runtime.clone().unwrap_or_else(|| {
+        let beside = dir
+            .parent()
+            .map(|p| p.join(DEFAULT_RUNTIME))
+            .filter(|p| p.exists());
+        beside.unwrap_or_else(|| root.join(DEFAULT_RUNTIME))
+    });
+    ModelPaths { dir, runtime }
+}
+
+const MODEL_FILES: [&str; 5] = [
+    "model.onnx",
+    "tokenizer.json",
+    "config.json",
+    "special_tokens_map.json",
+    "tokenizer_config.json",
+];
+
+static RUNTIME: OnceLock<Result<(), String>> = OnceLock::new();
+
+/// Loads the ONNX Runtime shared library at `path` once per process (later calls return the
+/// first outcome).
+///
+/// # Errors
+/// [`ModelUnavailable`] when the library cannot be loaded.
+pub fn load_runtime(path: &Path) -> Result<(), ModelUnavailable> {
+    RUNTIME
+        .get_or_init(|| {
+            if !path.exists() {
+                return Err(format!("{} does not exist", path.display()));
+            }
+            match catch_unwind(|| ort::init_from(path).map(|_builder| ())) {
+                Ok(Ok(())) => Ok(()),
+                Ok(Err(e)) => Err(e.to_string()),
+                Err(_) => Err(format!("loading {} panicked", path.display())),
+            }
+        })
+        .clone()
+        .map_err(ModelUnavailable::Runtime)
+}
+
+/// Loads the embedding model named by `config`.
+///
+/// # Errors
+/// [`ModelUnavailable`] naming what is missing and how to get it.
+pub fn load_embedder(config: &ModelConfig) -> Result<FastEmbedder, ModelUnavailable> {
+    if !config.enabled {
+        return Err(ModelUnavailable::Disabled);
+    }
+    let paths = model_paths(config);
+    for file in MODEL_FILES {
+        if !paths.dir.join(file).is_file() {
+            return Err(ModelUnavailable::MissingModel {
+                dir: paths.dir.clone(),
+                missing: file.to_string(),
+            });
+        }
+    }
+    load_runtime(&paths.runtime)?;
+    let read = |name: &str| {
+        std::fs::read(paths.dir.join(name)).map_err(|e| ModelUnavailable::Load {
+            dir: paths.dir.clone(),
+            message: format!("{name}: {e}"),
+        })
+    };
+    let onnx = read("model.onnx")?;
+    let id = format!(
+        "{}:{}",
+        paths
+            .dir
+            .file_name()
+            .map_or_else(|| "model".into(), |n| n.to_string_lossy().into_owned()),
+        &blake3::hash(&onnx).to_hex()[..16]
+    );
+    let files = TokenizerFiles {
+        tokenizer_file: read("tokenizer.json")?,
+        config_file: read("config.json")?,
+        special_tokens_map_file: read("special_tokens_map.json")?,
+        tokenizer_config_file: read("tokenizer_config.json")?,
+    };
+    let model = UserDefinedEmbeddingModel::new(onnx, files).with_pooling(Pooling::Mean);
+    let mut options = InitOptionsUserDefined::new().with_max_length(256);
+    if let Some(threads) = config.threads {
+        options = options.with_intra_threads(threads);
+    }
+    let loaded = catch_unwind(AssertUnwindSafe(|| {
+        TextEmbedding::try_new_from_user_defined(model, options)
+    }));
+    let embedding = match loaded {
+        Ok(Ok(m)) => m,
+        Ok(Err(e)) => {
+            return Err(ModelUnavailable::Load {
+                dir: paths.dir.clone(),
+                message: e.to_string(),
+            });
+        }
+        Err(_) => {
+            return Err(ModelUnavailable::Load {
+                dir: paths.dir.clone(),
+                message: "the ONNX runtime panicked while loading".into(),
+            });
+        }
+    };
+    Ok(FastEmbedder {
+        model: Mutex::new(embedding),
+        id,
+        batch_size: config.batch_size.clamp(1, 256),
+    })
+}
+
+/// Exact cosine-similarity search over unit vectors.
+#[derive(Debug, Clone, Default)]
+pub struct DenseIndex {
+    dim: usize,
+    /// Chunk indices, parallel to the rows of `matrix`.
+    ids: Vec<usize>,
+    matrix: Vec<f32>,
+}
+
+impl DenseIndex {
+    /// Builds the index from `(chunk index, unit vector)` pairs; vectors of another
+    /// dimension than the first are skipped.
+    pub fn build(items: impl IntoIterator<Item = (usize, Vec<f32>)>) -> Self {
+        let mut index = Self::default();
+        for (id, v) in items {
+            if index.dim == 0 {
+                index.dim = v.len();
+            }
+            if v.len() != index.dim || v.is_empty() {
+                continue;
+            }
+            index.ids.push(id);
+            index.matrix.extend_from_slice(&v);
+        }
+        index
+    }
+
+    /// Number of vectors.
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// Whether the index is empty.
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    /// The `limit` nearest chunks to `query` (a unit vector) as `(chunk index, cosine)`.
+    pub fn search(&self, query: &[f32], limit: usize) -> Vec<(usize, f32)> {
+        if query.len() != self.dim || self.dim == 0 {
+            return Vec::new();
+        }
+        let mut scored: Vec<(usize, f32)> = self
+            .matrix
+            .chunks_exact(self.dim)
+            .zip(&self.ids)
+            .map(|(row, &id)| (id, row.iter().zip(query).map(|(a, b)| a * b).sum()))
+            .collect();
+        let limit = limit.min(scored.len());
+        if limit == 0 {
+            return Vec::new();
+        }
+        scored.select_nth_unstable_by(limit - 1, |a, b| b.1.total_cmp(&a.1));
+        scored.truncate(limit);
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+        scored
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cosine_search_orders_by_similarity() {
+        let index = DenseIndex::build(vec![
+            (7, normalize(vec![1.0, 0.0])),
+            (8, normalize(vec![0.7, 0.7])),
+            (9, normalize(vec![0.0, 1.0])),
+            (10, vec![1.0, 2.0, 3.0]),
+        ]);
+        assert_eq!(index.len(), 3);
+        let hits = index.search(&normalize(vec![0.1, 1.0]), 2);
+        assert_eq!(hits.iter().map(|h| h.0).collect::<Vec<_>>(), vec![9, 8]);
+        assert!(index.search(&[1.0], 2).is_empty());
+    }
+
+    #[test]
+    fn a_missing_model_is_reported_with_the_fix() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let config = ModelConfig {
+            dir: Some(dir.path().to_path_buf()),
+            ..ModelConfig::default()
+        };
+        let err = load_embedder(&config).expect_err("no model");
+        let msg = err.to_string();
+        assert!(
+            msg.contains("model.onnx") && msg.contains("fetch-models.sh"),
+            "{msg}"
+        );
+        let disabled = ModelConfig {
+            enabled: false,
+            ..ModelConfig::default()
+        };
+        assert_eq!(
+            load_embedder(&disabled).expect_err("off"),
+            ModelUnavailable::Disabled
+        );
+    }
+}

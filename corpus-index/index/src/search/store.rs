@@ -1,0 +1,308 @@
+//! The persistent store (sled): parsed documents keyed by relative path with the hash, size
+//! and modification time of the file they came from, and the embedding cache keyed by
+//! BLAKE3 of model id and chunk text.
+//!
+//! The store is derived data. A store of another format version, or one that fails to
+//! open, is rebuilt rather than trusted. Every stored value carries a checksum (the first
+//! [`CHECKSUM_LEN`] bytes of the BLAKE3 hash of the rest): a value that fails it, or does not
+//! decode, is dropped and counted ([`Store::take_damaged`]), so the caller computes it again
+//! instead of using it.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde::{Deserialize, Serialize};
+
+use lexls_syntax::model::Document;
+
+/// Bump when the stored format (or anything that changes parse results) changes.
+pub const FORMAT_VERSION: &str = "lexls-index-7";
+
+/// Bytes of BLAKE3 before each stored value (64 bits: random damage passes unnoticed with
+/// probability 2⁻⁶⁴).
+pub const CHECKSUM_LEN: usize = 8;
+
+/// Errors of the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// sled failed (damaged files, I/O, lock held by another process).
+    #[error("document store: {0}")]
+    Sled(#[from] sled::Error),
+    /// The store was written by another version of lexls.
+    #[error("document store has format {found:?}, this lexls writes {FORMAT_VERSION:?}")]
+    Incompatible {
+        /// The version found.
+        found: Option<String>,
+    },
+}
+
+/// What the store keeps per file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FileRecord {
+    /// Modification time (ns since the epoch) when parsed.
+    pub mtime_ns: u128,
+    /// Size in bytes when parsed.
+    pub size: u64,
+    /// BLAKE3 of the text.
+    pub hash: String,
+    /// The parsed document.
+    pub doc: Document,
+}
+
+/// The sled database of a workspace index.
+#[derive(Debug, Clone)]
+pub struct Store {
+    db: sled::Db,
+    files: sled::Tree,
+    vectors: sled::Tree,
+    /// Values dropped because they failed their checksum or did not decode.
+    damaged: Arc<AtomicUsize>,
+}
+
+/// `bytes` with its checksum in front.
+fn seal(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(CHECKSUM_LEN + bytes.len());
+    out.extend_from_slice(&blake3::hash(bytes).as_bytes()[..CHECKSUM_LEN]);
+    out.extend_from_slice(bytes);
+    out
+}
+
+/// The value of sealed `bytes`, if its checksum holds.
+fn unseal(bytes: &[u8]) -> Option<&[u8]> {
+    let (sum, value) = bytes.split_at_checked(CHECKSUM_LEN)?;
+    (blake3::hash(value).as_bytes()[..CHECKSUM_LEN] == *sum).then_some(value)
+}
+
+impl Store {
+    /// Opens the store in `dir`, or a temporary one when `dir` is `None`.
+    ///
+    /// # Errors
+    /// [`StoreError::Incompatible`] for a store of another format (the caller wipes and
+    /// retries), [`StoreError::Sled`] for damaged files or a held lock.
+    pub fn open(dir: Option<&Path>) -> Result<Self, StoreError> {
+        let db = match dir {
+            Some(dir) => sled::Config::new().path(dir).open()?,
+            None => sled::Config::new().temporary(true).open()?,
+        };
+        let found = db
+            .get("format")?
+            .map(|v| String::from_utf8_lossy(&v).into_owned());
+        match found.as_deref() {
+            Some(FORMAT_VERSION) => {}
+            None if db.tree_names().len() <= 1 && db.is_empty() => {
+                db.insert("format", FORMAT_VERSION)?;
+            }
+            _ => return Err(StoreError::Incompatible { found }),
+        }
+        let files = db.open_tree("files")?;
+        let vectors = db.open_tree("vectors")?;
+        Ok(Self {
+            db,
+            files,
+            vectors,
+            damaged: Arc::default(),
+        })
+    }
+
+    /// Drops a damaged value of `tree` and counts it.
+    fn drop_damaged(&self, tree: &sled::Tree, key: &[u8]) {
+        let _ = tree.remove(key);
+        self.damaged.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// How many damaged values were dropped since the last call (each will be computed
+    /// again: a document parsed, an embedding recomputed).
+    pub fn take_damaged(&self) -> usize {
+        self.damaged.swap(0, Ordering::Relaxed)
+    }
+
+    /// The record of `rel_path`; `None` when absent or damaged (a damaged record is
+    /// dropped and counted, so the file is parsed again).
+    pub fn file(&self, rel_path: &str) -> Option<FileRecord> {
+        let bytes = self.files.get(rel_path).ok()??;
+        let record = unseal(&bytes).and_then(|v| postcard::from_bytes(v).ok());
+        if record.is_none() {
+            self.drop_damaged(&self.files, rel_path.as_bytes());
+        }
+        record
+    }
+
+    /// Every stored relative path.
+    pub fn file_names(&self) -> Vec<String> {
+        self.files
+            .iter()
+            .keys()
+            .filter_map(Result::ok)
+            .map(|k| String::from_utf8_lossy(&k).into_owned())
+            .collect()
+    }
+
+    /// `(rel_path, hash)` of every decodable record, sorted by path.
+    pub fn fingerprint_entries(&self) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = self
+            .file_names()
+            .into_iter()
+            .filter_map(|name| {
+                let hash = self.file(&name)?.hash;
+                Some((name, hash))
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Stores a record.
+    ///
+    /// # Errors
+    /// A sled error.
+    pub fn put_file(&self, rel_path: &str, record: &FileRecord) -> Result<(), StoreError> {
+        let bytes = postcard::to_allocvec(record).map_err(|e| {
+            StoreError::Sled(sled::Error::Unsupported(format!(
+                "encoding {rel_path}: {e}"
+            )))
+        })?;
+        self.files.insert(rel_path, seal(&bytes))?;
+        Ok(())
+    }
+
+    /// Forgets a file.
+    ///
+    /// # Errors
+    /// A sled error.
+    pub fn remove_file(&self, rel_path: &str) -> Result<(), StoreError> {
+        self.files.remove(rel_path)?;
+        Ok(())
+    }
+
+    /// A cached embedding; `None` when absent or damaged (a damaged vector — failed
+    /// checksum, a length that is not whole `f32`s, a value that is not finite — is dropped
+    /// and counted, so it is computed again).
+    pub fn vector(&self, key: &str) -> Option<Vec<f32>> {
+        let bytes = self.vectors.get(key).ok()??;
+        let vector = unseal(&bytes)
+            .filter(|v| !v.is_empty() && v.len() % 4 == 0)
+            .map(|v| {
+                v.chunks_exact(4)
+                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                    .collect::<Vec<f32>>()
+            })
+            .filter(|v| v.iter().all(|x| x.is_finite()));
+        if vector.is_none() {
+            self.drop_damaged(&self.vectors, key.as_bytes());
+        }
+        vector
+    }
+
+    /// Caches embeddings.
+    ///
+    /// # Errors
+    /// A sled error.
+    pub fn put_vectors(&self, items: &[(String, Vec<f32>)]) -> Result<(), StoreError> {
+        let mut batch = sled::Batch::default();
+        for (key, v) in items {
+            let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+            batch.insert(key.as_bytes(), seal(&bytes));
+        }
+        self.vectors.apply_batch(batch)?;
+        Ok(())
+    }
+
+    /// Writes everything to disk.
+    ///
+    /// # Errors
+    /// A sled error.
+    pub fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush()?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lexls_syntax::test_support::example;
+
+    #[test]
+    fn documents_and_vectors_round_trip_and_survive_reopen() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let doc = example("statute/nyc-admin-code-20-871.md");
+        {
+            let store = Store::open(Some(dir.path())).expect("open");
+            store
+                .put_file(
+                    &doc.rel_path,
+                    &FileRecord {
+                        mtime_ns: 1,
+                        size: 2,
+                        hash: doc.hash.clone(),
+                        doc: doc.clone(),
+                    },
+                )
+                .expect("put");
+            store
+                .put_vectors(&[("k".into(), vec![0.5, -1.0])])
+                .expect("vectors");
+            store.flush().expect("flush");
+        }
+        let store = Store::open(Some(dir.path())).expect("reopen");
+        let record = store.file(&doc.rel_path).expect("record");
+        assert_eq!(record.doc, doc);
+        assert_eq!(store.vector("k"), Some(vec![0.5, -1.0]));
+        assert_eq!(store.fingerprint_entries().len(), 1);
+    }
+
+    #[test]
+    fn a_damaged_value_is_dropped_and_counted_not_used() {
+        let doc = example("statute/nyc-admin-code-20-871.md");
+        let store = Store::open(None).expect("open");
+        let record = FileRecord {
+            mtime_ns: 1,
+            size: 2,
+            hash: doc.hash.clone(),
+            doc,
+        };
+        store.put_file("a.md", &record).expect("put");
+        store
+            .put_vectors(&[("k".into(), vec![0.25, 0.5])])
+            .expect("vectors");
+        // Flip one byte of each value, as damage on disk would.
+        for (tree, key) in [(&store.files, "a.md"), (&store.vectors, "k")] {
+            let mut bytes = tree.get(key).expect("get").expect("present").to_vec();
+            let last = bytes.len() - 1;
+            bytes[last] ^= 0x20;
+            tree.insert(key, bytes).expect("insert");
+        }
+        assert_eq!(store.file("a.md"), None);
+        assert_eq!(store.vector("k"), None);
+        assert_eq!(store.take_damaged(), 2);
+        assert!(store.file_names().is_empty(), "the damaged record is gone");
+        store.put_file("a.md", &record).expect("put again");
+        assert_eq!(store.file("a.md"), Some(record));
+        assert_eq!(store.take_damaged(), 0);
+    }
+
+    #[test]
+    fn a_store_of_another_format_is_refused() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        {
+            let db = sled::open(dir.path()).expect("sled");
+            db.insert("format", "lexls-index-0").expect("insert");
+            db.flush().expect("flush");
+        }
+        // sled's background flusher may hold the file lock a moment after the drop.
+        let mut result = Store::open(Some(dir.path()));
+        for _ in 0..50 {
+            if !matches!(result, Err(StoreError::Sled(_))) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            result = Store::open(Some(dir.path()));
+        }
+        assert!(
+            matches!(result, Err(StoreError::Incompatible { .. })),
+            "{:?}",
+            result.err()
+        );
+    }
+}

@@ -1,0 +1,318 @@
+//! Names of codes: canonical namespaces for the ways statutes name a code.
+//!
+//! A namespace is the canonical name of a body of law: `NYC Admin. Code`, `6 RCNY`,
+//! `42 U.S.C.`, `29 C.F.R.`, `Regulation (EU) 2016/679`. Citation forms follow The Bluebook
+//! (21st ed.) for U.S. codes and the EUR-Lex style guide for EU acts.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+
+/// The family of a code, which decides the kind of citations into it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CodeFamily {
+    /// `N U.S.C.`
+    Usc,
+    /// `N C.F.R.`
+    Cfr,
+    /// A state or local code of laws.
+    StateStatute,
+    /// A state or local body of rules.
+    StateRegulation,
+    /// An EU regulation, directive or decision.
+    Eu,
+    /// Anything else a text names (`New York City Charter`, a policy's title).
+    Named,
+}
+
+/// A code name in canonical form with its family.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CanonicalCode {
+    /// The namespace string (`42 U.S.C.`).
+    pub name: String,
+    /// Its family.
+    pub family: CodeFamily,
+}
+
+fn re(pattern: &str) -> Regex {
+    #[allow(clippy::expect_used)]
+    Regex::new(pattern).expect("static regex compiles")
+}
+
+static NYC_ADMIN: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^(?:(?:the\s+)?(?:N\.?\s?Y\.?\s?C\.?|New\s+York\s+City)\s+Admin(?:istrative|\.)?\s+Code|(?:the\s+)?Administrative\s+Code\s+of\s+the\s+City\s+of\s+New\s+York)$",
+    )
+});
+static RCNY: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^(?:(\d+)\s*R\.?\s?C\.?\s?N\.?\s?Y\.?|(?:the\s+)?Rules\s+of\s+the\s+City\s+of\s+New\s+York,?\s+Title\s+(\d+)|Title\s+(\d+)\s+of\s+the\s+Rules\s+of\s+the\s+City\s+of\s+New\s+York)$",
+    )
+});
+static NYC_CHARTER: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i)^(?:the\s+)?(?:N\.?\s?Y\.?\s?C\.?|New\s+York\s+City)\s+Charter$"));
+/// The D.C. Code as its publisher and the Bluebook (table T1, District of Columbia) name it:
+/// `D.C. Official Code`, `D.C. Code`, `D.C. Code Ann.`, `District of Columbia Official Code`.
+static DC_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^(?:the\s+)?(?:D\.?\s?C\.?|District\s+of\s+Columbia)\s+(?:Official\s+)?Code(?:\s+Ann(?:otated|\.))?(?:\s+\(\d{4}\s+(?:Repl\.|Supp\.)\))?$",
+    )
+});
+static USC: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^(?:(\d+[A-Z]?)\s*(?:U\.?\s?S\.?\s?C\.?(?:\s?[AS]\.?)?|U\.\s?S\.\s+Code)|(?:title\s+)?(\d+[A-Z]?)(?:,|\s+of)?\s+(?:the\s+)?United\s+States\s+Code)(\s*,?\s*App(?:\.|endix))?$",
+    )
+});
+static CFR: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^(?:(\d+)\s*C\.?\s?F\.?\s?R\.?|title\s+(\d+)(?:,|\s+of)?\s+(?:the\s+)?Code\s+of\s+Federal\s+Regulations)$",
+    )
+});
+static EU_ACT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^(Regulation|Directive|Decision)\s*(?:\((EU|EC|EEC|Euratom|EU,\s*Euratom)\)\s*)?(No\.?\s*)?(\d{1,4})/(\d{1,4})(?:/(EU|EC|EEC|Euratom))?$",
+    )
+});
+
+static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^(?:the\s+)?(?:I\.\s?R\.\s?C\.|IRC|Internal\s+Revenue\s+Code(?:\s+of\s+19(?:54|86))?)$",
+    )
+});
+
+/// The title of the U.S. Code an act cited by its own name is codified in, section for
+/// section: the Internal Revenue Code (`I.R.C. § 61` is `26 U.S.C. 61`; 26 U.S.C. is the
+/// Internal Revenue Code of 1986, and its sections keep the Code's numbers).
+///
+/// ```
+/// use lexls_syntax::citation::codes::codified_as;
+/// assert_eq!(codified_as("I.R.C."), Some("26 U.S.C."));
+/// assert_eq!(codified_as("the Internal Revenue Code of 1986"), Some("26 U.S.C."));
+/// assert_eq!(codified_as("INA"), None);
+/// ```
+pub fn codified_as(name: &str) -> Option<&'static str> {
+    INTERNAL_REVENUE_CODE
+        .is_match(&collapse_ws(name.trim()))
+        .then_some("26 U.S.C.")
+}
+
+/// Popular names of acts mapped to their canonical namespace.
+const POPULAR_NAMES: &[(&str, &str)] = &[
+    ("gdpr", "Regulation (EU) 2016/679"),
+    (
+        "general data protection regulation",
+        "Regulation (EU) 2016/679",
+    ),
+    ("ai act", "Regulation (EU) 2024/1689"),
+    ("eu ai act", "Regulation (EU) 2024/1689"),
+    ("artificial intelligence act", "Regulation (EU) 2024/1689"),
+];
+
+/// The canonical namespace for a code name as written in a text or a heading, if lexls knows
+/// the code. Returns `None` for phrases it does not recognise (`the Code`, `the Order`).
+///
+/// ```
+/// use lexls_syntax::citation::codes::canonical_code;
+/// assert_eq!(canonical_code("NYC Administrative Code").unwrap().name, "NYC Admin. Code");
+/// assert_eq!(canonical_code("title 42 of the United States code").unwrap().name, "42 U.S.C.");
+/// assert_eq!(canonical_code("D.C. Official Code").unwrap().name, "D.C. Code");
+/// assert_eq!(canonical_code("Regulation (EU) No 575/2013").unwrap().name, "Regulation (EU) No 575/2013");
+/// ```
+pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
+    let phrase = collapse_ws(phrase.trim().trim_end_matches([',', ';', ':']));
+    let phrase = phrase.as_str();
+    let code = |name: String, family| Some(CanonicalCode { name, family });
+    if NYC_ADMIN.is_match(phrase) {
+        return code("NYC Admin. Code".into(), CodeFamily::StateStatute);
+    }
+    if let Some(c) = RCNY.captures(phrase) {
+        let title = c.get(1).or(c.get(2)).or(c.get(3))?.as_str();
+        return code(format!("{title} RCNY"), CodeFamily::StateRegulation);
+    }
+    if DC_CODE.is_match(phrase) {
+        return code("D.C. Code".into(), CodeFamily::StateStatute);
+    }
+    if NYC_CHARTER.is_match(phrase) {
+        return code("NYC Charter".into(), CodeFamily::StateStatute);
+    }
+    if let Some(c) = USC.captures(phrase) {
+        let title = c.get(1).or(c.get(2))?.as_str();
+        let app = if c.get(3).is_some() { " App." } else { "" };
+        return code(format!("{title} U.S.C.{app}"), CodeFamily::Usc);
+    }
+    if let Some(c) = CFR.captures(phrase) {
+        let title = c.get(1).or(c.get(2))?.as_str();
+        return code(format!("{title} C.F.R."), CodeFamily::Cfr);
+    }
+    if let Some(c) = EU_ACT.captures(phrase) {
+        return code(eu_act_name(&c), CodeFamily::Eu);
+    }
+    if INTERNAL_REVENUE_CODE.is_match(phrase) {
+        return code("I.R.C.".into(), CodeFamily::Named);
+    }
+    let lower = phrase.to_ascii_lowercase();
+    let lower = lower.strip_prefix("the ").unwrap_or(&lower);
+    POPULAR_NAMES
+        .iter()
+        .find(|(name, _)| *name == lower)
+        .and_then(|(_, ns)| code((*ns).to_string(), CodeFamily::Eu))
+}
+
+fn eu_act_name(c: &regex::Captures<'_>) -> String {
+    let mut kind = c[1].to_ascii_lowercase();
+    kind[..1].make_ascii_uppercase();
+    let (a, b) = (&c[4], &c[5]);
+    match (c.get(2), c.get(6)) {
+        // New numbering (2015 onwards): Regulation (EU) 2016/679, Directive (EU) 2016/680.
+        (Some(inst), None) => {
+            let inst = inst
+                .as_str()
+                .to_ascii_uppercase()
+                .replace("EURATOM", "Euratom");
+            let no = if c.get(3).is_some() { "No " } else { "" };
+            format!("{kind} ({inst}) {no}{a}/{b}")
+        }
+        // Old directive numbering: Directive 95/46/EC.
+        (_, Some(suffix)) => format!("{kind} {a}/{b}/{}", suffix.as_str().to_ascii_uppercase()),
+        (None, None) => format!("{kind} {a}/{b}"),
+    }
+}
+
+/// Recognises a code named inside a longer text (a heading such as `NYC Administrative Code §
+/// 20-870 Definitions`, or a breadcrumb comment such as `Regulation (EU) 2024/1689 (Artificial
+/// Intelligence Act); CHAPTER III`). Returns the first code found.
+pub fn find_code_in(text: &str) -> Option<CanonicalCode> {
+    static FINDER: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"(?i)(?:N\.?Y\.?C\.?|New\s+York\s+City)\s+Admin(?:istrative|\.)?\s+Code|Administrative\s+Code\s+of\s+the\s+City\s+of\s+New\s+York|\b\d+\s*R\.?C\.?N\.?Y\.?\b|Rules\s+of\s+the\s+City\s+of\s+New\s+York,?\s+Title\s+\d+|\b\d+[A-Z]?\s*U\.\s?S\.\s?C\.|\b\d+\s*U\.?S\.?C\b|\b\d+\s*C\.?\s?F\.?\s?R\b\.?|\b(?:Regulation|Directive|Decision)\s*(?:\((?:EU|EC|EEC|Euratom)\)\s*)?(?:No\.?\s*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC))?",
+        )
+    });
+    FINDER
+        .find_iter(text)
+        .find_map(|m| canonical_code(m.as_str()))
+}
+
+/// The family of a canonical namespace (as produced by [`canonical_code`]).
+pub fn family_of(namespace: &str) -> CodeFamily {
+    canonical_code(namespace).map_or(CodeFamily::Named, |c| c.family)
+}
+
+/// Whether a loosely written code name (`administrative code`, `the Administrative Code`)
+/// can only mean `namespace`: every significant word of the phrase appears, expanded, among
+/// the namespace's words.
+pub fn phrase_matches_namespace(phrase: &str, namespace: &str) -> bool {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(|w| match w.to_ascii_lowercase().as_str() {
+                "admin" => "administrative".to_string(),
+                "nyc" => "new york city".to_string(),
+                other => other.to_string(),
+            })
+            .flat_map(|w| {
+                w.split(' ')
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+            })
+            .filter(|w| !matches!(w.as_str(), "the" | "of" | "this" | "a"))
+            .collect()
+    };
+    let ns_words = words(namespace);
+    let phrase_words = words(phrase);
+    !phrase_words.is_empty()
+        && phrase_words.len() >= 2
+        && phrase_words.iter().all(|w| ns_words.contains(w))
+}
+
+fn collapse_ws(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name(phrase: &str) -> Option<String> {
+        canonical_code(phrase).map(|c| c.name)
+    }
+
+    #[test]
+    fn canonicalises_the_codes_of_the_nyc_corpus() {
+        assert_eq!(
+            name("NYC Administrative Code").as_deref(),
+            Some("NYC Admin. Code")
+        );
+        assert_eq!(
+            name("the Administrative Code of the City of New York").as_deref(),
+            Some("NYC Admin. Code")
+        );
+        assert_eq!(name("6 RCNY").as_deref(), Some("6 RCNY"));
+        assert_eq!(
+            name("Rules of the City of New York, Title 6").as_deref(),
+            Some("6 RCNY")
+        );
+        assert_eq!(
+            name("New York City Charter").as_deref(),
+            Some("NYC Charter")
+        );
+        assert_eq!(name("the Code"), None);
+    }
+
+    #[test]
+    fn canonicalises_federal_and_eu_codes() {
+        assert_eq!(name("29 C.F.R.").as_deref(), Some("29 C.F.R."));
+        assert_eq!(name("27 CFR").as_deref(), Some("27 C.F.R."));
+        assert_eq!(name("42 USC").as_deref(), Some("42 U.S.C."));
+        assert_eq!(
+            name("title 29 of the code of federal regulations").as_deref(),
+            Some("29 C.F.R.")
+        );
+        assert_eq!(
+            name("Regulation (EU) 2024/1689").as_deref(),
+            Some("Regulation (EU) 2024/1689")
+        );
+        assert_eq!(
+            name("Directive 95/46/EC").as_deref(),
+            Some("Directive 95/46/EC")
+        );
+        assert_eq!(name("GDPR").as_deref(), Some("Regulation (EU) 2016/679"));
+    }
+
+    #[test]
+    fn finds_codes_in_headings_and_breadcrumbs() {
+        let found = |t: &str| find_code_in(t).map(|c| c.name);
+        assert_eq!(
+            found("NYC Administrative Code § 20-870 Definitions").as_deref(),
+            Some("NYC Admin. Code")
+        );
+        assert_eq!(
+            found("Regulation (EU) 2024/1689 (Artificial Intelligence Act); CHAPTER III")
+                .as_deref(),
+            Some("Regulation (EU) 2024/1689")
+        );
+        assert_eq!(
+            found("Rules of the City of New York, Title 6, Chapter 5, Subchapter T").as_deref(),
+            Some("6 RCNY")
+        );
+        assert_eq!(
+            found("27 CFR § 40.22 — Determination").as_deref(),
+            Some("27 C.F.R.")
+        );
+        assert_eq!(found("Definitions"), None);
+    }
+
+    #[test]
+    fn loose_code_phrases_match_the_only_fitting_namespace() {
+        assert!(phrase_matches_namespace(
+            "administrative code",
+            "NYC Admin. Code"
+        ));
+        assert!(!phrase_matches_namespace("the Code", "NYC Admin. Code"));
+        assert!(!phrase_matches_namespace(
+            "federal regulations",
+            "NYC Admin. Code"
+        ));
+    }
+}

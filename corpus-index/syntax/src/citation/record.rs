@@ -1,0 +1,188 @@
+//! The JSON shape of an extracted citation, as `lexls cite` prints it and the citation
+//! evaluation scores it (field names of `shared/eval/citations/README.md`).
+
+use serde::Serialize;
+
+use super::codes::{self, CodeFamily};
+use super::{Citation, CitationKind, CodeRef, RangeEnd, ShortForm, forms};
+
+/// One citation of a text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CitationRecord {
+    /// The kind, named as in the evaluation README (`usc`, `state_statute`, `id`, …).
+    pub kind: &'static str,
+    /// The text of the citation.
+    pub raw: String,
+    /// Start, in Unicode scalar values from the start of the text.
+    pub start: usize,
+    /// End (exclusive), in Unicode scalar values.
+    pub end: usize,
+    /// The canonical form (`42 U.S.C. 1983`); `null` for a short form without antecedent.
+    pub normalized: Option<String>,
+    /// The title of the code (`42` in `42 U.S.C. 1983`, `9` in `Del. Code tit. 9, § 2402`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// The section number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+    /// Subsection labels, outermost first.
+    pub subsections: Vec<String>,
+    /// The last provision of a range.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range_end: Option<RangeEnd>,
+    /// The canonical forms of a range's first and last provision.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub endpoints: Vec<String>,
+    /// The kind of short form, if the citation is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub short_form: Option<ShortForm>,
+    /// For a short form: the index of the citation it refers to, or `null`.
+    pub antecedent: Option<usize>,
+    /// Byte range in the text (not serialized).
+    #[serde(skip)]
+    pub bytes: std::ops::Range<usize>,
+}
+
+/// Gives citations without a code the code `namespace` (the code of the document the text
+/// belongs to), as the resolver does for a document of that namespace.
+pub fn apply_namespace(cites: &mut [Citation], namespace: &str) {
+    let kind = namespace_kind(namespace);
+    for c in cites {
+        let bare = c.code.is_none() && c.relative.is_none() && c.section.is_some();
+        let this = c.code == Some(CodeRef::This);
+        if (bare && c.kind == CitationKind::Section) || this {
+            c.code = Some(CodeRef::Named(namespace.to_string()));
+            c.kind = kind;
+        }
+    }
+}
+
+/// The kind of citations into a code.
+pub fn namespace_kind(namespace: &str) -> CitationKind {
+    match codes::family_of(namespace) {
+        CodeFamily::Usc => CitationKind::Usc,
+        CodeFamily::Cfr => CitationKind::Cfr,
+        CodeFamily::StateStatute => CitationKind::StateStatute,
+        CodeFamily::StateRegulation => CitationKind::StateRegulation,
+        CodeFamily::Eu => CitationKind::EuArticle,
+        CodeFamily::Named => forms::state_code_kind(namespace).unwrap_or(CitationKind::NamedAct),
+    }
+}
+
+/// The records of `cites`, extracted from `text`.
+pub fn records(text: &str, cites: &[Citation]) -> Vec<CitationRecord> {
+    let char_offset = CharOffsets::new(text, cites);
+    cites
+        .iter()
+        .map(|c| {
+            let normalized = c.normalized();
+            let endpoints = match &c.range_end {
+                Some(end) => {
+                    let mut first = c.clone();
+                    first.range_end = None;
+                    let mut last = c.clone();
+                    last.range_end = None;
+                    last.section = Some(end.section.clone());
+                    last.subsections.clone_from(&end.subsections);
+                    vec![first.normalized(), last.normalized()]
+                }
+                None => Vec::new(),
+            };
+            let kind = match c.short_form {
+                Some(ShortForm::Id) => "id",
+                Some(ShortForm::Supra) => "supra",
+                _ => c.kind.as_str(),
+            };
+            CitationRecord {
+                kind,
+                raw: text.get(c.span.clone()).unwrap_or_default().to_string(),
+                start: char_offset.of(c.span.start),
+                end: char_offset.of(c.span.end),
+                normalized: (!normalized.is_empty()).then_some(normalized),
+                title: title_of(c),
+                section: c.section.clone(),
+                subsections: c.subsections.clone(),
+                range_end: c.range_end.clone(),
+                endpoints,
+                short_form: c.short_form,
+                antecedent: c.antecedent,
+                bytes: c.span.clone(),
+            }
+        })
+        .collect()
+}
+
+fn title_of(c: &Citation) -> Option<String> {
+    let Some(CodeRef::Named(code)) = &c.code else {
+        return None;
+    };
+    if let Some((_, rest)) = code.split_once("tit. ") {
+        return Some(rest.trim_end_matches(',').to_string());
+    }
+    let lead: String = code.chars().take_while(char::is_ascii_digit).collect();
+    (!lead.is_empty()).then_some(lead)
+}
+
+/// Byte offset → Unicode scalar offset for a fixed set of offsets, computed in one pass.
+struct CharOffsets {
+    map: std::collections::HashMap<usize, usize>,
+}
+
+impl CharOffsets {
+    fn new(text: &str, cites: &[Citation]) -> Self {
+        let mut wanted: Vec<usize> = cites
+            .iter()
+            .flat_map(|c| [c.span.start, c.span.end])
+            .collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        let mut map = std::collections::HashMap::with_capacity(wanted.len());
+        let mut next = wanted.iter().peekable();
+        let boundaries = text
+            .char_indices()
+            .chain(std::iter::once((text.len(), ' ')));
+        for (chars, (byte, _)) in boundaries.enumerate() {
+            while let Some(&&w) = next.peek() {
+                if w > byte {
+                    break;
+                }
+                map.insert(w, chars);
+                next.next();
+            }
+        }
+        Self { map }
+    }
+
+    fn of(&self, byte: usize) -> usize {
+        self.map.get(&byte).copied().unwrap_or_default()
+    }
+}
+
+/// The code a `context` object names as the citing document's own code: `document_code`
+/// (`"NYC Admin. Code"`), or `cfr.title` / `usc.title` (`27` → `27 C.F.R.`); the `context` of
+/// `lexls cite --jsonl` input and of the citation case files.
+pub fn context_namespace(context: Option<&serde_json::Value>) -> Option<String> {
+    let ctx = context?;
+    if let Some(code) = ctx.get("document_code").and_then(serde_json::Value::as_str) {
+        return Some(code.to_string());
+    }
+    for (key, suffix) in [("cfr", "C.F.R."), ("usc", "U.S.C.")] {
+        if let Some(title) = ctx.get(key).and_then(|c| c.get("title")) {
+            let title = title
+                .as_str()
+                .map(str::to_string)
+                .or_else(|| title.as_u64().map(|n| n.to_string()))?;
+            return Some(format!("{title} {suffix}"));
+        }
+    }
+    None
+}
+
+/// Extracts the citations of `text` as records, with `namespace` as the document's code.
+pub fn cite(text: &str, namespace: Option<&str>) -> Vec<CitationRecord> {
+    let mut cites = super::extract(text);
+    if let Some(ns) = namespace {
+        apply_namespace(&mut cites, ns);
+    }
+    records(text, &cites)
+}

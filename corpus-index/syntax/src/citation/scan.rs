@@ -1,0 +1,2300 @@
+//! The citation scanner: finds citation phrases in a text and parses each into
+//! [`Citation`]s.
+//!
+//! One regular expression finds *anchors* (`§`, `section`, `paragraph`, `Article`, `42
+//! U.S.C.`, `this subdivision`, `Regulation (EU) 2016/679`, …); a small recursive-descent
+//! parser reads the phrase that starts there:
+//!
+//! ```text
+//! phrase  := [code-prefix] head item (list-sep item | range-sep item)* (of-clause)* [suffix]
+//! head    := "§" | "§§" | section | article | annex | recital | subsection | paragraph | …
+//! item    := number [labels] | labels
+//! of      := "of" ( "this" level | level labels | section number [labels] | title N | code )
+//! ```
+//!
+//! The scanner is a pure function of the text; relative references are anchored to the
+//! document tree afterwards by [`super::relative::anchor`].
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::{Captures, Regex};
+
+use super::codes::{self, CodeFamily};
+use super::forms::{self, Found};
+use super::{Citation, CitationKind, CodeRef, LevelWord, RangeEnd, Relative, ShortForm};
+use crate::model::Unit;
+
+fn re(pattern: &str) -> Regex {
+    #[allow(clippy::expect_used)]
+    Regex::new(&super::typographic_spaces(pattern)).expect("static regex compiles")
+}
+
+static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
+    re(concat!(
+        r"(?P<titled>(?-u:\b)(?:(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,[ \t]*(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))|",
+        r"(?P<chapter>(?-u:\b)(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d)|",
+        r"(?P<eudiv>(?-u:\b)(?:Part|Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)(?:[ \t]*,[ \t]*(?:Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b))*(?:[ \t]+of[ \t]+(?:Title|Chapter)[ \t]+[IVXLC]{1,6}(?-u:\b))*[ \t]+of[ \t]+(?:(?i:this|that)[ \t]+)?(?:Regulation|Directive|Decision)(?-u:\b))|",
+        r"(?P<eo>(?-u:\b)(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)|",
+        r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|(?i:usca?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)))",
+        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}[ \t]+(?:Stat\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+Const))",
+        r"|(?P<nyc>(?-u:\b)(?:NYC|N\.Y\.C\.|New[ \t]+York[ \t]+City)[ \t]+Admin(?:istrative|\.)[ \t]+Code\s*§)",
+        r"|(?P<sym>§)",
+        r"|(?P<word>(?-u:\b)(?i:sections?|secs?\.|subsections?|subdivisions?|paragraphs?|subparagraphs?|clauses?|subclauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
+        r"|(?P<adjacent>(?-u:\b)(?i:the)[ \t]+(?i:preceding|previous|following|next)[ \t]+(?i:subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point)(?-u:\b))",
+        r"|(?P<such>(?-u:\b)(?i:such|said)[ \t]+(?i:section|article)(?-u:\b))",
+        r"|(?P<this>(?-u:\b)(?i:this)[ \t]+(?i:section|subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point|article|annex|chapter|subchapter|title|part|subpart)(?-u:\b))",
+        r"|(?P<euact>(?-u:\b)(?:Regulation|Directive|Decision)[ \t]*(?:\((?:EU|EC|EEC|Euratom)\)[ \t]*)?(?:No\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
+        r"|(?P<euacts>(?-u:\b)(?:Regulations|Directives|Decisions)[ \t]+(?:\((?i:EU|EC|EEC|Euratom)\)[ \t]*)?(?:(?i:no)\.?[ \t]*)?\d{1,4}/\d{1,4})",
+        r"|(?P<treaty>(?-u:\b)Treaty[ \t]+(?:establishing|on)[ \t]+the[ \t]+(?:European|Functioning)(?:[ \t]+(?:Economic|Community|Union|of|the|European|Atomic|Energy))*)",
+    ))
+});
+
+/// A section number: `20-871`, `5-301`, `40.25a`, `2000e-8`, `12A-1.032`, `III`. A line
+/// break right after a hyphen (`5-\n249`, from PDF text) continues the number.
+static SEC_NUM: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?(?:(?:[-–.:]|-[ \t]*\r?\n[ \t]*)(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?|[A-Z]{1,2}(?-u:\b)|\.[0-9]+)|-[a-z](?-u:\b))*|[IVXLCDM]{1,7}(?-u:\b))",
+    )
+});
+/// One or more parenthesised subsection labels: `(b)`, `(b)(1)`, `(a)(2)(iii)`.
+static PAREN_LABELS: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^\((?:[0-9]{1,3}[A-Za-z]?|[A-Za-z]{1,2}|[ivxlcdm]{2,7}|[IVXLCDM]{2,7})\)(?:[ ]?\((?:[0-9]{1,3}[A-Za-z]?|[A-Za-z]{1,2}|[ivxlcdm]{2,7}|[IVXLCDM]{2,7})\))*",
+    )
+});
+static ONE_PAREN_LABEL: LazyLock<Regex> = LazyLock::new(|| re(r"\(([0-9A-Za-z]+)\)"));
+/// A label written without parentheses (`subdivision a`, `paragraph 1`).
+static BARE_LABEL: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?:[0-9]{1,3}[a-z]?|[a-z]{1,2}|[ivx]{1,5}|[A-Z])(?-u:\b)"));
+static LIST_SEP: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or|and/or)[ \t]+(?:\r?\n[ \t]*)?)?|[ \t]*(?:\r?\n[ \t]*)?[ \t]+(?:and|or|and/or|&)[ \t]+(?:\r?\n[ \t]*)?|[ \t]+(?:and|or|and/or)\r?\n[ \t]*)",
+    )
+});
+static RANGE_SEP: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?:[ \t\r\n]{1,6}(?:through|thru|to)[ \t\r\n]{1,6}|[ \t]*[–—][ \t]*)"));
+static LABEL_RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:-|[ \t]*[–—][ \t]*)"));
+static OF: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of(?:[ \t]+|[ \t]*\r?\n[ \t]*)")
+});
+static ORDINAL_SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^the[ \t]+(?:first|second|third|fourth|fifth|sixth|last)[ \t]+subparagraph(?-u:\b)")
+});
+static EU_SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^,[ \t]*(?:first|second|third|fourth|fifth|sixth|last)[ \t]+subparagraph")
+});
+static THIS_WHAT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?i:this)[ \t]+(?P<w>(?i:section|subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point|article|annex|chapter|subchapter|title|part|subpart|regulation|directive|decision|code|act|rules?|local[ \t]+law|policy|agreement))(?-u:\b)",
+    )
+});
+static TRAILING_PARAGRAPH: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^,[ \t]*paragraph[ \t]+(?P<n>\d{1,3})(?-u:\b)"));
+static STANDARD: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?:ANSI|ISO|IEC|IEEE|ASTM|NFPA|ASME|APSP|ICC|UL|NIST|ASHRAE)(?-u:\b)"));
+static THAT_WHAT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:that|such|the[ \t]+said)[ \t]+(?P<w>(?i:regulation|directive|decision|act|treaty|code|article|section))(?-u:\b)",
+    )
+});
+static LEVEL_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?P<w>(?i:subsections?|subdivisions?|paragraphs?|subparagraphs?|clauses?|subclauses?|items?|points?))[ \t]+",
+    )
+});
+static SECTION_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?P<w>§§?|(?i:sections?|secs?\.|articles?|arts?\.|annex(?:es)?|recitals?|parts?))[ \t]*")
+});
+static TITLE_OF: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?i:title)[ \t]+(?P<t>\d+[A-Z]?)(?-u:\b)(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?P<c>(?i:United[ \t]+States[ \t]+Code|U\.S\.C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.F\.R\.)))?",
+    )
+});
+static TITLE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^,[ \t]*(?i:title)[ \t]+(?P<t>\d{1,3}[A-Z]?),?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?P<c>United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)",
+    )
+});
+static CODE_ALONE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^\d{1,3}[A-Z]?[ \t]*(?:U\.[ \t]?S\.[ \t]?C\.|USC(?-u:\b)|C\.[ \t]?F\.[ \t]?R\.|CFR(?-u:\b))",
+    )
+});
+static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
+    re(concat!(
+        r"^(?:(?P<eu>(?:Regulation|Directive|Decision)\s*(?:\((?:EU|EC|EEC|Euratom)\)\s*)?(?:No\.?\s*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
+        r"|(?P<nyc>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York(?:[ \t]*\r?\n[ \t]*|[ \t]+)City|NYC|N\.Y\.C\.)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:Administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Admin\.(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Charter))",
+        r"|(?P<admin>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+)administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)code)(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)the(?:[ \t]*\r?\n[ \t]*|[ \t]+)City(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York)?)",
+        r"|(?P<popular>(?:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:GDPR|AI(?:[ \t]*\r?\n[ \t]*|[ \t]+)Act|General(?:[ \t]*\r?\n[ \t]*|[ \t]+)Data(?:[ \t]*\r?\n[ \t]*|[ \t]+)Protection(?:[ \t]*\r?\n[ \t]*|[ \t]+)Regulation))(?-u:\b)",
+        r"|(?P<code>(?i:the)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:U\.S\.[ \t]+)?(?i:code)(?-u:\b))",
+        r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}|of|and|for|on|the|to|in))*))",
+    ))
+});
+static SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^[ \t]+(?P<c>GDPR|TFEU|TEU)(?-u:\b)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)|^[ \t]+(?P<note>note)(?-u:\b)",
+    )
+});
+/// Publisher, year and status parentheticals of statute citations: `(West 2010)`, `(2005-06)`,
+/// `(repealed)`.
+static PARENTHETICAL: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^[ \t]+\((?:(?:West|Lexis|LexisNexis|Supp\.|McKinney|Vernon|Deering|Thomson[ \t]Reuters)[ \t]+)?(?:1[89]|20)\d\d(?:-\d\d)?\)|^[ \t]+\((?i:repealed|amended|expired|renumbered)\)",
+    )
+});
+static PREFIX_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?P<code>\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code|(?i:usca?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?))(?:[ \t]*\r?\n)?[ \t]*(?P<sym>§§?)?[ \t]*",
+    )
+});
+static NYC_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?P<code>(?:NYC|N\.Y\.C\.|New[ \t]+York[ \t]+City)[ \t]+Admin(?:istrative|\.)[ \t]+Code)(?:[ \t]*\r?\n)?[ \t]*(?P<sym>§§?)[ \t]*",
+    )
+});
+
+/// Extracts every citation of `text`, in order of position. Never fails; returns an empty
+/// list for text without citations. Offsets are byte offsets into `text`.
+///
+/// ```
+/// let cites = lexls_syntax::citation::extract("notice under § 20-871(b)(1) and (2) of the Code");
+/// assert_eq!(cites.len(), 2);
+/// assert_eq!(cites[0].section.as_deref(), Some("20-871"));
+/// assert_eq!(cites[1].subsections, vec!["b", "2"]);
+/// ```
+pub fn extract(text: &str) -> Vec<Citation> {
+    let mut out = Vec::new();
+    let mut pos = 0usize;
+    // The code of the last constitution and court-rule citation, for their short forms.
+    let mut constitution: Option<String> = None;
+    let mut court_rule: Option<String> = None;
+    let mut last_fixed_end = 0usize;
+    while let Some(caps) = ANCHOR.captures_at(text, pos) {
+        let Some(m) = caps.get(0) else { break };
+        let start = m.start();
+        let next = |p: usize| p + text[p..].chars().next().map_or(1, char::len_utf8);
+        // Their short forms only follow within the paragraph (a blank line ends it). Each
+        // stretch of text is looked at once: `last_fixed_end` moves up to the anchor.
+        if constitution.is_some() || court_rule.is_some() {
+            if text[last_fixed_end.min(start)..start].contains("\n\n") {
+                constitution = None;
+                court_rule = None;
+            }
+            last_fixed_end = start;
+        }
+        if let Some(end) = short_form_at(text, start, &constitution, &court_rule, &mut out) {
+            last_fixed_end = end;
+            pos = end.max(next(start));
+            continue;
+        }
+        if let Some((end, found)) = forms::german(text, start) {
+            out.extend(found);
+            pos = end.max(next(start));
+            continue;
+        }
+        if caps.name("titled").is_some() || caps.name("chapter").is_some() {
+            let parsed = if caps.name("titled").is_some() {
+                parse_titled(text, start)
+            } else {
+                parse_chapter_of_title(text, start)
+            };
+            if let Some(phrase) = parsed {
+                pos = phrase.end.max(next(start));
+                phrase.emit(&mut out);
+            } else {
+                pos = next(start);
+            }
+            continue;
+        }
+        if caps.name("eudiv").is_some()
+            && let Some(phrase) = parse_eu_division(text, start)
+        {
+            pos = phrase.end.max(next(start));
+            phrase.emit(&mut out);
+            continue;
+        }
+        if caps.name("eo").is_some() {
+            if let Some(phrase) = parse_executive_orders(text, start) {
+                pos = phrase.end.max(next(start));
+                phrase.emit(&mut out);
+            } else {
+                pos = next(start);
+            }
+            continue;
+        }
+        let fixed = if caps.name("fixed").is_some() {
+            forms::at(text, start)
+        } else {
+            None
+        };
+        let parsed = match fixed {
+            Some(Found::Whole { cite, .. })
+                if matches!(cite.kind, CitationKind::Id | CitationKind::Supra)
+                    && !super::short_form::stands_as_short_form(
+                        text,
+                        start,
+                        start + id_word_len(&text[start..]),
+                        !out.is_empty(),
+                    ) =>
+            {
+                pos = next(start);
+                continue;
+            }
+            Some(Found::Whole { end, cite }) => {
+                match cite.kind {
+                    CitationKind::StateConstitution => {
+                        constitution = cite.named_code().map(str::to_string);
+                    }
+                    CitationKind::CourtRule => {
+                        court_rule = cite.named_code().map(str::to_string);
+                    }
+                    _ => {}
+                }
+                out.push(*cite);
+                last_fixed_end = end;
+                pos = end.max(next(start));
+                continue;
+            }
+            Some(Found::CodePrefix {
+                after,
+                code,
+                kind,
+                designator,
+                plural,
+            }) => parse_code_prefixed(text, start, after, code, kind, designator, plural),
+            None if caps.name("fixed").is_some() => None,
+            None if caps.name("prefix").is_some() || caps.name("nyc").is_some() => {
+                parse_prefixed(text, start)
+            }
+            None if caps.name("this").is_some() => parse_this(text, start),
+            None if caps.name("adjacent").is_some() => parse_adjacent(text, start, m.end()),
+            None if caps.name("such").is_some() => {
+                let mut phrase = Phrase::new(
+                    start,
+                    Head::Section {
+                        unit: Unit::Section,
+                        plural: false,
+                    },
+                );
+                phrase.short_form = Some(ShortForm::That);
+                phrase.that_section = true;
+                phrase.end = m.end();
+                Some(phrase)
+            }
+            None if caps.name("euact").is_some() => parse_eu_act(text, start, m.end()),
+            None if caps.name("euacts").is_some() => parse_eu_acts(text, start),
+            None if caps.name("treaty").is_some() => parse_treaty(text, start, m.end()),
+            None => parse_headed(text, start, None),
+        };
+        match parsed {
+            Some(phrase) => {
+                pos = phrase.end.max(next(start));
+                phrase.emit(&mut out);
+            }
+            None => pos = next(start),
+        }
+    }
+    super::short_form::link(text, &mut out);
+    out
+}
+
+/// The length of the short-form word (`Id.`, `supra`) at the start of `rest`.
+fn id_word_len(rest: &str) -> usize {
+    if rest.starts_with("supra") { 5 } else { 3 }
+}
+
+/// Short forms that only exist after a citation of their kind: `Art. IX § 3` after a
+/// constitution, `Rule 7(c)` after a court rule. Returns the end of the one found.
+fn short_form_at(
+    text: &str,
+    start: usize,
+    constitution: &Option<String>,
+    court_rule: &Option<String>,
+    out: &mut Vec<Citation>,
+) -> Option<usize> {
+    if let Some(code) = constitution {
+        let base = code.split(" art.").next().unwrap_or(code);
+        if let Some((end, cite)) = forms::constitution_short_form(text, start, base) {
+            out.push(cite);
+            return Some(end);
+        }
+    }
+    if let Some(code) = court_rule {
+        let (end, caps) = eat(text, start, &RULE_SHORT)?;
+        let subs = PAREN_LABELS
+            .find(caps.name("subs").map_or("", |m| m.as_str()))
+            .map(|m| {
+                ONE_PAREN_LABEL
+                    .captures_iter(m.as_str())
+                    .filter_map(|c| c.get(1).map(|l| l.as_str().to_string()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.push(Citation {
+            span: start..end,
+            group: start..end,
+            kind: CitationKind::CourtRule,
+            code: Some(CodeRef::Named(code.clone())),
+            unit: Unit::Section,
+            section: Some(caps.name("num")?.as_str().to_string()),
+            subsections: subs,
+            range_end: None,
+            relative: None,
+            et_seq: false,
+            designator: None,
+            short_form: Some(ShortForm::Inherited),
+            antecedent: None,
+            pin: None,
+            division: None,
+        });
+        return Some(end);
+    }
+    None
+}
+
+static RULE_SHORT: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^Rule[ \t]+(?P<num>\d+(?:\.\d+)?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)"));
+
+/// A parsed item of a list (`20-871(b)`, `(2)`).
+#[derive(Debug, Clone)]
+struct Item {
+    span: Range<usize>,
+    section: Option<String>,
+    labels: Vec<String>,
+    range_end: Option<(Option<String>, Vec<String>)>,
+}
+
+/// What a phrase starts with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Head {
+    /// `§`, `section`, `Article`, … (items are section numbers).
+    Section { unit: Unit, plural: bool },
+    /// `subsection`, `paragraph`, … (items are labels).
+    Level(LevelWord),
+}
+
+#[derive(Debug, Clone)]
+struct Phrase {
+    start: usize,
+    end: usize,
+    head: Head,
+    items: Vec<Item>,
+    /// `of section 20-871(b)`: unit, number, labels.
+    chain_section: Option<(Unit, String, Vec<String>)>,
+    /// `of subdivision b`, `of paragraph (2)`: label groups in text order (innermost first),
+    /// with the outermost level word.
+    chain_labels: Vec<Vec<String>>,
+    outer_word: Option<LevelWord>,
+    relative: Option<Relative>,
+    code: Option<CodeRef>,
+    et_seq: bool,
+    /// The kind, when the code prefix decided it (`Ala. Code`, `INA`).
+    kind: Option<CitationKind>,
+    designator: Option<String>,
+    short_form: Option<ShortForm>,
+    /// The acts of a list of EU acts (`Directives 2006/48/EC and 2006/49/EC`).
+    acts: Vec<(Range<usize>, String)>,
+    /// `of that Article`: the section is the one last cited.
+    that_section: bool,
+    /// A division cited as a whole (`ch. 35`), for a phrase without items.
+    division: Option<String>,
+}
+
+impl Phrase {
+    fn new(start: usize, head: Head) -> Self {
+        Self {
+            start,
+            end: start,
+            head,
+            items: Vec::new(),
+            chain_section: None,
+            chain_labels: Vec::new(),
+            outer_word: None,
+            relative: None,
+            code: None,
+            et_seq: false,
+            kind: None,
+            designator: None,
+            short_form: None,
+            acts: Vec::new(),
+            that_section: false,
+            division: None,
+        }
+    }
+
+    fn emit(mut self, out: &mut Vec<Citation>) {
+        let group = self.start..self.end;
+        let single = self.items.len() <= 1;
+        let code_name = match &self.code {
+            Some(CodeRef::Named(n)) => Some(n.as_str()),
+            _ => None,
+        };
+        let unit = match (self.head, &self.chain_section) {
+            (_, Some((unit, _, _))) => *unit,
+            (Head::Section { unit, .. }, None) => unit,
+            (Head::Level(_), None) => Unit::Section,
+        };
+        let kind = self.kind.unwrap_or_else(|| kind_for(code_name, unit));
+        if matches!(self.head, Head::Section { .. }) {
+            for item in &mut self.items {
+                split_range_by_numbering(item, kind, self.designator.as_deref());
+            }
+        }
+        for (span, name) in &self.acts {
+            out.push(Citation {
+                span: span.clone(),
+                group: group.clone(),
+                kind,
+                code: Some(CodeRef::Named(name.clone())),
+                unit,
+                section: None,
+                subsections: Vec::new(),
+                range_end: None,
+                relative: None,
+                et_seq: false,
+                designator: None,
+                short_form: None,
+                antecedent: None,
+                pin: None,
+                division: None,
+            });
+        }
+        if !self.acts.is_empty() {
+            return;
+        }
+        if self.items.is_empty() {
+            // `this section`, `this chapter`: a relative reference without labels.
+            out.push(Citation {
+                span: group.clone(),
+                group,
+                kind,
+                code: self.code,
+                unit,
+                section: None,
+                subsections: Vec::new(),
+                range_end: None,
+                relative: self.relative,
+                et_seq: false,
+                designator: self.designator.clone(),
+                short_form: self.short_form,
+                antecedent: None,
+                pin: None,
+                division: self.division.clone(),
+            });
+            return;
+        }
+        let outer_labels: Vec<String> = self
+            .chain_labels
+            .iter()
+            .rev()
+            .flat_map(|g| g.iter().cloned())
+            .collect();
+        let mut prev_section: Option<String> = None;
+        let mut prev_labels: Vec<String> = Vec::new();
+        for (i, item) in self.items.iter().enumerate() {
+            let span = if single {
+                group.clone()
+            } else if i == 0 {
+                self.start..item.span.end
+            } else {
+                item.span.clone()
+            };
+            let (section, mut labels, relative) = match self.head {
+                Head::Section { .. } => {
+                    let (section, labels) = inherit(&prev_section, &prev_labels, item);
+                    (section, labels, None)
+                }
+                Head::Level(word) => {
+                    let labels = inherit_labels(&prev_labels, &item.labels, i == 0);
+                    match &self.chain_section {
+                        Some((_, number, base)) => {
+                            let mut full = base.clone();
+                            full.extend(outer_labels.iter().cloned());
+                            full.extend(labels);
+                            (Some(number.clone()), full, None)
+                        }
+                        None if self.that_section => {
+                            let mut full = outer_labels.clone();
+                            full.extend(labels);
+                            (None, full, None)
+                        }
+                        None => {
+                            let mut full = outer_labels.clone();
+                            full.extend(labels);
+                            let rel = self
+                                .relative
+                                .unwrap_or(Relative::Bare(self.outer_word.unwrap_or(word)));
+                            (None, full, Some(rel))
+                        }
+                    }
+                }
+            };
+            prev_section.clone_from(&section);
+            prev_labels = match self.head {
+                Head::Section { .. } => labels.clone(),
+                Head::Level(_) => {
+                    let skip = labels.len().saturating_sub(item.labels.len());
+                    labels[skip..].to_vec()
+                }
+            };
+            let range_end = item.range_end.as_ref().map(|(sec, end_labels)| {
+                let end_section = sec.clone().or_else(|| section.clone()).unwrap_or_default();
+                let mut end_subs = if sec.is_some() {
+                    Vec::new()
+                } else {
+                    let keep = labels.len().saturating_sub(end_labels.len());
+                    labels[..keep].to_vec()
+                };
+                end_subs.extend(end_labels.iter().cloned());
+                RangeEnd {
+                    section: end_section,
+                    subsections: end_subs,
+                }
+            });
+            labels.retain(|l| !l.is_empty());
+            out.push(Citation {
+                span,
+                group: group.clone(),
+                kind,
+                code: self.code.clone(),
+                unit,
+                section,
+                subsections: labels,
+                range_end,
+                relative,
+                et_seq: self.et_seq,
+                designator: self.designator.clone(),
+                short_form: self.short_form,
+                antecedent: None,
+                pin: None,
+                division: self.division.clone(),
+            });
+        }
+    }
+}
+
+/// A section-level item without its own number (`and (2)`) inherits the previous section and
+/// all but as many trailing labels as it gives.
+fn inherit(
+    prev_section: &Option<String>,
+    prev_labels: &[String],
+    item: &Item,
+) -> (Option<String>, Vec<String>) {
+    match &item.section {
+        Some(s) => (Some(s.clone()), item.labels.clone()),
+        None => (
+            prev_section.clone(),
+            inherit_labels(prev_labels, &item.labels, false),
+        ),
+    }
+}
+
+fn inherit_labels(prev: &[String], own: &[String], first: bool) -> Vec<String> {
+    if first || prev.is_empty() {
+        return own.to_vec();
+    }
+    // `(a)(2) and (d)`: `(d)` replaces the label of its own style (`a`), not the last one.
+    if let Some(style) = own.first().map(|l| label_style(l))
+        && let Some(at) = prev.iter().rposition(|l| label_style(l) == style)
+        && prev.len() - at > own.len()
+    {
+        let mut out = prev[..at].to_vec();
+        out.extend(own.iter().cloned());
+        return out;
+    }
+    let keep = prev.len().saturating_sub(own.len());
+    let mut out = prev[..keep].to_vec();
+    out.extend(own.iter().cloned());
+    out
+}
+
+/// The numbering style of a subsection label: digits, lower-case letters, upper-case
+/// letters (roman numerals count as letters: `i` and `v` are ambiguous in isolation).
+fn label_style(label: &str) -> u8 {
+    match label.chars().next() {
+        Some(c) if c.is_ascii_digit() => 0,
+        Some(c) if c.is_ascii_lowercase() => 1,
+        Some(c) if c.is_ascii_uppercase() => 2,
+        _ => 3,
+    }
+}
+
+fn kind_for(code: Option<&str>, unit: Unit) -> CitationKind {
+    match code.map(codes::family_of) {
+        Some(CodeFamily::Usc) => CitationKind::Usc,
+        Some(CodeFamily::Cfr) => CitationKind::Cfr,
+        Some(CodeFamily::StateStatute) => CitationKind::StateStatute,
+        Some(CodeFamily::StateRegulation) => CitationKind::StateRegulation,
+        Some(CodeFamily::Eu) => CitationKind::EuArticle,
+        Some(CodeFamily::Named) if code.is_some_and(is_generic_code_phrase) => section_kind(unit),
+        Some(CodeFamily::Named) => CitationKind::NamedAct,
+        None => section_kind(unit),
+    }
+}
+
+fn section_kind(unit: Unit) -> CitationKind {
+    match unit {
+        Unit::Section => CitationKind::Section,
+        Unit::Article | Unit::Annex | Unit::Recital => CitationKind::EuArticle,
+    }
+}
+
+/// `the Code`, `administrative code`: names that only the citing document's context
+/// resolves.
+pub(crate) fn is_generic_code_phrase(phrase: &str) -> bool {
+    let lower = phrase.to_ascii_lowercase();
+    let lower = lower.trim_start_matches("the ").trim();
+    matches!(lower, "code" | "administrative code" | "charter" | "act")
+}
+
+fn eat<'t>(text: &'t str, pos: usize, re: &Regex) -> Option<(usize, Captures<'t>)> {
+    let caps = re.captures(text.get(pos..)?)?;
+    let end = pos + caps.get(0)?.end();
+    Some((end, caps))
+}
+
+fn unit_of_word(word: &str) -> Option<(Unit, bool)> {
+    let w = word.to_ascii_lowercase();
+    Some(match w.as_str() {
+        "§" => (Unit::Section, false),
+        "§§" => (Unit::Section, true),
+        "section" | "sec." | "part" => (Unit::Section, false),
+        "sections" | "secs." | "parts" => (Unit::Section, true),
+        "article" | "art." => (Unit::Article, false),
+        "articles" | "arts." => (Unit::Article, true),
+        "annex" => (Unit::Annex, false),
+        "annexes" => (Unit::Annex, true),
+        "recital" => (Unit::Recital, false),
+        "recitals" => (Unit::Recital, true),
+        _ => return None,
+    })
+}
+
+/// Parses a phrase that starts with a head word or `§` at `start`.
+fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phrase> {
+    if let Some((pos, caps)) = eat(text, start, &SECTION_WORD) {
+        let word = caps.name("w")?.as_str();
+        let (unit, plural) = unit_of_word(word)?;
+        let is_part = word.to_ascii_lowercase().starts_with("part");
+        let mut phrase = Phrase::new(start, Head::Section { unit, plural });
+        phrase.code = code;
+        let pos = parse_section_items(text, pos, &mut phrase)?;
+        let pos = parse_tail(text, pos, &mut phrase);
+        phrase.end = trim_end(text, phrase.start, pos);
+        // `Section 3.2.4 of ANSI/APSP/ICC-16 2017`: a section of a standard or another
+        // document named by an acronym, not a provision of law.
+        if phrase.code.is_none()
+            && let Some((after, _)) = eat(text, pos, &OF)
+            && STANDARD.is_match(&text[after..])
+        {
+            return None;
+        }
+        // `part 1602.7 of title 29 of the code of federal regulations` names a CFR section;
+        // other parts are containers lexls does not model.
+        if is_part
+            && !matches!(&phrase.code, Some(CodeRef::Named(c)) if codes::family_of(c) == CodeFamily::Cfr)
+        {
+            return None;
+        }
+        return Some(phrase);
+    }
+    let (pos, caps) = eat(text, start, &LEVEL_WORD)?;
+    let word = LevelWord::parse(caps.name("w")?.as_str())?;
+    let mut phrase = Phrase::new(start, Head::Level(word));
+    phrase.code = code;
+    let pos = parse_label_items(text, pos, &mut phrase)?;
+    let pos = parse_tail(text, pos, &mut phrase);
+    phrase.end = trim_end(text, phrase.start, pos);
+    Some(phrase)
+}
+
+/// `42 U.S.C. § 1983`, `6 RCNY § 5-301(b)`, `NYC Admin. Code § 20-871`, `15 U.S.C. 1051 et
+/// seq.`
+fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
+    let (pos, caps) = eat(text, start, &PREFIX_CODE).or_else(|| eat(text, start, &NYC_PREFIX))?;
+    let code = codes::canonical_code(caps.name("code")?.as_str())?;
+    let plural = caps.name("sym").is_some_and(|s| s.as_str() == "§§");
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Section,
+            plural,
+        },
+    );
+    let is_cfr = code.family == CodeFamily::Cfr;
+    let mut pos = pos;
+    let mut name = code.name;
+    // `50 U.S.C. App. 2401`, `5 U.S.C. App.`: the appendix of a title (OLRC).
+    if code.family == CodeFamily::Usc
+        && caps.name("sym").is_none()
+        && let Some((after, _)) = eat(text, trim_end(text, start, pos), &APPENDIX)
+    {
+        name.push_str(" App.");
+        pos = after;
+        let items_at = eat(text, pos, &SECTION_WORD).map_or(pos, |(p, _)| p);
+        let mut phrase = Phrase::new(
+            start,
+            Head::Section {
+                unit: Unit::Section,
+                plural,
+            },
+        );
+        phrase.code = Some(CodeRef::Named(name.clone()));
+        if let Some(end) = parse_section_items(text, items_at, &mut phrase) {
+            let end = parse_tail(text, end, &mut phrase);
+            phrase.end = trim_end(text, start, end);
+            return Some(phrase);
+        }
+        let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+        phrase.kind = Some(CitationKind::Usc);
+        phrase.code = Some(CodeRef::Named(name));
+        phrase.end = trim_end(text, start, pos);
+        return Some(phrase);
+    }
+    // `44 U.S.C. chapter 35`, `2 U.S.C. Ch. 25`: a division cited as a whole.
+    if caps.name("sym").is_none()
+        && let Some((after, d)) = eat(text, trim_end(text, start, pos), &DIVISION_AFTER)
+    {
+        let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+        phrase.kind = Some(if is_cfr {
+            CitationKind::Cfr
+        } else {
+            CitationKind::Usc
+        });
+        phrase.code = Some(CodeRef::Named(name));
+        phrase.division = Some(division_name(&d)?);
+        phrase.end = after;
+        return Some(phrase);
+    }
+    phrase.code = Some(CodeRef::Named(name));
+    if caps.name("sym").is_none() {
+        if let Some((after, part)) = eat(text, pos, &PART_WORD) {
+            // `14 CFR part 25` cites a part; `38 CFR Part 74.2` a section.
+            if !is_cfr_section_number(&text[after..]) && is_cfr {
+                phrase.designator = Some("Part".into());
+            }
+            if part.name("s").is_some() {
+                phrase.head = Head::Section {
+                    unit: Unit::Section,
+                    plural: true,
+                };
+            }
+            pos = after;
+        } else if let Some((after, w)) = eat(text, pos, &SECTION_WORD) {
+            if let Some((_, plural)) = w.name("w").and_then(|w| unit_of_word(w.as_str())) {
+                phrase.head = Head::Section {
+                    unit: Unit::Section,
+                    plural,
+                };
+            }
+            pos = after;
+        }
+    }
+    // `50 CFR 222`: a C.F.R. number without a `.` is a part (Document Drafting Handbook).
+    if is_cfr
+        && caps.name("sym").is_none()
+        && phrase.designator.is_none()
+        && !is_cfr_section_number(&text[ws(text, pos)..])
+    {
+        let digits = text[ws(text, pos)..].starts_with(|c: char| c.is_ascii_digit());
+        if digits {
+            phrase.designator = Some("Part".into());
+        }
+    }
+    let pos = parse_section_items(text, pos, &mut phrase)?;
+    let pos = parse_tail(text, pos, &mut phrase);
+    phrase.end = trim_end(text, phrase.start, pos);
+    Some(phrase)
+}
+
+static PART_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"^,?[ \t]*(?i:part)(?P<s>s)?[ \t]+"));
+
+/// Whether the number at the start of `rest` is a C.F.R. section (`74.2`), not a part
+/// (`25`, `1302.` at the end of a sentence): C.F.R. sections are numbered `part.section`.
+fn is_cfr_section_number(rest: &str) -> bool {
+    rest.split(|c: char| !c.is_alphanumeric() && c != '.')
+        .next()
+        .is_some_and(|n| n.trim_end_matches('.').contains('.'))
+}
+static APPENDIX: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^[ \t]+(?i:app\.|app(?-u:\b)|appendix(?-u:\b))[ \t]*"));
+
+/// A section phrase after a code that [`forms`] recognised (`Ala. Code § 38-2-6`, `Mass.
+/// Gen. Laws ch. 1, §§ 2-3`, `INA § 101(11)`, `Treas. Reg. § 1.41-2`).
+fn parse_code_prefixed(
+    text: &str,
+    start: usize,
+    after: usize,
+    code: String,
+    kind: CitationKind,
+    designator: Option<String>,
+    plural: bool,
+) -> Option<Phrase> {
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Section,
+            plural,
+        },
+    );
+    phrase.code = Some(CodeRef::Named(code));
+    phrase.kind = Some(kind);
+    phrase.designator = designator;
+    let pos = parse_section_items(text, after, &mut phrase)?;
+    let pos = parse_tail(text, pos, &mut phrase);
+    phrase.end = trim_end(text, phrase.start, pos);
+    Some(phrase)
+}
+
+/// `Regulations (EEC) No 2700/93 and (EC) No 2342/1999`, `Directives 2006/48/EC and
+/// 2006/49/EC`: one citation of each act.
+fn parse_eu_acts(text: &str, start: usize) -> Option<Phrase> {
+    let (mut pos, caps) = eat(text, start, &EU_ACTS_HEAD)?;
+    let kind = caps.name("k")?.as_str();
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Article,
+            plural: true,
+        },
+    );
+    phrase.kind = Some(CitationKind::EuAct);
+    let mut names = Vec::new();
+    loop {
+        let item_start = ws(text, pos);
+        let Some((end, item)) = eat(text, item_start, &EU_ACT_ITEM) else {
+            break;
+        };
+        let Some(code) = codes::canonical_code(&format!("{kind} {}", item.get(0)?.as_str())) else {
+            break;
+        };
+        names.push((item_start..end, code.name));
+        pos = end;
+        match eat(text, pos, &LIST_SEP) {
+            Some((after, _)) => pos = after,
+            None => break,
+        }
+    }
+    let first = names.first()?.0.end;
+    phrase.end = names.last()?.0.end;
+    phrase.acts = names
+        .into_iter()
+        .enumerate()
+        .map(|(i, (span, name))| (if i == 0 { start..first } else { span }, name))
+        .collect();
+    Some(phrase)
+}
+
+/// A code named by its title before any section (OLRC and Federal Register style): `title
+/// 10, United States Code, section 12`, `Title 28, United States Code, Section 1331`, `28,
+/// United States Code, Section 1331`, `Title 14, Code of Federal Regulations, part 71`; or
+/// the title cited as a whole (`Title 49 of the United States Code`, `title 44, United
+/// States Code, chapter 35`).
+fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
+    let (pos, caps) = eat(text, start, &TITLED_CODE)?;
+    let title = caps.name("t")?.as_str();
+    let is_cfr = caps.name("c")?.as_str().to_ascii_lowercase().contains('f');
+    let code = if is_cfr {
+        format!("{title} C.F.R.")
+    } else {
+        format!("{title} U.S.C.")
+    };
+    if let Some((after, w)) = eat(text, pos, &TITLED_SECTION) {
+        let word = w.name("w")?.as_str();
+        let (_, plural) = unit_of_word(word).unwrap_or((Unit::Section, false));
+        let is_part = word.to_ascii_lowercase().starts_with("part");
+        let mut phrase = Phrase::new(
+            start,
+            Head::Section {
+                unit: Unit::Section,
+                plural,
+            },
+        );
+        phrase.code = Some(CodeRef::Named(code.clone()));
+        if is_part && is_cfr && !is_cfr_section_number(&text[ws(text, after)..]) {
+            phrase.designator = Some("Part".into());
+        }
+        if let Some(end) = parse_section_items(text, after, &mut phrase) {
+            let end = parse_tail(text, end, &mut phrase);
+            phrase.end = trim_end(text, start, end);
+            return Some(phrase);
+        }
+    }
+    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    phrase.kind = Some(if is_cfr {
+        CitationKind::Cfr
+    } else {
+        CitationKind::Usc
+    });
+    phrase.code = Some(CodeRef::Named(code));
+    let mut end = pos;
+    if let Some((after, d)) = eat(text, pos, &DIVISION_AFTER) {
+        phrase.division = Some(division_name(&d)?);
+        end = after;
+    }
+    // `28, United States Code,` without a section is not a citation of the title.
+    if !caps.get(0)?.as_str()[..1].eq_ignore_ascii_case("t") && phrase.division.is_none() {
+        return None;
+    }
+    phrase.end = trim_end(text, start, end);
+    Some(phrase)
+}
+
+/// `chapter 55 of title 10, United States Code`, `subchapter II of chapter 5 of title 5`:
+/// a division of a code cited as a whole.
+fn parse_chapter_of_title(text: &str, start: usize) -> Option<Phrase> {
+    let (pos, d) = eat(text, start, &DIVISION_WORD)?;
+    let division = division_name(&d)?;
+    let (after_of, _) = eat(text, pos, &OF)?;
+    let (end, caps) = eat(text, after_of, &TITLE_OF)?;
+    let title = caps.name("t")?.as_str();
+    // `chapter 3 of title 5` alone may be a state code's title: the code must be named.
+    let is_cfr = caps.name("c")?.as_str().to_ascii_lowercase().contains('f');
+    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    phrase.kind = Some(if is_cfr {
+        CitationKind::Cfr
+    } else {
+        CitationKind::Usc
+    });
+    phrase.code = Some(CodeRef::Named(if is_cfr {
+        format!("{title} C.F.R.")
+    } else {
+        format!("{title} U.S.C.")
+    }));
+    phrase.division = Some(division);
+    phrase.end = trim_end(text, start, end);
+    Some(phrase)
+}
+
+/// `ch. 35` for `chapter 35`, `Chapter 35`, `ch. 35`; `subch. II`, `subtit. A`.
+fn division_name(caps: &Captures<'_>) -> Option<String> {
+    let word = caps.name("w")?.as_str().to_ascii_lowercase();
+    let abbr = if word.starts_with("subch") {
+        "subch."
+    } else if word.starts_with("subt") {
+        "subtit."
+    } else if word.starts_with("subp") {
+        "subpt."
+    } else {
+        "ch."
+    };
+    Some(format!("{abbr} {}", caps.name("n")?.as_str()))
+}
+
+static TITLED_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:(?i:title)[ \t]+)?(?P<t>\d{1,3}[A-Z]?)(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?P<c>United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)",
+    )
+});
+static TITLED_SECTION: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^,?[ \t]*(?P<w>§§?|(?i:sections?|secs?\.|parts?))[ \t]*"));
+static DIVISION_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^,?[ \t]*(?P<w>(?i:chapter|ch\.|subchapter|subch\.|subtitle))[ \t]*(?P<n>[0-9IVXL]{1,5}[A-Z]?)(?-u:\b)",
+    )
+});
+static DIVISION_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?P<w>(?i:chapter|subchapter|subtitle))[ \t]+(?P<n>[0-9IVXL]{1,5}[A-Z]?)(?-u:\b)")
+});
+
+/// `Chapter III, Section 2 of Regulation (EU) 2024/1689`, `Section 1 of Chapter II of this
+/// Regulation`, `Title VIII of Directive 2013/36/EU`: a division of an EU act above the
+/// article (EUR-Lex drafting: Part › Title › Chapter › Section › Article), cited as a whole,
+/// outermost division first.
+fn parse_eu_division(text: &str, start: usize) -> Option<Phrase> {
+    let mut pos = start;
+    let mut divisions: Vec<String> = Vec::new();
+    let mut inner_first = false;
+    loop {
+        let (end, caps) = eat(text, pos, &EU_DIVISION)?;
+        divisions.push(format!(
+            "{} {}",
+            caps.name("w")?.as_str(),
+            caps.name("n")?.as_str()
+        ));
+        pos = end;
+        match eat(text, end, &EU_DIVISION_SEP) {
+            Some((after, sep)) if EU_DIVISION.is_match(&text[after..]) => {
+                inner_first |= sep.get(0).is_some_and(|m| m.as_str().contains("of"));
+                pos = after;
+            }
+            _ => break,
+        }
+    }
+    let (after_of, _) = eat(text, pos, &OF)?;
+    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    phrase.kind = Some(CitationKind::EuDivision);
+    let end = if let Some((end, caps)) = eat(text, after_of, &THIS_WHAT) {
+        let w = caps.name("w")?.as_str().to_ascii_lowercase();
+        if !matches!(w.as_str(), "regulation" | "directive" | "decision") {
+            return None;
+        }
+        phrase.code = Some(CodeRef::This);
+        end
+    } else if let Some((end, _)) = eat(text, after_of, &THAT_WHAT) {
+        phrase.short_form = Some(ShortForm::That);
+        end
+    } else {
+        let (end, caps) = eat(text, after_of, &CODE_OF)?;
+        caps.name("eu")?;
+        phrase.code = Some(CodeRef::Named(
+            codes::canonical_code(caps.get(0)?.as_str())?.name,
+        ));
+        end
+    };
+    // `Section 2 of Chapter III`: the outermost division is written last.
+    if inner_first {
+        divisions.reverse();
+    }
+    phrase.division = Some(divisions.join(", "));
+    phrase.end = end;
+    Some(phrase)
+}
+
+static EU_DIVISION: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?P<w>Part|Title|Chapter|Section)[ \t]+(?P<n>[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)")
+});
+static EU_DIVISION_SEP: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?:[ \t]*,[ \t]*|[ \t]+of[ \t]+)"));
+
+/// `Executive Order 12866`, `Executive Order No. 12866`, `E.O. 12291`, `Exec. Order No.
+/// 12,866` (The Bluebook, rule 14.7), `Executive Orders 12866 and 13563`: one citation of
+/// each order. An order number has at least three digits (orders have been numbered since
+/// 1862; the numbers cited today have four or five), written with or without a thousands
+/// comma.
+fn parse_executive_orders(text: &str, start: usize) -> Option<Phrase> {
+    let (pos, _) = eat(text, start, &EO_HEAD)?;
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Section,
+            plural: true,
+        },
+    );
+    phrase.kind = Some(CitationKind::ExecutiveOrder);
+    let mut pos = pos;
+    let mut orders = Vec::new();
+    while let Some((item_start, end, number)) = eo_number(text, pos, !orders.is_empty()) {
+        orders.push((item_start..end, format!("Exec. Order No. {number}")));
+        pos = end;
+        match eat(text, pos, &LIST_SEP) {
+            Some((after, _)) => pos = after,
+            None => break,
+        }
+    }
+    let first = orders.first()?.0.end;
+    phrase.end = orders.last()?.0.end;
+    phrase.acts = orders
+        .into_iter()
+        .enumerate()
+        .map(|(i, (span, name))| (if i == 0 { start..first } else { span }, name))
+        .collect();
+    Some(phrase)
+}
+
+/// The number of an executive order at `pos` (after spaces): its span and digits. In a list
+/// (`more`), a number followed by a code or reporter (`E.O. 13563, 76 FR 3821`) is not an
+/// order; nor is a decimal anywhere (`E.O. 123.4`).
+fn eo_number(text: &str, pos: usize, more: bool) -> Option<(usize, usize, String)> {
+    let item_start = ws(text, pos);
+    let (end, caps) = eat(text, item_start, &EO_NUMBER)?;
+    let rest = text[end..].trim_start_matches([' ', '\t']);
+    let decimal = text[end..].starts_with(['.', ','])
+        && text[end + 1..].starts_with(|c: char| c.is_ascii_digit());
+    if decimal || (more && rest.starts_with(|c: char| c.is_ascii_uppercase())) {
+        return None;
+    }
+    let number = caps
+        .get(0)?
+        .as_str()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    Some((item_start, end, number))
+}
+
+static EO_HEAD: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?",
+    )
+});
+static EO_NUMBER: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:\d{1,2},\d{3}|\d{3,5})(?-u:\b)"));
+
+/// `the Treaty establishing the European Economic Community`.
+fn parse_treaty(text: &str, start: usize, end: usize) -> Option<Phrase> {
+    let name = collapse(text.get(start..end)?);
+    let name = trim_named(&name).to_string();
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Article,
+            plural: false,
+        },
+    );
+    phrase.kind = Some(CitationKind::EuAct);
+    phrase.end = start + name.len().min(end - start);
+    phrase.code = Some(CodeRef::Named(name));
+    Some(phrase)
+}
+
+static EU_ACTS_HEAD: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?P<k>Regulation|Directive|Decision)s[ \t]+"));
+static EU_ACT_ITEM: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:\((?i:EU|EC|EEC|Euratom)\)[ \t]*)?(?:(?i:no)\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?",
+    )
+});
+
+/// `the preceding paragraph`, `the following subsection`.
+fn parse_adjacent(text: &str, start: usize, end: usize) -> Option<Phrase> {
+    let words: Vec<&str> = text.get(start..end)?.split_whitespace().collect();
+    let next = matches!(
+        words.get(1).map(|w| w.to_ascii_lowercase()).as_deref(),
+        Some("following" | "next")
+    );
+    let word = LevelWord::parse(words.get(2)?)?;
+    let mut phrase = Phrase::new(start, Head::Level(word));
+    phrase.relative = Some(Relative::Adjacent { word, next });
+    phrase.end = end;
+    Some(phrase)
+}
+
+/// `this section`, `this subdivision`, `this chapter`.
+fn parse_this(text: &str, start: usize) -> Option<Phrase> {
+    let (pos, caps) = eat(text, start, &THIS_WHAT)?;
+    let word = caps.name("w")?.as_str();
+    let mut phrase;
+    if let Some((unit, _)) = unit_of_word(word).filter(|(_, plural)| !plural) {
+        if word.eq_ignore_ascii_case("part") {
+            phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+            phrase.relative = Some(Relative::ThisCode);
+            phrase.code = Some(CodeRef::This);
+        } else {
+            phrase = Phrase::new(
+                start,
+                Head::Section {
+                    unit,
+                    plural: false,
+                },
+            );
+            phrase.relative = Some(Relative::ThisSection);
+        }
+    } else if let Some(level) = LevelWord::parse(word) {
+        phrase = Phrase::new(start, Head::Level(level));
+        phrase.relative = Some(Relative::ThisLevel(level));
+    } else {
+        phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+        phrase.relative = Some(Relative::ThisCode);
+        phrase.code = Some(CodeRef::This);
+    }
+    phrase.end = pos;
+    Some(phrase)
+}
+
+/// `Regulation (EU) 2016/679` standing alone.
+fn parse_eu_act(text: &str, start: usize, end: usize) -> Option<Phrase> {
+    let code = codes::canonical_code(text.get(start..end)?)?;
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Article,
+            plural: false,
+        },
+    );
+    phrase.code = Some(CodeRef::Named(code.name));
+    phrase.kind = Some(CitationKind::EuAct);
+    phrase.end = end;
+    Some(phrase)
+}
+
+/// Skips spaces and at most one line break.
+fn ws(text: &str, mut pos: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut newlines = 0;
+    while pos < bytes.len() {
+        match bytes[pos] {
+            b' ' | b'\t' => pos += 1,
+            b'\r' => pos += 1,
+            b'\n' if newlines == 0 => {
+                newlines += 1;
+                pos += 1;
+            }
+            0xC2 if bytes.get(pos + 1) == Some(&0xA0) => pos += 2,
+            // U+2009 thin space, U+202F narrow no-break space.
+            0xE2 if bytes.get(pos + 1) == Some(&0x80)
+                && matches!(bytes.get(pos + 2), Some(&0x89 | &0xAF)) =>
+            {
+                pos += 3;
+            }
+            _ => break,
+        }
+    }
+    pos
+}
+
+fn clean_number(raw: &str) -> String {
+    raw.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| if c == '–' { '-' } else { c })
+        .collect()
+}
+
+/// Reads a section number and its labels at `pos`.
+fn section_item(text: &str, pos: usize) -> Option<(usize, String, Vec<String>)> {
+    let pos = ws(text, pos);
+    let (end, caps) = eat(text, pos, &SEC_NUM)?;
+    let number = clean_number(caps.get(0)?.as_str());
+    if number.is_empty() || text[end..].trim_start_matches([' ', '\t']).starts_with('%') {
+        return None;
+    }
+    let (end, labels) = paren_labels(text, end).unwrap_or((end, Vec::new()));
+    // Treasury-style C.F.R. numbers carry a parenthesis inside: `1.1402(e)-1A`.
+    if number.contains('.')
+        && labels.len() == 1
+        && let Some((after, suffix)) = eat(text, end, &CFR_SUFFIX)
+    {
+        let number = format!("{number}({}){}", labels[0], suffix.get(0)?.as_str());
+        let (after, labels) = paren_labels(text, after).unwrap_or((after, Vec::new()));
+        return Some((after, number, labels));
+    }
+    Some((end, number, labels))
+}
+
+static CFR_SUFFIX: LazyLock<Regex> = LazyLock::new(|| re(r"^-[0-9]{1,3}[A-Z]{0,2}(?-u:\b)"));
+
+/// Reads `(b)(1)` at `pos`, allowing one space before the first parenthesis.
+fn paren_labels(text: &str, pos: usize) -> Option<(usize, Vec<String>)> {
+    let try_at = |p: usize| -> Option<(usize, Vec<String>)> {
+        let (end, caps) = eat(text, p, &PAREN_LABELS)?;
+        let mut labels: Vec<String> = ONE_PAREN_LABEL
+            .captures_iter(caps.get(0)?.as_str())
+            .filter_map(|c| c.get(1).map(|m| m.as_str().to_string()))
+            .collect();
+        ocr_digits(&mut labels);
+        Some((end, labels))
+    };
+    try_at(pos).or_else(|| {
+        (text.as_bytes().get(pos) == Some(&b' '))
+            .then(|| try_at(pos + 1))
+            .flatten()
+    })
+}
+
+/// OCR reads the digit `1` as the letter `l`. Where a label must be a number it is read
+/// as one: a label of digits and `l` (`(l0)`), and `(l)` right below a lettered level in a
+/// chain (`(a)(l)`: in U.S. and C.F.R. numbering, (a) › (1) › (i) or (A)). A sibling
+/// `(l)` after `(k)` in a list, or `(l)` as a subsection of its own, stays the letter.
+fn ocr_digits(labels: &mut [String]) {
+    for i in 0..labels.len() {
+        let label = &labels[i];
+        let mixed = label.contains('l')
+            && label.bytes().any(|b| b.is_ascii_digit())
+            && label.bytes().all(|b| b.is_ascii_digit() || b == b'l');
+        let below_letter = label == "l"
+            && i > 0
+            && labels[i - 1].bytes().all(|b| b.is_ascii_lowercase())
+            && !labels[i - 1]
+                .bytes()
+                .all(|b| matches!(b, b'i' | b'v' | b'x'));
+        if mixed || below_letter {
+            labels[i] = label.replace('l', "1");
+        }
+    }
+}
+
+/// Reads subsection labels for a level word: `(b)(1)`, `a`, `1`.
+fn label_item(text: &str, pos: usize) -> Option<(usize, Vec<String>)> {
+    label_item_checked(text, pos, true)
+}
+
+/// [`label_item`]; with `strict`, a bare label (`paragraph 1`) must be followed by what ends
+/// a citation item. In an `of` clause (`of paragraph 2 when`) the clause itself is the cue.
+fn label_item_checked(text: &str, pos: usize, strict: bool) -> Option<(usize, Vec<String>)> {
+    let pos = ws(text, pos);
+    if let Some(found) = paren_labels(text, pos) {
+        return Some(found);
+    }
+    let (end, caps) = eat(text, pos, &BARE_LABEL)?;
+    let label = caps.get(0)?.as_str();
+    let letters_ok = label.len() == 1
+        || label.chars().all(|c| c.is_ascii_digit())
+        || label.chars().next().is_some_and(|c| c.is_ascii_digit())
+        || label.chars().all(|c| matches!(c, 'i' | 'v' | 'x'))
+        || (label.len() == 2 && label.as_bytes()[0] == label.as_bytes()[1]);
+    if !letters_ok {
+        return None;
+    }
+    // A bare label must be followed by something that ends a citation item.
+    let rest = text[end..].trim_start_matches([' ', '\t']);
+    let follows_ok = rest.is_empty()
+        || rest.starts_with(['\n', '\r', ',', ';', '.', ':', ')'])
+        || [
+            "of ", "and ", "or ", "through ", "to ", "shall ", "is ", "are ",
+        ]
+        .iter()
+        .any(|w| rest.starts_with(w));
+    (follows_ok || !strict).then(|| (end, vec![label.to_string()]))
+}
+
+fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {
+    let plural = matches!(phrase.head, Head::Section { plural: true, .. });
+    let first_start = ws(text, pos);
+    let (mut pos, number, labels) = section_item(text, pos)?;
+    let mut item = Item {
+        span: first_start..pos,
+        section: Some(number),
+        labels,
+        range_end: None,
+    };
+    split_hyphen_range(&mut item, plural);
+    phrase.items.push(item);
+    loop {
+        if let Some((after, _)) = eat(text, pos, &RANGE_SEP) {
+            if let Some((end, number, labels)) = section_item(text, after) {
+                if let Some(last) = phrase.items.last_mut() {
+                    last.range_end = Some((Some(number), labels));
+                    last.span.end = end;
+                }
+                pos = end;
+                continue;
+            }
+            if let Some((end, labels)) = paren_labels(text, ws(text, after)) {
+                if let Some(last) = phrase.items.last_mut() {
+                    last.range_end = Some((None, labels));
+                    last.span.end = end;
+                }
+                pos = end;
+                continue;
+            }
+        }
+        if let Some((after, _)) = eat(text, pos, &LABEL_RANGE_SEP) {
+            if let Some((end, labels)) = paren_labels(text, after) {
+                if let Some(last) = phrase.items.last_mut() {
+                    last.range_end = Some((None, labels));
+                    last.span.end = end;
+                }
+                pos = end;
+                continue;
+            }
+            // `10a(1)-10c(2)`: a hyphen after labels cannot continue the number.
+            let after_labels = phrase
+                .items
+                .last()
+                .is_some_and(|l| !l.labels.is_empty() && l.range_end.is_none());
+            if after_labels && let Some((end, number, labels)) = section_item(text, after) {
+                if let Some(last) = phrase.items.last_mut() {
+                    last.range_end = Some((Some(number), labels));
+                    last.span.end = end;
+                }
+                pos = end;
+                continue;
+            }
+        }
+        // `5 U.S.C. 8331, 8332, 8334 or 8336`, `42 U.S.C. 1395, 1396; 1397`: after a code
+        // named before the numbers, a list continues that code without `§§` (Federal
+        // Register and OLRC style), item by item while each number stands alone.
+        let continues = matches!(phrase.code, Some(CodeRef::Named(_)));
+        let sep = eat(text, pos, &LIST_SEP)
+            .or_else(|| continues.then(|| eat(text, pos, &SEMICOLON_SEP)).flatten());
+        if let Some((after, _)) = sep {
+            let semicolon = text[pos..after].contains(';');
+            let item_start = ws(text, after);
+            // A further section (`§§ 5-301 and 5-302`, `Articles 13 and 14`) or only labels
+            // (`§ 20-871(b)(1) and (2)`).
+            let next_is_word = SECTION_WORD
+                .find(&text[item_start..])
+                .is_some_and(|m| m.start() == 0 && m.as_str().trim() != "");
+            // `26 U.S.C. 6323(f) and § 70.148 of this part`: a new head word after a named
+            // code starts a new citation, which may name its own code.
+            if next_is_word && matches!(phrase.code, Some(CodeRef::Named(_))) {
+                break;
+            }
+            let item_pos = if next_is_word {
+                // `sections 106 and section 106A`: repeated head words are allowed in lists.
+                eat(text, item_start, &SECTION_WORD).map_or(item_start, |(p, _)| p)
+            } else {
+                item_start
+            };
+            if !semicolon && let Some((end, labels)) = paren_labels(text, item_pos) {
+                phrase.items.push(Item {
+                    span: item_start..end,
+                    section: None,
+                    labels,
+                    range_end: None,
+                });
+                pos = end;
+                continue;
+            }
+            let article = matches!(
+                phrase.head,
+                Head::Section {
+                    unit: Unit::Article,
+                    ..
+                }
+            );
+            let continued = |end: usize| continues && !next_is_word && ends_list_item(text, end);
+            if let Some((end, number, labels)) = section_item(text, item_pos)
+                && (plural || next_is_word || article || continued(end))
+                && (!semicolon || continued(end))
+            {
+                let mut item = Item {
+                    span: item_start..end,
+                    section: Some(number),
+                    labels,
+                    range_end: None,
+                };
+                split_hyphen_range(&mut item, plural);
+                phrase.items.push(item);
+                pos = end;
+                continue;
+            }
+        }
+        break;
+    }
+    Some(pos)
+}
+
+/// A hyphen or dash inside a number of a code whose numbering style is known: `16 U.S.C.
+/// 1531–1544`, `460a-460z`, `5541-49` are ranges, `2000e-8`, `78k–1`, `1.41-2` are section
+/// numbers.
+///
+/// - United States Code (OLRC numbering): a hyphen inside a section number only follows a
+///   letter suffix (`2000e-8`, `1320a-7b`, `300aa-25`: sections inserted after a lettered
+///   one). After digits, a hyphen therefore starts the end of a range, written in full or
+///   with its leading digits left out (`2511–18` → `2518`); after a letter it does when
+///   the end has as many leading digits (`460a-460z`, `791a–825r`).
+/// - Code of Federal Regulations (`part.section`, Treasury suffixes `1.41-2`): a range when
+///   both ends share the part (`40.21–40.25a`), or are part numbers (`parts 1-199`).
+fn split_range_by_numbering(item: &mut Item, kind: CitationKind, designator: Option<&str>) {
+    if item.range_end.is_some() {
+        return;
+    }
+    let Some(number) = item.section.clone() else {
+        return;
+    };
+    if !number.contains('-') {
+        return;
+    }
+    let split = match kind {
+        CitationKind::Usc => usc_range(&number),
+        CitationKind::Cfr => cfr_range(&number, designator == Some("Part")),
+        _ => None,
+    };
+    if let Some((start, end)) = split {
+        item.section = Some(start);
+        item.range_end = Some((Some(end), std::mem::take(&mut item.labels)));
+    }
+}
+
+/// Leading digits of a number and the rest.
+fn digits_of(s: &str) -> (&str, &str) {
+    let n = s.bytes().take_while(u8::is_ascii_digit).count();
+    s.split_at(n)
+}
+
+/// `(start, end)` when a U.S. Code number with hyphens is a range (see
+/// [`split_range_by_numbering`]).
+fn usc_range(number: &str) -> Option<(String, String)> {
+    let parts: Vec<&str> = number.split('-').collect();
+    let valid = |p: &str| {
+        let (d, rest) = digits_of(p);
+        !d.is_empty() && rest.bytes().all(|b| b.is_ascii_alphabetic())
+    };
+    if !parts.iter().all(|p| valid(p)) {
+        return None;
+    }
+    let ends_letter = |p: &str| p.bytes().last().is_some_and(|b| b.is_ascii_alphabetic());
+    // The start: its first part, with a hyphenated tail when it ends with a letter and the
+    // next part cannot begin the range's end.
+    let (d0, _) = digits_of(parts[0]);
+    let mut i = 1;
+    if ends_letter(parts[0]) && parts.len() > 1 && digits_of(parts[1]).0.len() != d0.len() {
+        i = 2;
+    }
+    if i >= parts.len() {
+        return None;
+    }
+    let start = parts[..i].join("-");
+    let end_parts = &parts[i..];
+    let mut end = end_parts[0].to_string();
+    if end_parts.len() == 2 && ends_letter(end_parts[0]) {
+        end = end_parts.join("-");
+    } else if end_parts.len() != 1 {
+        return None;
+    }
+    let (de, _) = digits_of(&end);
+    // `2511–18`: the end's leading digits abbreviated.
+    if de.len() < d0.len() && i == 1 {
+        end = format!("{}{end}", &d0[..d0.len() - de.len()]);
+    }
+    let value = |s: &str| digits_of(s).0.parse::<u64>().ok();
+    match (value(&start), value(&end)) {
+        (Some(a), Some(b)) if b > a || (b == a && end > start) => Some((start, end)),
+        _ => None,
+    }
+}
+
+/// `(start, end)` when a C.F.R. number with one hyphen is a range.
+fn cfr_range(number: &str, parts: bool) -> Option<(String, String)> {
+    let (left, right) = number.split_once('-')?;
+    if right.contains('-') || left.is_empty() || right.is_empty() {
+        return None;
+    }
+    let same_part = match (left.split_once('.'), right.split_once('.')) {
+        (Some((lp, _)), Some((rp, _))) => lp == rp,
+        (None, None) => parts,
+        _ => false,
+    };
+    same_part.then(|| (left.to_string(), right.to_string()))
+}
+
+static SEMICOLON_SEP: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^[ \t]*;[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or)[ \t]+)?"));
+
+/// Whether what follows a number at `end` lets it be an item of a code's list: punctuation,
+/// a conjunction, a range word, `et seq.` or `note`, not a word or a code (`5 U.S.C. 552, 30
+/// days`, `42 U.S.C. 1983; 29 CFR 1607.4`).
+fn ends_list_item(text: &str, end: usize) -> bool {
+    let rest = text[end..].trim_start_matches([' ', '\t']);
+    rest.is_empty()
+        || rest.starts_with([',', ';', '.', ')', ']', ':', '\n', '\r', '–', '—', '&'])
+        || [
+            "and ", "or ", "and/or ", "through ", "thru ", "to ", "et seq", "note",
+        ]
+        .iter()
+        .any(|w| rest.starts_with(w))
+}
+
+/// `§§ 4001-4010` and `§§ 40.21–40.25a` are ranges; `§ 20-871` and `§§ 20-871 and 20-872`
+/// are hyphenated section numbers. With the plural cue, a number whose two halves have the
+/// same shape (equal digit counts, or the same dotted prefix) is read as a range.
+fn split_hyphen_range(item: &mut Item, plural: bool) {
+    if !plural || item.range_end.is_some() {
+        return;
+    }
+    let Some(number) = item.section.clone() else {
+        return;
+    };
+    let Some((left, right)) = number.split_once('-') else {
+        return;
+    };
+    if right.contains('-') || left.is_empty() || right.is_empty() {
+        return;
+    }
+    let digits = |s: &str| s.chars().take_while(char::is_ascii_digit).count();
+    let same_shape =
+        if let (Some((lp, _)), Some((rp, _))) = (left.rsplit_once('.'), right.rsplit_once('.')) {
+            lp == rp
+        } else {
+            let plain = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+            !left.contains('.')
+                && !right.contains('.')
+                && digits(left) == digits(right)
+                && (digits(left) >= 2 || (plain(left) && plain(right)))
+                && left < right
+        };
+    if same_shape {
+        item.section = Some(left.to_string());
+        item.range_end = Some((Some(right.to_string()), std::mem::take(&mut item.labels)));
+    }
+}
+
+fn parse_label_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {
+    let first_start = ws(text, pos);
+    let (mut pos, labels) = label_item(text, pos)?;
+    phrase.items.push(Item {
+        span: first_start..pos,
+        section: None,
+        labels,
+        range_end: None,
+    });
+    loop {
+        if let Some((after, _)) =
+            eat(text, pos, &LABEL_RANGE_SEP).or_else(|| eat(text, pos, &RANGE_SEP))
+            && let Some((end, labels)) = label_item(text, after)
+        {
+            if let Some(last) = phrase.items.last_mut() {
+                last.range_end = Some((None, labels));
+                last.span.end = end;
+            }
+            pos = end;
+            continue;
+        }
+        if let Some((after, _)) = eat(text, pos, &LIST_SEP) {
+            let item_start = ws(text, after);
+            if let Some((end, labels)) = label_item(text, after) {
+                phrase.items.push(Item {
+                    span: item_start..end,
+                    section: None,
+                    labels,
+                    range_end: None,
+                });
+                pos = end;
+                continue;
+            }
+        }
+        break;
+    }
+    Some(pos)
+}
+
+/// `Article 4, point (1), of …`, `paragraph 1, first subparagraph, point (h)`, `paragraph
+/// (2), points (f) and (g) of this Article` (EU drafting): the points hang below the last
+/// item.
+fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
+    let Some((after, _)) = eat(text, pos, &POINTS_WORD) else {
+        return pos;
+    };
+    let mut points = Phrase::new(after, Head::Level(LevelWord::Point));
+    let Some(end) = parse_label_items(text, after, &mut points) else {
+        return pos;
+    };
+    let Some(last) = phrase.items.pop() else {
+        return pos;
+    };
+    for (k, point) in points.items.into_iter().enumerate() {
+        let mut item = last.clone();
+        item.labels.extend(point.labels);
+        item.span = if k == 0 {
+            last.span.start..point.span.end
+        } else {
+            point.span
+        };
+        phrase.items.push(item);
+    }
+    // `point (1), of Regulation …`: the comma before the `of` clause.
+    end
+}
+
+static POINTS_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"^,[ \t]*(?i:points?)[ \t]+"));
+
+/// Reads `of …` clauses, a code suffix and `et seq.` after the items.
+fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
+    if let Some((after, _)) = eat(text, pos, &EU_SUBPARAGRAPH) {
+        pos = after;
+    }
+    pos = trailing_points(text, pos, phrase);
+    // `section 12, title 10, United States Code`, `Section 706, Title 5 U.S.C.`.
+    if phrase.code.is_none()
+        && let Some((after, caps)) = eat(text, pos, &TITLE_AFTER)
+        && let (Some(t), Some(c)) = (caps.name("t"), caps.name("c"))
+    {
+        let is_cfr = c.as_str().to_ascii_lowercase().contains('f');
+        let name = if is_cfr { "C.F.R." } else { "U.S.C." };
+        phrase.code = Some(CodeRef::Named(format!("{} {name}", t.as_str())));
+        pos = after;
+    }
+    while let Some((after_of, _)) = eat(text, pos, &OF) {
+        if let Some(next) = parse_of_clause(text, after_of, phrase) {
+            pos = next;
+            if let Some((after, _)) = eat(text, pos, &EU_SUBPARAGRAPH) {
+                pos = after;
+            }
+        } else {
+            break;
+        }
+    }
+    if let Some((after, caps)) = eat(text, pos, &SUFFIX) {
+        if let Some(c) = caps.name("c") {
+            if phrase.code.is_none()
+                && let Some(code) = codes::canonical_code(c.as_str())
+            {
+                phrase.code = Some(CodeRef::Named(code.name));
+            }
+            pos = after;
+        } else if caps.name("etseq").is_some() {
+            phrase.et_seq = true;
+            pos = after;
+        } else if caps.name("thereof").is_some() && phrase.code.is_none() {
+            phrase.short_form = Some(ShortForm::That);
+            pos = after;
+        } else if caps.name("note").is_some()
+            && matches!(&phrase.code, Some(CodeRef::Named(c)) if codes::family_of(c) == CodeFamily::Usc)
+        {
+            // `7 U.S.C. 612c note`: the statutory note under the section (OLRC).
+            phrase.division = Some("note".into());
+            pos = after;
+        }
+    }
+    // `Article 5 of Directive 85/611/EEC, paragraph 4`.
+    if matches!(
+        phrase.head,
+        Head::Section {
+            unit: Unit::Article,
+            ..
+        }
+    ) && phrase.items.len() == 1
+        && phrase.code.is_some()
+        && let Some((after, caps)) = eat(text, pos, &TRAILING_PARAGRAPH)
+        && let (Some(item), Some(n)) = (phrase.items.first_mut(), caps.name("n"))
+    {
+        item.labels.push(n.as_str().to_string());
+        pos = after;
+    }
+    while let Some((after, _)) = eat(text, pos, &PARENTHETICAL) {
+        if phrase.code.is_none() {
+            break;
+        }
+        pos = after;
+    }
+    pos
+}
+
+fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {
+    // `point (a) of the first subparagraph of Article 6(1)`: EU subparagraphs are not
+    // numbered; the point hangs below the paragraph.
+    if let Some((end, _)) = eat(text, pos, &ORDINAL_SUBPARAGRAPH) {
+        return Some(end);
+    }
+    if let Some((end, caps)) = eat(text, pos, &THAT_WHAT) {
+        let word = caps.name("w")?.as_str();
+        phrase.short_form = Some(ShortForm::That);
+        if word.eq_ignore_ascii_case("article") || word.eq_ignore_ascii_case("section") {
+            // `paragraph (8) of that Article`: the section comes from the last citation.
+            if phrase.chain_section.is_some() || matches!(phrase.head, Head::Section { .. }) {
+                return None;
+            }
+            phrase.relative = None;
+            phrase.that_section = true;
+        }
+        return Some(end);
+    }
+    if let Some((end, caps)) = eat(text, pos, &THIS_WHAT) {
+        let word = caps.name("w")?.as_str();
+        if let Some(level) = LevelWord::parse(word) {
+            if phrase.relative.is_none() && phrase.chain_section.is_none() {
+                phrase.relative = Some(Relative::ThisLevel(level));
+            }
+        } else if unit_of_word(word)
+            .is_some_and(|(u, _)| u != Unit::Section || !word.eq_ignore_ascii_case("part"))
+        {
+            if phrase.relative.is_none() && phrase.chain_section.is_none() {
+                phrase.relative = Some(Relative::ThisSection);
+            }
+        } else if phrase.code.is_none() {
+            phrase.code = Some(CodeRef::This);
+        }
+        return Some(end);
+    }
+    if matches!(phrase.head, Head::Level(_))
+        && phrase.chain_section.is_none()
+        && let Some((after, caps)) = eat(text, pos, &LEVEL_WORD)
+    {
+        let word = LevelWord::parse(caps.name("w")?.as_str())?;
+        if let Some((end, labels)) = label_item_checked(text, after, false) {
+            phrase.chain_labels.push(labels);
+            phrase.outer_word = Some(word);
+            return Some(end);
+        }
+        return None;
+    }
+    if let Some((after, caps)) = eat(text, pos, &SECTION_WORD) {
+        let (unit, _) = unit_of_word(caps.name("w")?.as_str())?;
+        if phrase.chain_section.is_some() || matches!(phrase.head, Head::Section { .. }) {
+            return None;
+        }
+        let (end, number, labels) = section_item(text, after)?;
+        phrase.chain_section = Some((unit, number, labels));
+        return Some(end);
+    }
+    if let Some((end, caps)) = eat(text, pos, &TITLE_OF) {
+        let title = caps.name("t")?.as_str();
+        let is_cfr = caps
+            .name("c")
+            .is_some_and(|c| c.as_str().to_ascii_lowercase().contains('f'));
+        let name = if is_cfr {
+            format!("{title} C.F.R.")
+        } else {
+            format!("{title} U.S.C.")
+        };
+        phrase.code = Some(CodeRef::Named(name));
+        return Some(end);
+    }
+    // `section 3.4(e) of Executive Order No. 12333`: a section of an order, not of a code.
+    if phrase.code.is_none()
+        && let Some((after, _)) = eat(text, pos, &EO_HEAD)
+        && let Some((_, end, number)) = eo_number(text, after, false)
+    {
+        phrase.code = Some(CodeRef::Named(format!("Exec. Order No. {number}")));
+        phrase.kind = Some(CitationKind::ExecutiveOrder);
+        return Some(end);
+    }
+    // `Section 30101(b) of 49 U.S.C.`: the code alone, without a section of its own.
+    if phrase.code.is_none()
+        && let Some((end, caps)) = eat(text, pos, &CODE_ALONE)
+    {
+        let rest = text[end..].trim_start_matches([' ', '\t']);
+        if !rest.starts_with(|c: char| c.is_ascii_digit() || c == '§') {
+            let code = codes::canonical_code(caps.get(0)?.as_str())?;
+            phrase.code = Some(CodeRef::Named(code.name));
+            return Some(end);
+        }
+    }
+    if phrase.code.is_some() {
+        return None;
+    }
+    let (end, caps) = eat(text, pos, &CODE_OF)?;
+    let matched = caps.get(0)?.as_str();
+    let code = if caps.name("named").is_some() {
+        let trimmed = trim_named(matched);
+        if trimmed.split_whitespace().count() < 2 {
+            return None;
+        }
+        let end = pos + trimmed.len();
+        phrase.code = Some(CodeRef::Named(
+            codes::canonical_code(trimmed).map_or_else(|| collapse(trimmed), |c| c.name),
+        ));
+        return Some(end);
+    } else if caps.name("code").is_some() {
+        "the Code".to_string()
+    } else if caps.name("admin").is_some() {
+        codes::canonical_code(matched).map_or_else(|| "administrative code".to_string(), |c| c.name)
+    } else {
+        codes::canonical_code(matched).map_or_else(|| collapse(matched), |c| c.name)
+    };
+    phrase.code = Some(CodeRef::Named(code));
+    Some(end)
+}
+
+/// Drops trailing connector words (`the Order of the`) from a named-document phrase.
+fn trim_named(phrase: &str) -> &str {
+    let mut out = phrase.trim_end();
+    loop {
+        let Some((head, last)) = out.rsplit_once([' ', '\t']) else {
+            return out;
+        };
+        if matches!(last, "of" | "and" | "for" | "on" | "the" | "to" | "in") {
+            out = head.trim_end();
+        } else {
+            return out;
+        }
+    }
+}
+
+fn collapse(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The phrase ends at `pos`, minus trailing spaces and a trailing comma.
+fn trim_end(text: &str, start: usize, pos: usize) -> usize {
+    let slice = &text[start..pos];
+    start + slice.trim_end_matches([' ', '\t', '\n', '\r', ',']).len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> Citation {
+        let cites = extract(text);
+        assert_eq!(cites.len(), 1, "{text}: {cites:#?}");
+        cites.into_iter().next().expect("one")
+    }
+
+    fn raw<'t>(text: &'t str, c: &Citation) -> &'t str {
+        &text[c.span.clone()]
+    }
+
+    #[test]
+    fn section_symbol_with_subsections() {
+        let text = "as required by § 20-871(a)(1), the employer";
+        let c = one(text);
+        assert_eq!(raw(text, &c), "§ 20-871(a)(1)");
+        assert_eq!(c.section.as_deref(), Some("20-871"));
+        assert_eq!(c.subsections, vec!["a", "1"]);
+        assert_eq!(c.kind, CitationKind::Section);
+        assert_eq!(c.normalized(), "§ 20-871(a)(1)");
+    }
+
+    #[test]
+    fn ranges_and_lists_of_sections() {
+        let text = "See §§ 20-871 through 20-873.";
+        let c = one(text);
+        assert_eq!(raw(text, &c), "§§ 20-871 through 20-873");
+        assert_eq!(
+            c.range_end.as_ref().map(|e| e.section.as_str()),
+            Some("20-873")
+        );
+
+        let text = "the requirements of §§ 5-301 and 5-302 apply";
+        let cites = extract(text);
+        assert_eq!(cites.len(), 2);
+        assert_eq!(raw(text, &cites[0]), "§§ 5-301");
+        assert_eq!(raw(text, &cites[1]), "5-302");
+        assert_eq!(cites[1].section.as_deref(), Some("5-302"));
+        assert_eq!(cites[0].group, cites[1].group);
+
+        let text = "§§ 4001-4010 and § 248-1";
+        let cites = extract(text);
+        assert_eq!(cites[0].section.as_deref(), Some("4001"));
+        assert_eq!(
+            cites[0].range_end.as_ref().map(|e| e.section.as_str()),
+            Some("4010")
+        );
+        assert_eq!(cites[1].section.as_deref(), Some("248-1"));
+        assert!(cites[1].range_end.is_none());
+    }
+
+    #[test]
+    fn word_forms_with_codes() {
+        let text = "pursuant to section 20-871 of the administrative code,";
+        let c = one(text);
+        assert_eq!(raw(text, &c), "section 20-871 of the administrative code");
+        assert_eq!(c.code, Some(CodeRef::Named("administrative code".into())));
+
+        let text = "“Bias audit” as defined by § 20-870 of the Code.";
+        let c = one(text);
+        assert_eq!(c.code, Some(CodeRef::Named("the Code".into())));
+        assert_eq!(raw(text, &c), "§ 20-870 of the Code");
+    }
+
+    #[test]
+    fn subdivision_of_section() {
+        let text = "a separate violation of subdivision a\nof section 20-871.";
+        let c = one(text);
+        assert_eq!(c.section.as_deref(), Some("20-871"));
+        assert_eq!(c.subsections, vec!["a"]);
+        assert_eq!(raw(text, &c), "subdivision a\nof section 20-871");
+
+        let text = "in violation of paragraphs 1, 2 or 3 of subdivision b of section  20-871 shall";
+        let cites = extract(text);
+        assert_eq!(cites.len(), 3, "{cites:#?}");
+        for (c, label) in cites.iter().zip(["1", "2", "3"]) {
+            assert_eq!(c.section.as_deref(), Some("20-871"));
+            assert_eq!(c.subsections, vec!["b", label]);
+        }
+    }
+
+    #[test]
+    fn relative_references_keep_their_base() {
+        let text =
+            "the calculations required in paragraphs (1) and (2) of this subdivision separately";
+        let cites = extract(text);
+        assert_eq!(cites.len(), 2);
+        assert_eq!(
+            cites[0].relative,
+            Some(Relative::ThisLevel(LevelWord::Subdivision))
+        );
+        assert_eq!(cites[1].subsections, vec!["2"]);
+
+        let text = "Notwithstanding the requirements of subdivision (a) of this section, an";
+        let c = one(text);
+        assert_eq!(c.relative, Some(Relative::ThisSection));
+        assert_eq!(c.subsections, vec!["a"]);
+
+        let c = one("violates any provision of this subchapter");
+        assert_eq!(c.relative, Some(Relative::ThisCode));
+    }
+
+    #[test]
+    fn prefixed_codes() {
+        let text = "See 29 C.F.R. § 1607.4. Also 6 RCNY § 5-301(b) and 42 U.S.C. 1983.";
+        let cites = extract(text);
+        assert_eq!(cites.len(), 3, "{cites:#?}");
+        assert_eq!(cites[0].normalized(), "29 C.F.R. 1607.4");
+        assert_eq!(cites[0].kind, CitationKind::Cfr);
+        assert_eq!(cites[1].normalized(), "6 RCNY § 5-301(b)");
+        assert_eq!(cites[1].kind, CitationKind::StateRegulation);
+        assert_eq!(cites[2].normalized(), "42 U.S.C. 1983");
+        let c = one("(15 U.S.C. 1051 et seq.)");
+        assert_eq!(c.normalized(), "15 U.S.C. 1051 et seq.");
+    }
+
+    #[test]
+    fn federal_word_forms() {
+        let text = "pursuant to subsection (c) of section 2000e-8 of title 42 of the United States code as";
+        let c = one(text);
+        assert_eq!(c.normalized(), "42 U.S.C. 2000e-8(c)");
+        let text = "as specified in part 1602.7 of title 29 of the code of federal regulations.";
+        let c = one(text);
+        assert_eq!(c.normalized(), "29 C.F.R. 1602.7");
+    }
+
+    #[test]
+    fn eu_articles() {
+        let c = one("the registration obligation set out in Article 49(2).");
+        assert_eq!(c.unit, Unit::Article);
+        assert_eq!(c.normalized(), "[this act] Art. 49(2)");
+        let c = one("processing under Article 6(1)(a) GDPR is");
+        assert_eq!(c.normalized(), "Regulation (EU) 2016/679 Art. 6(1)(a)");
+        let c = one("point (a) of Article 9(2)");
+        assert_eq!(c.subsections, vec!["2", "a"]);
+        let c = one("Article 5 of Regulation (EU) 2024/1689");
+        assert_eq!(c.normalized(), "Regulation (EU) 2024/1689 Art. 5");
+        let c = one("listed in Annex III");
+        assert_eq!((c.unit, c.section.as_deref()), (Unit::Annex, Some("III")));
+        let cites = extract("Articles 356 to 358 apply");
+        assert_eq!(
+            cites[0].range_end.as_ref().map(|e| e.section.as_str()),
+            Some("358")
+        );
+    }
+
+    #[test]
+    fn line_broken_section_numbers_from_pdf_text() {
+        let c = one("as defined by 6 RCNY § 5-\n249.");
+        assert_eq!(c.section.as_deref(), Some("5-249"));
+    }
+
+    #[test]
+    fn not_citations() {
+        assert!(extract("a civil penalty of not more than $500 for a first violation").is_empty());
+        assert!(extract("this section heading is short").len() == 1);
+        assert!(extract("in the section below").is_empty());
+        assert!(extract("the paragraph as a whole").is_empty());
+    }
+
+    fn norms(text: &str) -> Vec<String> {
+        extract(text).iter().map(Citation::normalized).collect()
+    }
+
+    fn raws(text: &str) -> Vec<String> {
+        extract(text)
+            .iter()
+            .map(|c| text[c.span.clone()].to_string())
+            .collect()
+    }
+
+    /// Class: lists continuing a code citation without `§§` (issue 11, extraction).
+    #[test]
+    fn lists_continue_a_code_without_double_section_sign() {
+        // cfr-title27/sections/part-070/27-cfr-70.306.md
+        let text = "cco products, and cigarette papers and tubes, see 26 U.S.C. 5061, 5703, and 6302 and the regulations covering the specif";
+        assert_eq!(
+            norms(text),
+            ["26 U.S.C. 5061", "26 U.S.C. 5703", "26 U.S.C. 6302"]
+        );
+        assert_eq!(raws(text), ["26 U.S.C. 5061", "5703", "6302"]);
+        // cfr-title27/sections/part-479/27-cfr-479.11.md
+        let text = "given by the Secretary of the Army under 10 U.S.C. 4684(2), 4685, or 4686, or any device";
+        assert_eq!(
+            norms(text),
+            ["10 U.S.C. 4684(2)", "10 U.S.C. 4685", "10 U.S.C. 4686"]
+        );
+        // The forms of the issue: semicolons, and labels continuing an item.
+        assert_eq!(
+            norms("42 U.S.C. 1395, 1396; 1397, 1398"),
+            [
+                "42 U.S.C. 1395",
+                "42 U.S.C. 1396",
+                "42 U.S.C. 1397",
+                "42 U.S.C. 1398"
+            ]
+        );
+        assert_eq!(
+            norms("26 U.S.C. 61, 62(a) and (c)"),
+            ["26 U.S.C. 61", "26 U.S.C. 62(a)", "26 U.S.C. 62(c)"]
+        );
+        // A number that is not an item: a quantity, or the title of the next citation.
+        assert_eq!(norms("under 5 U.S.C. 552, 30 days after"), ["5 U.S.C. 552"]);
+        assert_eq!(
+            norms("(42 U.S.C. 1983; 29 CFR 1607.4)"),
+            ["42 U.S.C. 1983", "29 C.F.R. 1607.4"]
+        );
+    }
+
+    /// Class: ranges with a dash, letter suffixes and abbreviated ends, read by the code's
+    /// numbering style.
+    #[test]
+    fn ranges_follow_the_numbering_of_the_code() {
+        // us-code-titles/sections/title-35/35-usc-156.md
+        let c = one("is a reference to the Act of March 4, 1913 (21 U.S.C. 151–158).");
+        assert_eq!(c.normalized(), "21 U.S.C. 151 to 158");
+        // federal-register/FR-2017-06-07-uslm.xml
+        let text = "as described in the UMRA, 2 U.S.C. 1531–1538, and does not";
+        assert_eq!(norms(text), ["2 U.S.C. 1531 to 1538"]);
+        assert_eq!(norms("(19 U.S.C. 2511–18)"), ["19 U.S.C. 2511 to 2518"]);
+        assert_eq!(norms("16 U.S.C. 460a-460z"), ["16 U.S.C. 460a to 460z"]);
+        assert_eq!(norms("5 U.S.C. 5541-49"), ["5 U.S.C. 5541 to 5549"]);
+        // Hyphenated U.S.C. section numbers follow a letter suffix: not ranges.
+        assert_eq!(norms("6\u{2009}15 U.S.C. 78k–1."), ["15 U.S.C. 78k-1"]);
+        // us-code-titles/sections/title-44/44-usc-3504.md
+        assert_eq!(
+            norms("Technology Act (15 U.S.C. 278g–3 and 278g–4), section"),
+            ["15 U.S.C. 278g-3", "15 U.S.C. 278g-4"]
+        );
+        // Hyphens of other codes are part of the number.
+        assert_eq!(norms("§ 20-871(b)"), ["§ 20-871(b)"]);
+        assert_eq!(norms("27 CFR 1.41-2"), ["27 C.F.R. 1.41-2"]);
+        assert_eq!(norms("27 CFR 40.21-40.25a"), ["27 C.F.R. 40.21 to 40.25a"]);
+    }
+
+    /// Class: the title written after the section, and titles or chapters cited whole.
+    #[test]
+    fn titles_after_the_section_and_titles_cited_whole() {
+        // cfr-title27/sections/part-479/27-cfr-479.105.md
+        let text = "in violation of law. Section 922(o), Title 18, U.S.C., makes it unlawful";
+        assert_eq!(norms(text), ["18 U.S.C. 922(o)"]);
+        assert_eq!(
+            norms("section 12, title 10, United States Code"),
+            ["10 U.S.C. 12"]
+        );
+        assert_eq!(
+            norms("Section 30101(b) of 49 U.S.C."),
+            ["49 U.S.C. 30101(b)"]
+        );
+        assert_eq!(
+            norms("28, United States Code, Section 1331"),
+            ["28 U.S.C. 1331"]
+        );
+        assert_eq!(norms("Section 706, Title 5 U.S.C."), ["5 U.S.C. 706"]);
+        // federal-register/FR-2017-06-07-uslm.xml, FR-2017-09-29-uslm.xml
+        assert_eq!(
+            norms("Title 49 of the United States Code specifies the FAA's authority"),
+            ["49 U.S.C."]
+        );
+        assert_eq!(
+            norms(
+                "The legal authority for this rule also includes chapter 55 of title 10, United States Code."
+            ),
+            ["10 U.S.C. ch. 55"]
+        );
+        assert_eq!(
+            norms(
+                "on the public under Public Law 96–511, “Paperwork Reduction Act” (44 U.S.C. Chapter 35)."
+            ),
+            ["Pub. L. 96-511", "44 U.S.C. ch. 35"]
+        );
+        // A state code's `chapter 3 of title 5` does not name the U.S. Code.
+        assert!(
+            norms("chapter 3 of title 5")
+                .iter()
+                .all(|n| !n.contains("U.S.C."))
+        );
+    }
+
+    /// Class: code aliases and variants.
+    #[test]
+    fn code_aliases_and_variants() {
+        assert_eq!(norms("I.R.C. § 1001"), ["I.R.C. § 1001"]);
+        let c = one("Internal Revenue Code section 162(m)");
+        assert_eq!(c.normalized(), "I.R.C. § 162(m)");
+        assert_eq!(c.kind, CitationKind::NamedAct);
+        let c = one("section 61 of the Internal Revenue Code of 1986");
+        assert_eq!(c.normalized(), "I.R.C. § 61");
+        assert_eq!(norms("42 U.S.C.A. § 1983"), ["42 U.S.C. 1983"]);
+        // federal-register/FR-2017-06-07-uslm.xml
+        assert_eq!(
+            norms("under the Federal Advisory Committee Act (5 U.S.C. app. 2)."),
+            ["5 U.S.C. App. 2"]
+        );
+        assert_eq!(
+            norms("Advancement Act of 1995 (15 U.S.C. 272 note) because"),
+            ["15 U.S.C. 272 note"]
+        );
+        assert_eq!(norms("see 42 usc 1983"), ["42 U.S.C. 1983"]);
+        assert_eq!(norms("29 U.S.C § 201"), ["29 U.S.C. 201"]);
+        // federal-register/FR-2017-10-03-uslm.xml
+        assert_eq!(norms("(33 U.S.C 1231)"), ["33 U.S.C. 1231"]);
+        assert_eq!(norms("under 42\nU.S.C. 1983"), ["42 U.S.C. 1983"]);
+    }
+
+    /// Class: typography of official texts.
+    #[test]
+    fn typographic_spaces_and_ocr_digits() {
+        // federal-register/FR-2017-06-07-uslm.xml (GPO sets a thin space after `§`)
+        let text = "has incorrectly stated in §\u{2009}4279.116(b) that a";
+        assert_eq!(norms(text), ["§ 4279.116(b)"]);
+        assert_eq!(norms("42 U.S.C.\u{a0}§\u{202f}1983"), ["42 U.S.C. 1983"]);
+        assert_eq!(norms("26 U.S.C. 501(c)(3)"), ["26 U.S.C. 501(c)(3)"]);
+        assert_eq!(norms("26 U.S.C. 501(c)(l)"), ["26 U.S.C. 501(c)(1)"]);
+        assert_eq!(norms("26 U.S.C. 501(a)(1l)"), ["26 U.S.C. 501(a)(11)"]);
+        // `(l)` as a sibling of `(k)`, or a subsection of its own, is the letter.
+        assert_eq!(
+            norms("26 U.S.C. 501(k) and (l)"),
+            ["26 U.S.C. 501(k)", "26 U.S.C. 501(l)"]
+        );
+        assert_eq!(norms("26 U.S.C. 501(l)"), ["26 U.S.C. 501(l)"]);
+    }
+
+    /// Class: executive orders.
+    #[test]
+    fn executive_orders_are_their_own_kind() {
+        // federal-register/FR-2017-06-07-uslm.xml
+        let text = "This action is not a “significant regulatory action” under the terms of Executive Order 12866 (58 FR 51735, October 4, 1993) and is therefore not subject to review under Executive Orders 12866 and 13563. (76 FR 3821, January 21, 2011).";
+        let cites = extract(text);
+        let eo: Vec<String> = cites
+            .iter()
+            .filter(|c| c.kind == CitationKind::ExecutiveOrder)
+            .map(Citation::normalized)
+            .collect();
+        assert_eq!(
+            eo,
+            [
+                "Exec. Order No. 12866",
+                "Exec. Order No. 12866",
+                "Exec. Order No. 13563"
+            ]
+        );
+        assert_eq!(norms("E.O. 12291"), ["Exec. Order No. 12291"]);
+        assert_eq!(norms("Exec. Order No. 12,866"), ["Exec. Order No. 12866"]);
+        assert_eq!(
+            norms("Executive Order No. 12866"),
+            ["Exec. Order No. 12866"]
+        );
+        // us-code-titles (title 50 notes): a section of an order is the order's.
+        let c = one("as defined in section 3.4(e) of Executive Order No. 12333, issued");
+        assert_eq!(c.kind, CitationKind::ExecutiveOrder);
+        assert_eq!(c.normalized(), "Exec. Order No. 12333, § 3.4(e)");
+        assert!(extract("EO 12 of the plan").is_empty());
+    }
+
+    /// Class: divisions, points and subparagraphs of EU acts.
+    #[test]
+    fn eu_divisions_points_and_subparagraphs() {
+        // eu-ai-act/articles/article-002.md
+        let c = one("intermediary services as set out in Chapter II of Regulation (EU) 2022/2065.");
+        assert_eq!(c.kind, CitationKind::EuDivision);
+        assert_eq!(c.normalized(), "Regulation (EU) 2022/2065 Chapter II");
+        let c = one("Chapter III, Section 2 of Regulation (EU) 2024/1689");
+        assert_eq!(
+            c.normalized(),
+            "Regulation (EU) 2024/1689 Chapter III, Section 2"
+        );
+        let c = one("the requirements of Section 2 of Chapter III of this Regulation");
+        assert_eq!(c.normalized(), "[this act] Chapter III, Section 2");
+        // eu-ai-act/annexes/annex-04-IV.md
+        let c = one("by the deployers, in accordance with Article 13(3), point (d);");
+        assert_eq!(c.normalized(), "[this act] Art. 13(3)(d)");
+        let c = one("point (a) of the first subparagraph of Article 6(1)");
+        assert_eq!(c.normalized(), "[this act] Art. 6(1)(a)");
+    }
+
+    /// Class: `Id.` and `supra` only where they are short forms.
+    #[test]
+    fn id_and_supra_only_as_short_forms() {
+        // The kind as reported: a linked `Id.` takes its antecedent's kind, so short forms
+        // are told by their short form.
+        let kinds = |t: &str| -> Vec<CitationKind> {
+            extract(t)
+                .iter()
+                .map(|c| match c.short_form {
+                    Some(ShortForm::Id) => CitationKind::Id,
+                    Some(ShortForm::Supra) => CitationKind::Supra,
+                    _ => c.kind,
+                })
+                .collect()
+        };
+        // No citation before them: nothing to refer to.
+        assert!(kinds("Enter the employee id. number and the supervisor id. below.").is_empty());
+        assert!(kinds("The Board's supra-national role is described above; see supra.").is_empty());
+        assert!(kinds("Users sign in with their Id. The form asks for it.").is_empty());
+        // After a citation, in citation position.
+        assert_eq!(
+            kinds("Foo v. Bar, 1 U.S. 1. Id. at 2."),
+            [CitationKind::Case, CitationKind::Id]
+        );
+        assert_eq!(
+            kinds("fees, 42 USC § 1988(b), and expert fees, id. at (c)."),
+            [CitationKind::Usc, CitationKind::Id]
+        );
+        // After a citation, but not a short form: a word of the sentence.
+        assert_eq!(
+            kinds("See 42 U.S.C. 1983. Each user id. is unique."),
+            [CitationKind::Usc]
+        );
+        // At the start of an excerpt the antecedent may precede it.
+        assert_eq!(kinds("Id. at 2 (overruling ...)"), [CitationKind::Id]);
+    }
+}

@@ -1,0 +1,18 @@
+//! # lexls-syntax — the syntax layer of lexls
+//!
+//! The document model ([`model`]: provisions, subsection trees, spans as byte offsets), the line
+//! index that converts offsets to lines and UTF-16 columns ([`line_index`]), the parsers of the
+//! statute formats (Markdown, plain text, HTML, USLM, Akoma Ntoso, the D.C. Council's Open Law
+//! XML: [`parse`]) and citation extraction ([`citation`]: Bluebook, Document Drafting Handbook
+//! and the codes' own forms).
+//!
+//! The lowest layer (see `ARCHITECTURE.md`): no index, no search, no models, no network, no
+//! protocol types. Everything here is a pure function of the text.
+
+pub mod citation;
+pub mod line_index;
+pub mod model;
+pub mod parse;
+
+#[cfg(any(test, feature = "test-support"))]
+pub mod test_support;

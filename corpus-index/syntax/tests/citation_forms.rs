@@ -1,0 +1,245 @@
+//! Citation forms on real sentences of the corpora in `shared/corpora/` (public law: the
+//! U.S. Code, 27 C.F.R., the GDPR, the EU AI Act, NYC Local Law 144) and of the Bluebook's
+//! examples, checked through `lexls cite`'s record shape.
+
+use lexls_syntax::citation::record::{CitationRecord, apply_namespace, records};
+use lexls_syntax::citation::{Relative, extract};
+use proptest::prelude::*;
+
+fn cite(text: &str) -> Vec<CitationRecord> {
+    records(text, &extract(text))
+}
+
+fn normalized(text: &str) -> Vec<String> {
+    cite(text)
+        .into_iter()
+        .map(|c| c.normalized.unwrap_or_else(|| "null".into()))
+        .collect()
+}
+
+#[test]
+fn federal_forms_from_the_us_code_and_the_cfr() {
+    // 6 RCNY § 5-300 (NYC LL144 corpus), citing Title VII's recordkeeping provision.
+    assert_eq!(
+        normalized(
+            "pursuant to subsection (c) of section 2000e-8 of title 42 of the United States Code as specified"
+        ),
+        ["42 U.S.C. 2000e-8(c)"]
+    );
+    // 35 U.S.C. source credits: the sections after a public law are sections of that act.
+    let found = cite(
+        "1536, 1501A–563; Pub. L. 112–29, §§ 3(f), 15(b), 20(j), Sept. 16, 2011, 125 Stat. 284",
+    );
+    let kinds: Vec<&str> = found.iter().map(|c| c.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            "public_law",
+            "public_law",
+            "public_law",
+            "public_law",
+            "stat"
+        ]
+    );
+    assert_eq!(
+        found[2].normalized.as_deref(),
+        Some("Pub. L. 112-29, § 15(b)")
+    );
+    assert_eq!(found[4].normalized.as_deref(), Some("125 Stat. 284"));
+    // 27 C.F.R. § 40.1 source note and the Lanham Act cross-reference.
+    assert_eq!(
+        normalized("Regulations at 74 FR 29408 confirmed; see 15 U.S.C. 1051 et seq."),
+        ["74 Fed. Reg. 29408", "15 U.S.C. 1051 et seq."]
+    );
+    assert_eq!(normalized("29 C.F.R. § 1607.4"), ["29 C.F.R. 1607.4"]);
+    assert_eq!(
+        normalized("U.S. Const. art. I, § 8"),
+        ["U.S. Const. art. I, § 8"]
+    );
+    let mut part = extract("in accordance with part 30 of this chapter");
+    apply_namespace(&mut part, "27 C.F.R.");
+    assert_eq!(part.len(), 1, "{part:#?}");
+}
+
+#[test]
+fn section_lists_ranges_and_subsection_chains() {
+    // 17 U.S.C. § 106 amendment note.
+    assert_eq!(
+        normalized("substituted “sections 106 and 106A” for"),
+        ["§ 106", "§ 106A"]
+    );
+    assert_eq!(
+        normalized("as provided in §§ 40.21–40.25a of this part"),
+        ["§ 40.21 to 40.25a"]
+    );
+    assert_eq!(
+        normalized("under § 20-871(b)(1) and (2)"),
+        ["§ 20-871(b)(1)", "§ 20-871(b)(2)"]
+    );
+    assert_eq!(normalized("§ 5(b)(1)-(5)"), ["§ 5(b)(1) to 5(b)(5)"]);
+    let found = extract("the requirements of subsections (b), (c), and (d) apply");
+    assert_eq!(found.len(), 3);
+    assert!(found.iter().all(|c| c.relative.is_some()));
+    let found = extract("paragraph (2) of subsection (b) and clause (ii) of subparagraph (A)");
+    assert_eq!(found[0].subsections, ["b", "2"]);
+    assert_eq!(found[1].subsections, ["A", "ii"]);
+    let found = extract("subject to the limits of the preceding paragraph");
+    assert!(matches!(
+        found[0].relative,
+        Some(Relative::Adjacent { next: false, .. })
+    ));
+}
+
+#[test]
+fn state_and_local_codes() {
+    assert_eq!(
+        normalized("Fla. Stat. § 212.05(1)(i) and Fla. Admin. Code R. 12A-1.032"),
+        ["Fla. Stat. § 212.05(1)(i)", "Fla. Admin. Code r. 12A-1.032"]
+    );
+    assert_eq!(normalized("see Rule 12A-1.032"), ["Rule 12A-1.032"]);
+    assert_eq!(
+        normalized("N.Y. Lab. Law § 201-d"),
+        ["N.Y. Lab. Law § 201-d"]
+    );
+    assert_eq!(
+        normalized("Cal. Civ. Code § 1798.100 (West 2020)"),
+        ["Cal. Civ. Code § 1798.100"]
+    );
+    assert_eq!(normalized("6 RCNY § 5-301(b)"), ["6 RCNY § 5-301(b)"]);
+    assert_eq!(
+        normalized("Mass. Gen. Laws ch. 1, §§ 2-3"),
+        ["Mass. Gen. Laws ch. 1, §§ 2 to 3"]
+    );
+    let kinds: Vec<&str> = cite("Ala. Admin. Code r. 130-X-1-.06 and Ala. Code § 38-2-6")
+        .into_iter()
+        .map(|c| c.kind)
+        .collect();
+    assert_eq!(kinds, ["state_regulation", "state_statute"]);
+}
+
+#[test]
+fn eu_forms_from_the_gdpr_and_the_ai_act() {
+    // GDPR Art. 17(1)(b) and Art. 12(5).
+    assert_eq!(
+        normalized(
+            "where the processing is based on point (a) of Article 6(1) or point (a) of Article 9(2),"
+        ),
+        ["[this act] Art. 6(1)(a)", "[this act] Art. 9(2)(a)"]
+    );
+    assert_eq!(
+        normalized("Information provided under Articles 13 and 14 and any communication"),
+        ["[this act] Art. 13", "[this act] Art. 14"]
+    );
+    assert_eq!(
+        normalized("Directive 95/46/EC is repealed with effect from 25 May 2018."),
+        ["Directive 95/46/EC"]
+    );
+    assert_eq!(
+        normalized("lawful under Article 6(1)(a) GDPR and Article 5 of Regulation (EU) 2024/1689"),
+        [
+            "Regulation (EU) 2016/679 Art. 6(1)(a)",
+            "Regulation (EU) 2024/1689 Art. 5"
+        ]
+    );
+    assert_eq!(
+        normalized("the high-risk AI systems listed in Annex III, as explained in Recital 47"),
+        ["[this act] Annex III", "[this act] Recital 47"]
+    );
+    assert_eq!(
+        normalized("Subject to Articles 356 to 358, institutions"),
+        ["[this act] Art. 356 to 358"]
+    );
+    assert_eq!(
+        normalized(
+            "Article 147(8) of Regulation (EU) No 575/2013 and Article 223 of that Regulation"
+        ),
+        [
+            "Regulation (EU) No 575/2013 Art. 147(8)",
+            "Regulation (EU) No 575/2013 Art. 223"
+        ]
+    );
+}
+
+#[test]
+fn short_forms_link_to_their_antecedent() {
+    let found = cite("42 U.S.C. § 1983 and § 1988(b). Id. at (c).");
+    assert_eq!(found[1].normalized.as_deref(), Some("42 U.S.C. 1988(b)"));
+    assert_eq!(found[1].antecedent, Some(0));
+    assert_eq!(found[2].kind, "id");
+    assert_eq!(found[2].normalized.as_deref(), Some("42 U.S.C. 1988(c)"));
+    let found = cite("Foo v. Bar, 1 U.S. 100. Id. at 50.");
+    assert_eq!(
+        found[1].antecedent, None,
+        "a pin page before the first page"
+    );
+    let found = cite("See supra.");
+    assert_eq!((found[0].kind, found[0].antecedent), ("supra", None));
+}
+
+#[test]
+fn not_citations() {
+    assert!(cite("Section 3.2.4 of ANSI/APSP/ICC-16 2017 governs pool drains").is_empty());
+    assert!(cite("1. The employer shall post the notice on March 3, 2020.").is_empty());
+    assert!(cite("a civil penalty of not more than $500 for a first violation").is_empty());
+    assert!(cite("8 % of the total risk weight").is_empty());
+    // `section 5.4(d)(2) of the Order` names a section of an executive order: a citation of
+    // a document outside any code, never one of the citing code.
+    assert!(
+        cite("section 5.4(d)(2) of the Order")
+            .iter()
+            .all(|c| c.kind == "named_act")
+    );
+}
+
+#[test]
+fn offsets_are_unicode_scalar_values() {
+    let text = "Über § 20-871(b) — siehe „§ 5-301“.";
+    let found = cite(text);
+    let chars: Vec<char> = text.chars().collect();
+    for c in &found {
+        let raw: String = chars[c.start..c.end].iter().collect();
+        assert_eq!(raw, c.raw);
+    }
+    assert_eq!(found.len(), 2);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Arbitrary text never panics and every span lies inside it, on char boundaries.
+    #[test]
+    fn arbitrary_text_never_panics_and_spans_are_valid(text in "\\PC{0,200}") {
+        let cites = extract(&text);
+        for c in &cites {
+            prop_assert!(c.span.start <= c.span.end && c.span.end <= text.len());
+            prop_assert!(text.is_char_boundary(c.span.start) && text.is_char_boundary(c.span.end));
+            prop_assert!(c.group.start <= c.span.start && c.span.end <= c.group.end.max(c.span.end));
+            prop_assert!(text.is_char_boundary(c.group.start) && text.is_char_boundary(c.group.end));
+            let _ = c.normalized();
+        }
+        let _ = records(&text, &cites);
+    }
+
+    /// Citation-shaped noise (section signs, parentheses, dashes, code names) as well.
+    #[test]
+    fn citation_shaped_noise_never_panics(
+        parts in proptest::collection::vec(
+            prop_oneof![
+                Just("§"), Just("§§ "), Just("("), Just(")"), Just("-"), Just("–"), Just(" "),
+                Just("U.S.C. "), Just("C.F.R. "), Just("Id. at "), Just("Article "), Just("of "),
+                Just("that Regulation"), Just("through "), Just("and "), Just("Pub. L. "),
+                Just("Ala. Code "), Just("\n"), Just("é"), Just("1"), Just("20-871"), Just("a"),
+                Just("Const. art. "), Just("IX"), Just("Stat. "), Just("Rule "), Just("supra"),
+            ],
+            0..40,
+        )
+    ) {
+        let text: String = parts.concat();
+        let cites = extract(&text);
+        for c in &cites {
+            prop_assert!(c.span.end <= text.len());
+            prop_assert!(text.is_char_boundary(c.span.start) && text.is_char_boundary(c.span.end));
+        }
+        let _ = records(&text, &cites);
+    }
+}

@@ -1,0 +1,141 @@
+//! `lexls-eval`: evaluation and classifier training, run by `lexls eval …` and
+//! `lexls classifier …` (or directly). Kept out of the server binary.
+
+mod classifier;
+mod eval;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use lexls::process::{guarded, init_logging, install_panic_hook};
+
+/// Measure retrieval, citation, cross-reference, markup and classifier quality; train the
+/// query-complexity classifier.
+#[derive(Debug, Parser)]
+#[command(name = "lexls eval", bin_name = "lexls eval", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// File-level MRR@10, Recall@1/5/10, nDCG@10 and latency over a query set, through the
+    /// retrieval pipeline of `ask` (each stage can be switched off for ablation).
+    Retrieval(eval::RetrievalArgs),
+    /// Precision, recall and F1 per kind, span accuracy and short-form resolution accuracy
+    /// of citation extraction over a case file (`shared/eval/citations/cases.jsonl`).
+    Citations {
+        /// The case file (JSON lines).
+        #[arg(long)]
+        cases: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// List the cases with errors.
+        #[arg(long)]
+        failures: bool,
+    },
+    /// Macro precision, recall, F1, per-class scores and confusion matrix of the
+    /// query-complexity classifier on a question set, or of grouped N-fold
+    /// cross-validation on it (`--cv N`).
+    Classifier(classifier::EvalArgs),
+    /// Precision and recall of resolved cross-references against a corpus's official
+    /// markup (`manifest.json` of `shared/corpora/cfr-title27`, `us-code-titles`).
+    Xrefs {
+        /// The corpus folder.
+        #[arg(long)]
+        corpus: PathBuf,
+        /// The manifest: a JSON array of `{file, identifier, refs}`.
+        #[arg(long)]
+        manifest: PathBuf,
+        /// Print JSON (`in_corpus.precision`, `in_corpus.recall`, `external.recall`, …).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Recall per kind of reference, precision where the markup is complete (the D.C.
+    /// Code) and resolution, scored against the publisher's own reference markup (USLM
+    /// `<ref href>`, D.C. `<cite path>`, Akoma Ntoso `<ref href>`) of the files given, per
+    /// corpus, for the development (even) and measuring (odd) halves of each corpus's
+    /// files in sorted path order. Packed files (`.xz`, `.tar.xz`) are not read: unpack them.
+    Markup {
+        /// Files or folders (read recursively); together they are the workspace citations
+        /// resolve in.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Print JSON (`corpora[].development`, `.measuring`: `total`, `per_kind`,
+        /// `resolution`, `precision`; `miss_classes`, `misses`).
+        #[arg(long)]
+        json: bool,
+        /// List up to N misses per corpus, kind and failure (spread over the files), and
+        /// the most frequent forms of misses.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        misses: usize,
+    },
+    /// Train a model on a question set and write it (JSON); prints rows, class counts,
+    /// vocabulary size and training-set F1.
+    TrainClassifier {
+        /// The question set: CSV with columns `question,label` (0 one context, 1 two, 2
+        /// three or more).
+        #[arg(long)]
+        data: PathBuf,
+        /// Where to write the model.
+        #[arg(long)]
+        out: PathBuf,
+        /// 3 (one, two, three or more contexts) or 2 (labels 1 and 2 merged).
+        #[arg(long, default_value_t = 3)]
+        classes: u8,
+        #[command(flatten)]
+        model: classifier::ModelArgs,
+    },
+}
+
+fn main() -> ExitCode {
+    init_logging();
+    install_panic_hook();
+    let cli = Cli::parse();
+    let advice = match &cli.command {
+        Command::Retrieval(args) => format!(
+            "If it was reading the index, build it anew with `lexls index --rebuild {}`; if it happens again, please report it with the command and the message",
+            args.corpus.display()
+        ),
+        _ => "Please report it with the command and the message.".to_owned(),
+    };
+    match guarded(&advice, || run(cli.command)) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs one command.
+fn run(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::Retrieval(args) => eval::retrieval(&args),
+        Command::Citations {
+            cases,
+            json,
+            failures,
+        } => eval::citations(&cases, json, failures),
+        Command::Xrefs {
+            corpus,
+            manifest,
+            json,
+        } => eval::xrefs(&corpus, &manifest, json),
+        Command::Markup {
+            paths,
+            json,
+            misses,
+        } => eval::markup(&paths, json, misses),
+        Command::Classifier(args) => classifier::eval(&args),
+        Command::TrainClassifier {
+            data,
+            out,
+            classes,
+            model,
+        } => classifier::train(&data, &out, classes, &model),
+    }
+}

@@ -1,0 +1,46 @@
+//! The process boundary shared by the `lexls` and `lexls-eval` binaries: logging to stderr,
+//! panics turned into errors that say what to do.
+
+use std::process::ExitCode;
+
+/// The command boundary: runs `command`, turning a panic in it (a bug, or a store that
+/// panics on damaged data) into an error that says what to do (`advice`), so the process
+/// exits with status 2 and a message, never with a bare panic (101).
+pub fn guarded(
+    advice: &str,
+    command: impl FnOnce() -> anyhow::Result<ExitCode>,
+) -> anyhow::Result<ExitCode> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(command)).unwrap_or_else(|_| {
+        Err(anyhow::anyhow!(
+            "lexls stopped on an internal error (logged above). {advice}"
+        ))
+    })
+}
+
+/// Logs a panic as one line (with the default report when `RUST_BACKTRACE` asks for a
+/// backtrace); the command boundary in [`main`] then says what to do.
+pub fn install_panic_hook() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
+            default(info);
+        } else {
+            tracing::error!("internal error: {info}");
+        }
+    }));
+}
+
+/// Logs go to stderr (stdout carries the protocol); `LEXLS_LOG` sets the filter.
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("LEXLS_LOG").unwrap_or_else(|_| {
+        tracing_subscriber::EnvFilter::new(
+            "warn,lexls=info,lexls_syntax=info,lexls_index=info,lexls_ide=info,lexls_eval=info",
+        )
+    });
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .without_time()
+        .try_init();
+}

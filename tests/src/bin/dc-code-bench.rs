@@ -1,0 +1,183 @@
+//! Benchmark of issue 13 on the whole D.C. Code plus a policy that cites it, BM25 and the
+//! citation graph only (no model): time to ready on a cold start and on a restart with the
+//! index on disk, edit → fresh diagnostics (p50/p99), hover (p50/p99), and the server's
+//! resident memory (`VmRSS` and peak `VmHWM` from `/proc`).
+//!
+//!     cargo run --release -p lexls-tests --bin dc-code-bench [-- UNPACKED_DC_CODE_DIR]
+//!
+//! `DC_BENCH_EDITS=N` sets the number of edits (default 100).
+//!
+//! Without an argument the D.C. Code pack of `../shared/corpora/dc-code` is unpacked into a
+//! temporary directory (about 20 s). The workspace is a temporary copy either way: the policy
+//! is written next to the code.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use lexls_tests::{LspClient, lexls_bin, position_of, repo_root};
+use serde_json::json;
+
+/// The policy: citations of D.C. Code sections in the forms the Council uses.
+const POLICY: &str = "---\ntitle: Records retention policy\n---\n\n# Records retention policy\n\n\
+## 1. Purpose\n\nThis policy implements D.C. Code § 1-1001.03 and D.C. Code § 2-531.\n\n\
+## 2. Requests\n\nRequests under D.C. Code § 2-532(a) are answered within the time set by \
+D.C. Code § 2-532(c).\n\n## 3. Elections\n\nSee D.C. Code §§ 1-1001.05 and 1-1001.08.\n";
+
+/// The line edited in the benchmark; the second form cites a section that does not exist.
+const EDIT_LINE: [&str; 2] = [
+    "Requests under D.C. Code § 2-532(a) are answered",
+    "Requests under D.C. Code § 2-599(a) are answered",
+];
+
+fn main() {
+    let work = tempfile::tempdir().unwrap_or_else(|e| fail(&format!("temp dir: {e}")));
+    let ws = work.path().join("workspace");
+    let index = work.path().join("index");
+    prepare_workspace(std::env::args().nth(1).map(PathBuf::from), &ws);
+    std::fs::create_dir_all(&index).unwrap_or_else(|e| fail(&format!("index dir: {e}")));
+    let policy = ws.join("policy/records-policy.md");
+
+    let (cold, cold_rss) = ready(&ws, &index, |client| run_editor_session(client, &policy));
+    println!("ready cold: {:.1} s; {cold_rss}", cold.as_secs_f64());
+    let (warm, warm_rss) = ready(&ws, &index, |_| {});
+    println!("ready on restart: {:.2} s; {warm_rss}", warm.as_secs_f64());
+}
+
+/// Starts `lexls serve` on `ws` with its index in `index`, waits for the initial indexing,
+/// runs `session`, and returns the time to ready and the memory figures after the session.
+fn ready(ws: &Path, index: &Path, session: impl FnOnce(&mut LspClient)) -> (Duration, String) {
+    let mut cmd = Command::new(lexls_bin());
+    cmd.arg("serve")
+        .env("LEXLS_INDEX_DIR", index)
+        .env("LEXLS_NO_MODEL", "1")
+        .env("LEXLS_LOG", "warn")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped());
+    let mut client = LspClient::spawn_captured(cmd);
+    let started = Instant::now();
+    client.initialize(ws, json!({}));
+    client.wait_indexed();
+    let took = started.elapsed();
+    let at_ready = memory(client.pid());
+    session(&mut client);
+    let after = memory(client.pid());
+    client.shutdown();
+    (
+        took,
+        format!("RSS at ready {at_ready}; after the session {after}"),
+    )
+}
+
+/// Opens the policy, measures hovers and edits.
+fn run_editor_session(client: &mut LspClient, policy: &Path) {
+    let (uri, text) = client.open(policy);
+    client.wait_notification("textDocument/publishDiagnostics", |p| p["uri"] == uri);
+    let pos = position_of(&text, "§ 2-532(c)", 0, 3);
+    let mut hovers: Vec<Duration> = (0..500)
+        .map(|_| {
+            let t = Instant::now();
+            let h = client.request(
+                "textDocument/hover",
+                json!({"textDocument": {"uri": uri}, "position": pos}),
+            );
+            if !h["contents"]["value"].is_string() {
+                fail(&format!("no hover on a D.C. Code citation: {h}"));
+            }
+            t.elapsed()
+        })
+        .collect();
+    report("hover", &mut hovers);
+
+    let rounds: i32 = std::env::var("DC_BENCH_EDITS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(100);
+    let mut edits = Vec::new();
+    for version in 2..2 + rounds {
+        let broken = version % 2 == 0;
+        let new_text = text.replace(EDIT_LINE[0], EDIT_LINE[usize::from(broken)]);
+        let t = Instant::now();
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version},
+                   "contentChanges": [{"text": new_text}]}),
+        );
+        let fresh = client.wait_notification("textDocument/publishDiagnostics", |p| {
+            p["uri"] == uri && p["version"] == version
+        });
+        let flagged = fresh["diagnostics"]
+            .as_array()
+            .is_some_and(|d| d.iter().any(is_unresolved_2_599));
+        if flagged != broken {
+            fail(&format!("version {version}: diagnostics {fresh}"));
+        }
+        edits.push(t.elapsed());
+    }
+    report("edit → fresh diagnostics", &mut edits);
+}
+
+/// Whether diagnostic `d` is the one for the broken `§ 2-599(a)`.
+fn is_unresolved_2_599(d: &serde_json::Value) -> bool {
+    d["message"].as_str().is_some_and(|m| m.contains("2-599"))
+}
+
+/// Prints p50/p99/max of `times`.
+fn report(what: &str, times: &mut [Duration]) {
+    times.sort();
+    let pct = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
+    println!(
+        "{what} over {}: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        times.len(),
+        pct(0.5).as_secs_f64() * 1e3,
+        pct(0.99).as_secs_f64() * 1e3,
+        times[times.len() - 1].as_secs_f64() * 1e3
+    );
+}
+
+/// `VmRSS` and `VmHWM` of process `pid`, in MB.
+fn memory(pid: u32) -> String {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<f64>().ok())
+            .map_or_else(|| "?".to_owned(), |kb| format!("{:.0} MB", kb / 1024.0))
+    };
+    format!("VmRSS {}, peak VmHWM {}", field("VmRSS:"), field("VmHWM:"))
+}
+
+/// Fills `ws` with the D.C. Code (copied from `given`, or unpacked from the shared pack) and
+/// the policy.
+fn prepare_workspace(given: Option<PathBuf>, ws: &Path) {
+    std::fs::create_dir_all(ws.join("policy")).unwrap_or_else(|e| fail(&format!("{e}")));
+    let status = match given {
+        Some(dir) => Command::new("cp")
+            .arg("-r")
+            .arg(dir.join("us"))
+            .arg(dir.join("index.xml"))
+            .arg(ws)
+            .status(),
+        None => {
+            let pack = repo_root().join("../shared/corpora/dc-code/dc-code-2024-10-20.tar.xz");
+            Command::new("tar")
+                .arg("-xJf")
+                .arg(&pack)
+                .arg("-C")
+                .arg(ws)
+                .status()
+        }
+    };
+    if !status.is_ok_and(|s| s.success()) {
+        fail("cannot copy or unpack the D.C. Code (give the unpacked folder as argument)");
+    }
+    std::fs::write(ws.join("policy/records-policy.md"), POLICY)
+        .unwrap_or_else(|e| fail(&format!("cannot write the policy: {e}")));
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("dc-code-bench: {message}");
+    std::process::exit(2)
+}
