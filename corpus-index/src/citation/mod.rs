@@ -7,13 +7,16 @@
 //! through 20-873`) is one citation with a [`Citation::range_end`].
 
 pub mod codes;
+pub mod dated_act;
 pub mod forms;
 pub mod graph;
 pub mod record;
 pub mod relative;
 pub mod resolve;
 pub mod scan;
+pub mod session_law;
 pub mod short_form;
+pub mod container;
 
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -26,14 +29,16 @@ pub use codes::CodeFamily;
 pub use scan::extract;
 
 /// The spaces official texts set inside citations besides the ASCII space and tab: the
-/// no-break space (U+00A0), the thin space (U+2009, GPO's typesetting after `§`) and the
-/// narrow no-break space (U+202F).
-pub(crate) const TYPOGRAPHIC_SPACES: [char; 3] = ['\u{A0}', '\u{2009}', '\u{202F}'];
+/// no-break space (U+00A0), the thin space (U+2009, GPO's typesetting after `§`), the
+/// narrow no-break space (U+202F) and the en and em spaces (U+2002, U+2003: the D.C.
+/// Council's typesetting after `§§`).
+pub(crate) const TYPOGRAPHIC_SPACES: [char; 5] =
+    ['\u{A0}', '\u{2009}', '\u{202F}', '\u{2002}', '\u{2003}'];
 
 /// A citation pattern that accepts, wherever it accepts a space or a tab (`[ \t]`, `[ \t\r\n]`),
 /// the [`TYPOGRAPHIC_SPACES`] too.
 pub(crate) fn typographic_spaces(pattern: &str) -> String {
-    pattern.replace(r"[ \t", r"[ \t\u{A0}\u{2009}\u{202F}")
+    pattern.replace(r"[ \t", r"[ \t\u{A0}\u{2009}\u{202F}\u{2002}\u{2003}")
 }
 
 /// The family of a citation, named as in `shared/eval/citations/README.md`.

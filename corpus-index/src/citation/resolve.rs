@@ -642,13 +642,15 @@ impl NamespaceIndex {
     }
 
     /// The citing document's own namespace when it has sections of `unit` (a number it
-    /// lacks is then its own mistake), else a code the workspace does not hold.
+    /// lacks is then its own mistake), else a code the workspace does not hold. The sections
+    /// are ordered by unit first: one look-up in the ordered map, O(log sections).
     fn own_if_it_has_unit(&self, own: &str, unit: Unit) -> Result<String, Resolution> {
-        if self
-            .spaces
-            .get(own)
-            .is_some_and(|s| s.sections.keys().any(|(u, _)| *u == unit))
-        {
+        if self.spaces.get(own).is_some_and(|s| {
+            s.sections
+                .range((unit, String::new())..)
+                .next()
+                .is_some_and(|((u, _), _)| *u == unit)
+        }) {
             return Ok(own.to_string());
         }
         Err(Resolution::External { code: None })

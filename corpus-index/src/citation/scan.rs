@@ -35,6 +35,9 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
         r"(?P<titled>(?-u:\b)(?:(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,[ \t]*(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))|",
         r"(?P<chapter>(?-u:\b)(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d)|",
         r"(?P<eudiv>(?-u:\b)(?:Part|Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)(?:[ \t]*,[ \t]*(?:Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b))*(?:[ \t]+of[ \t]+(?:Title|Chapter)[ \t]+[IVXLC]{1,6}(?-u:\b))*[ \t]+of[ \t]+(?:(?i:this|that)[ \t]+)?(?:Regulation|Directive|Decision)(?-u:\b))|",
+        r"(?P<datedact>(?-u:\b)(?:(?i:act)[ \t]+(?:of[ \t]+)?)?(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)\.?[ \t]+\d{1,2},[ \t]+1[789]\d\d,[ \t]+ch\.)|",
+        r"(?P<sessionlaw>(?-u:\b)D\.[ \t]?C\.[ \t]?(?:Law|Act)[ \t]+\d{1,3}[-–]\d)|",
+        r"(?P<container>(?-u:\b)(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+(?:(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+)*(?:(?i:title)[ \t]+\d|(?i:this)[ \t]+(?i:title|subtitle|chapter|subchapter|part|subpart|unit|article|division)(?-u:\b)))|",
         r"(?P<eo>(?-u:\b)(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)|",
         r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|(?i:usca?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)))",
         r"|(?P<fixed>(?-u:\b)(?:\d{1,4}[ \t]+(?:Stat\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+Const))",
@@ -193,11 +196,42 @@ pub fn extract(text: &str) -> Vec<Citation> {
             pos = end.max(next(start));
             continue;
         }
+        let whole_act = if caps.name("sessionlaw").is_some() {
+            super::session_law::designation_at(text, start)
+        } else if caps.name("datedact").is_some() {
+            super::dated_act::act_at(text, start)
+        } else {
+            None
+        };
+        if let Some((end, name)) = whole_act {
+            // `D.C. Law 22-250`, `Aug. 14, 1935, ch. 531`: an act as a whole.
+            let mut phrase = Phrase::new(
+                start,
+                Head::Section {
+                    unit: Unit::Section,
+                    plural: false,
+                },
+            );
+            phrase.code = Some(CodeRef::Named(name));
+            phrase.kind = Some(CitationKind::NamedAct);
+            phrase.end = end;
+            phrase.emit(&mut out);
+            pos = end.max(next(start));
+            continue;
+        }
+        // Not a container (`part 52 of this chapter` of the C.F.R.): read as a section.
+        if caps.name("container").is_some()
+            && let Some(phrase) = parse_container(text, start)
+        {
+            pos = phrase.end.max(next(start));
+            phrase.emit(&mut out);
+            continue;
+        }
         if caps.name("titled").is_some() || caps.name("chapter").is_some() {
             let parsed = if caps.name("titled").is_some() {
                 parse_titled(text, start)
             } else {
-                parse_chapter_of_title(text, start)
+                parse_chapter_of_title(text, start).or_else(|| parse_container(text, start))
             };
             if let Some(phrase) = parsed {
                 pos = phrase.end.max(next(start));
@@ -967,6 +1001,19 @@ fn parse_chapter_of_title(text: &str, start: usize) -> Option<Phrase> {
     Some(phrase)
 }
 
+/// `subchapter II of Chapter 5 of Title 2`, `Chapter 10 of this title`, `part B of this
+/// subchapter`: a container of the citing document's own code cited as a whole (see
+/// [`super::container`]); it resolves, like `this chapter`, to the code.
+fn parse_container(text: &str, start: usize) -> Option<Phrase> {
+    let (end, chain) = super::container::chain_at(text, start)?;
+    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    phrase.relative = Some(Relative::ThisCode);
+    phrase.code = Some(CodeRef::This);
+    phrase.division = Some(chain);
+    phrase.end = end;
+    Some(phrase)
+}
+
 /// `ch. 35` for `chapter 35`, `Chapter 35`, `ch. 35`; `subch. II`, `subtit. A`.
 fn division_name(caps: &Captures<'_>) -> Option<String> {
     let word = caps.name("w")?.as_str().to_ascii_lowercase();
@@ -1188,6 +1235,10 @@ fn parse_this(text: &str, start: usize) -> Option<Phrase> {
         phrase.relative = Some(Relative::ThisCode);
         phrase.code = Some(CodeRef::This);
     }
+    if phrase.relative == Some(Relative::ThisCode) {
+        // `this chapter`: the container of the citing position at that level.
+        phrase.division = super::container::this_chain(word);
+    }
     phrase.end = pos;
     Some(phrase)
 }
@@ -1221,9 +1272,10 @@ fn ws(text: &str, mut pos: usize) -> usize {
                 pos += 1;
             }
             0xC2 if bytes.get(pos + 1) == Some(&0xA0) => pos += 2,
-            // U+2009 thin space, U+202F narrow no-break space.
+            // U+2009 thin space, U+202F narrow no-break space, U+2002 en space, U+2003 em
+            // space.
             0xE2 if bytes.get(pos + 1) == Some(&0x80)
-                && matches!(bytes.get(pos + 2), Some(&0x89 | &0xAF)) =>
+                && matches!(bytes.get(pos + 2), Some(&0x89 | &0xAF | &0x82 | &0x83)) =>
             {
                 pos += 3;
             }
@@ -1811,6 +1863,16 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         phrase.code = Some(CodeRef::Named(name));
         return Some(end);
     }
+    // `§ 5 of D.C. Law 22-250`, `section 5 of act June 25, 1948, ch. 646`: a section of an
+    // act, not of a code.
+    if phrase.code.is_none()
+        && let Some((end, name)) = super::session_law::designation_at(text, pos)
+            .or_else(|| super::dated_act::act_at(text, pos))
+    {
+        phrase.code = Some(CodeRef::Named(name));
+        phrase.kind = Some(CitationKind::NamedAct);
+        return Some(end);
+    }
     // `section 3.4(e) of Executive Order No. 12333`: a section of an order, not of a code.
     if phrase.code.is_none()
         && let Some((after, _)) = eat(text, pos, &EO_HEAD)
@@ -2197,6 +2259,11 @@ mod tests {
         let text = "has incorrectly stated in §\u{2009}4279.116(b) that a";
         assert_eq!(norms(text), ["§ 4279.116(b)"]);
         assert_eq!(norms("42 U.S.C.\u{a0}§\u{202f}1983"), ["42 U.S.C. 1983"]);
+        // D.C. Code § 6-229 (the Council sets an en space after `§§`).
+        assert_eq!(
+            norms("promulgated by the Authority pursuant to §§\u{2002}6-226, 6-227, and 6-228."),
+            ["§ 6-226", "§ 6-227", "§ 6-228"]
+        );
         assert_eq!(norms("26 U.S.C. 501(c)(3)"), ["26 U.S.C. 501(c)(3)"]);
         assert_eq!(norms("26 U.S.C. 501(c)(l)"), ["26 U.S.C. 501(c)(1)"]);
         assert_eq!(norms("26 U.S.C. 501(a)(1l)"), ["26 U.S.C. 501(a)(11)"]);

@@ -309,7 +309,14 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
         c.antecedent = antecedent;
         return true;
     }
-    if !matches!(prev.kind, CitationKind::PublicLaw | CitationKind::Stat) {
+    // `D.C. Law 1-79, title I, § 102(2)`, `Aug. 4, 1949, ch. 393, § 19`: an act cited as a
+    // whole by its designation or its date and chapter.
+    let whole_act = prev.kind == CitationKind::NamedAct
+        && prev.section.is_none()
+        && prev.named_code().is_some_and(|n| {
+            super::session_law::is_session_law(n) || super::dated_act::is_dated_act(n)
+        });
+    if !whole_act && !matches!(prev.kind, CitationKind::PublicLaw | CitationKind::Stat) {
         return false;
     }
     let between = text.get(prev.span.end..c.group.start).unwrap_or("x");
@@ -318,6 +325,7 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
     }
     let (kind, code) = match (prev.kind, &prev.code) {
         (CitationKind::PublicLaw, code) => (CitationKind::PublicLaw, code.clone()),
+        (CitationKind::NamedAct, code) => (CitationKind::NamedAct, code.clone()),
         (_, Some(CodeRef::Named(vol))) => (
             CitationKind::NamedAct,
             Some(CodeRef::Named(format!(

@@ -99,7 +99,8 @@ pub fn section_level(id: &str) -> String {
                     && p[1..].starts_with(|c: char| c.is_ascii_digit())
             })
             .map_or(parts.len(), |i| i + 1),
-        Some("pl" | "stat" | "fr") => 5,
+        // `/us/act/1935-08-14/ch531/s5`: the act, like a public law.
+        Some("pl" | "stat" | "fr" | "act") => 5,
         Some("eo") => 4,
         _ => parts.len(),
     };
