@@ -76,7 +76,13 @@ static LIST_SEP: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 static RANGE_SEP: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(?:[ \t\r\n]{1,6}(?:through|thru|to)[ \t\r\n]{1,6}|[ \t]*[–—][ \t]*)"));
+    LazyLock::new(|| {
+        // Spaces of any length (markup blanked around the items of the D.C. Council's `<cite>`s:
+        // `§§ 1-204.101</cite> to <cite path="§1-204.115">1-204.115`), at most one line break.
+        re(
+            r"^(?:[ \t]*(?:\r?\n)?[ \t]*(?-u:\b)(?:through|thru|to)(?-u:\b)[ \t]*(?:\r?\n)?[ \t]*|[ \t]*[–—][ \t]*)",
+        )
+    });
 static LABEL_RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:-|[ \t]*[–—][ \t]*)"));
 static OF: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of(?:[ \t]+|[ \t]*\r?\n[ \t]*)")
@@ -92,13 +98,20 @@ static THIS_WHAT: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?i:this)[ \t]+(?P<w>(?i:section|subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point|article|annex|chapter|subchapter|title|part|subpart|regulation|directive|decision|code|act|rules?|local[ \t]+law|policy|agreement))(?-u:\b)",
     )
 });
+static NUMBERED_INSTRUMENT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:Protocol|(?:Reorganization|Reorg\.)[ \t]+Plan)[ \t]+(?:No\.?|Number)[ \t]*\d{1,3}(?-u:\b)(?:[ \t]+of[ \t]+\d{4}(?-u:\b))?",
+    )
+});
+static THIS_DEFINITION: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?i:this)[ \t]+(?i:definition)(?-u:\b)"));
 static TRAILING_PARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| re(r"^,[ \t]*paragraph[ \t]+(?P<n>\d{1,3})(?-u:\b)"));
 static STANDARD: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?:ANSI|ISO|IEC|IEEE|ASTM|NFPA|ASME|APSP|ICC|UL|NIST|ASHRAE)(?-u:\b)"));
 static THAT_WHAT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:that|such|the[ \t]+said)[ \t]+(?P<w>(?i:regulation|directive|decision|act|treaty|code|article|section))(?-u:\b)",
+        r"^(?:that|such|the[ \t]+said)[ \t]+(?P<w>(?i:regulation|directive|decision|act|treaty|code|title|article|section))(?-u:\b)",
     )
 });
 static LEVEL_WORD: LazyLock<Regex> = LazyLock::new(|| {
@@ -330,7 +343,7 @@ pub fn extract(text: &str) -> Vec<Citation> {
         }
     }
     super::short_form::link(text, &mut out);
-    out
+    super::short_form::drop_bare_parts(out)
 }
 
 /// The length of the short-form word (`Id.`, `supra`) at the start of `rest`.
@@ -433,6 +446,9 @@ struct Phrase {
     that_section: bool,
     /// A division cited as a whole (`ch. 35`), for a phrase without items.
     division: Option<String>,
+    /// The phrase counts within a unit lexls does not number (`paragraph (1) of this
+    /// definition`): it is read, but yields no citation to check.
+    unnumbered_scope: bool,
 }
 
 impl Phrase {
@@ -454,10 +470,14 @@ impl Phrase {
             acts: Vec::new(),
             that_section: false,
             division: None,
+            unnumbered_scope: false,
         }
     }
 
     fn emit(mut self, out: &mut Vec<Citation>) {
+        if self.unnumbered_scope {
+            return;
+        }
         let group = self.start..self.end;
         let single = self.items.len() <= 1;
         let code_name = match &self.code {
@@ -534,6 +554,9 @@ impl Phrase {
             } else {
                 item.span.clone()
             };
+            // The labels an item of a list of subdivisions continues from (`(a)(4), (5), (6)`:
+            // `(6)` continues `(a)(5)`), without the section and outer levels of the phrase.
+            let mut own_path: Option<Vec<String>> = None;
             let (section, mut labels, relative) = match self.head {
                 Head::Section { .. } => {
                     let (section, labels) = inherit(&prev_section, &prev_labels, item);
@@ -541,6 +564,7 @@ impl Phrase {
                 }
                 Head::Level(word) => {
                     let labels = inherit_labels(&prev_labels, &item.labels, i == 0);
+                    own_path = Some(labels.clone());
                     match &self.chain_section {
                         Some((_, number, base)) => {
                             let mut full = base.clone();
@@ -565,12 +589,9 @@ impl Phrase {
                 }
             };
             prev_section.clone_from(&section);
-            prev_labels = match self.head {
-                Head::Section { .. } => labels.clone(),
-                Head::Level(_) => {
-                    let skip = labels.len().saturating_sub(item.labels.len());
-                    labels[skip..].to_vec()
-                }
+            prev_labels = match (self.head, own_path) {
+                (Head::Level(_), Some(path)) => path,
+                _ => labels.clone(),
             };
             let range_end = item.range_end.as_ref().map(|(sec, end_labels)| {
                 let end_section = sec.clone().or_else(|| section.clone()).unwrap_or_default();
@@ -629,9 +650,14 @@ fn inherit_labels(prev: &[String], own: &[String], first: bool) -> Vec<String> {
         return own.to_vec();
     }
     // `(a)(2) and (d)`: `(d)` replaces the label of its own style (`a`), not the last one.
-    if let Some(style) = own.first().map(|l| label_style(l))
-        && let Some(at) = prev.iter().rposition(|l| label_style(l) == style)
-        && prev.len() - at > own.len()
+    // `(b)(1)(i) and (c)`: a letter that is no roman numeral (`c`) is not of the level of a
+    // roman numeral (`i`), though both are lower-case.
+    let roman = |l: &str| l.chars().all(|c| matches!(c, 'i' | 'v' | 'x' | 'I' | 'V' | 'X'));
+    if let Some(first) = own.first()
+        && let style = label_style(first)
+        && let Some(at) = prev
+            .iter()
+            .rposition(|l| label_style(l) == style && (roman(l) == roman(first) || roman(first)))
     {
         let mut out = prev[..at].to_vec();
         out.extend(own.iter().cloned());
@@ -729,7 +755,21 @@ fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phras
         if is_part
             && !matches!(&phrase.code, Some(CodeRef::Named(c)) if codes::family_of(c) == CodeFamily::Cfr)
         {
-            return None;
+            // `The authority citation for part 4279 continues to read`: a bare numbered part
+            // may be the C.F.R. part a rule amends (Document Drafting Handbook, ch. 2); it is
+            // kept only when an earlier citation of the text names that part's title (see
+            // [`super::short_form`]).
+            let numbered = phrase.items.iter().all(|it| {
+                it.labels.is_empty()
+                    && it
+                        .section
+                        .as_deref()
+                        .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
+            });
+            if phrase.code.is_some() || phrase.relative.is_some() || !numbered {
+                return None;
+            }
+            phrase.designator = Some("Part".into());
         }
         return Some(phrase);
     }
@@ -1486,8 +1526,11 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 }
             );
             let continued = |end: usize| continues && !next_is_word && ends_list_item(text, end);
+            // `section 1165 or 1166 of title 10` (OLRC style): a singular head word whose
+            // list is closed by the act or code of all its items.
+            let closed_by_of = |end: usize| eat(text, end, &OF).is_some();
             if let Some((end, number, labels)) = section_item(text, item_pos)
-                && (plural || next_is_word || article || continued(end))
+                && (plural || next_is_word || article || continued(end) || closed_by_of(end))
                 && (!semicolon || continued(end))
             {
                 let mut item = Item {
@@ -1749,10 +1792,11 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
     }
     if let Some((after, caps)) = eat(text, pos, &SUFFIX) {
         if let Some(c) = caps.name("c") {
-            if phrase.code.is_none()
-                && let Some(code) = codes::canonical_code(c.as_str())
-            {
-                phrase.code = Some(CodeRef::Named(code.name));
+            // `Articles 101 and 102 TFEU`: the treaty, whether or not lexls knows it as a code.
+            if phrase.code.is_none() {
+                phrase.code = Some(CodeRef::Named(
+                    codes::canonical_code(c.as_str()).map_or_else(|| c.as_str().to_string(), |k| k.name),
+                ));
             }
             pos = after;
         } else if caps.name("etseq").is_some() {
@@ -1797,6 +1841,12 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     // `point (a) of the first subparagraph of Article 6(1)`: EU subparagraphs are not
     // numbered; the point hangs below the paragraph.
     if let Some((end, _)) = eat(text, pos, &ORDINAL_SUBPARAGRAPH) {
+        return Some(end);
+    }
+    // `paragraph (1) of this definition` (27 CFR 40.11): the items of a definition, which
+    // the publisher's markup does not number as subdivisions.
+    if let Some((end, _)) = eat(text, pos, &THIS_DEFINITION) {
+        phrase.unnumbered_scope = true;
         return Some(end);
     }
     if let Some((end, caps)) = eat(text, pos, &THAT_WHAT) {
@@ -1870,6 +1920,15 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
             .or_else(|| super::dated_act::act_at(text, pos))
     {
         phrase.code = Some(CodeRef::Named(name));
+        phrase.kind = Some(CitationKind::NamedAct);
+        return Some(end);
+    }
+    // `Article 6a of Protocol No 21`, `Section 402(240) of Reorganization Plan No. 3 of
+    // 1967`: an instrument designated by number, named without an article.
+    if phrase.code.is_none()
+        && let Some((end, caps)) = eat(text, pos, &NUMBERED_INSTRUMENT)
+    {
+        phrase.code = Some(CodeRef::Named(collapse(caps.get(0)?.as_str())));
         phrase.kind = Some(CitationKind::NamedAct);
         return Some(end);
     }
@@ -2250,6 +2309,65 @@ mod tests {
         // federal-register/FR-2017-10-03-uslm.xml
         assert_eq!(norms("(33 U.S.C 1231)"), ["33 U.S.C. 1231"]);
         assert_eq!(norms("under 42\nU.S.C. 1983"), ["42 U.S.C. 1983"]);
+    }
+
+    /// Class: items of a list of subdivisions continue the path of the item before
+    /// (27 CFR 40.521(b)(4), 17 U.S.C. 304(d)(1), 27 CFR 70.149(b)(3)).
+    #[test]
+    fn list_items_continue_their_subdivision_path() {
+        assert_eq!(
+            norms("not referred to in paragraphs (a)(4), (5), (6), and (7) of this section"),
+            [
+                " [this provision](a)(4)",
+                " [this provision](a)(5)",
+                " [this provision](a)(6)",
+                " [this provision](a)(7)"
+            ]
+        );
+        let n = norms("complies with paragraph (1)(A), (B), (C)(i), (iii), and (iv), and (D)");
+        assert_eq!(n[3], " [this provision](1)(C)(iii)");
+        assert_eq!(n[4], " [this provision](1)(C)(iv)");
+        assert_eq!(n[5], " [this provision](1)(D)");
+        assert_eq!(
+            norms("the provision of paragraphs (b)(1) (i) and (c) of this section"),
+            [" [this provision](b)(1)(i)", " [this provision](c)"]
+        );
+    }
+
+    /// Class: a singular head word whose list the code closes (14 U.S.C. 2152(b)), and
+    /// `of such title` (14 U.S.C. 2511(b)).
+    #[test]
+    fn lists_closed_by_the_code_and_such_title() {
+        assert_eq!(
+            norms("who is discharged under section 1165 or 1166 of title 10, and has"),
+            ["10 U.S.C. 1165", "10 U.S.C. 1166"]
+        );
+        let n = norms(
+            "determined under section 1409 of title 10 for the number of years of service that may be credited to the member under section 1405 of such title.",
+        );
+        assert_eq!(n, ["10 U.S.C. 1409", "10 U.S.C. 1405"]);
+    }
+
+    /// Class: articles of another instrument named after them (GDPR recital 150, `TFEU`;
+    /// Regulation (EU) 2024/1689 recital 40, a protocol designated by number).
+    #[test]
+    fn articles_of_treaties_and_protocols() {
+        let cites = extract("an undertaking in accordance with Articles 101 and 102 TFEU for those purposes.");
+        assert_eq!(cites.len(), 2);
+        assert!(cites.iter().all(|c| c.named_code() == Some("TFEU")), "{cites:#?}");
+        let cites = extract("In accordance with Article 6a of Protocol No 21 on the position of the United Kingdom");
+        assert_eq!(cites[0].named_code(), Some("Protocol No 21"));
+        assert_eq!(cites[0].section.as_deref(), Some("6a"));
+    }
+
+    /// Class: the numbered items of a definition are no subdivisions of the section
+    /// (27 CFR 40.11, "Cigarette").
+    #[test]
+    fn items_of_a_definition_are_not_checked_as_subdivisions() {
+        assert!(
+            extract("purchased by, consumers as a cigarette described in paragraph (1) of this definition.")
+                .is_empty()
+        );
     }
 
     /// Class: typography of official texts.

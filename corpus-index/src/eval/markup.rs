@@ -850,6 +850,8 @@ fn cited_id(doc: &Document, c: &Citation, depth: usize) -> Option<String> {
                     namespace_id(code, s).or_else(|| Some(format!("{}/s{s}", act_target(code))))
                 }
                 (Some(CodeRef::Named(code)), None) => Some(act_target(code)),
+                // A bare part of the C.F.R. whose title the text leaves open.
+                (_, Some(s)) if c.designator.as_deref() == Some("Part") => Some(format!("?/pt{s}")),
                 (_, Some(s)) => namespace_id(&doc.namespace, s).or_else(|| Some(format!("?/s{s}"))),
                 (_, None) => None,
             }
