@@ -16,7 +16,7 @@ use regex::Regex;
 static DATED: LazyLock<Regex> = LazyLock::new(|| {
     #[allow(clippy::expect_used)]
     Regex::new(&super::typographic_spaces(
-        r"^(?:(?i:act)[ \t]+(?:of[ \t]+)?)?(?P<m>Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)\.?[ \t]+(?P<d>\d{1,2}),[ \t]+(?P<y>1[789]\d\d),[ \t]+ch\.[ \t]*(?P<ch>\d{1,4}[A-Z]?)(?-u:\b)",
+        r"^(?:the[ \t]+)?(?P<act>(?i:act)[ \t]+(?:of[ \t]+)?)?(?P<m>Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?[ \t]+(?P<d>\d{1,2}),[ \t]+(?P<y>1[789]\d\d)(?-u:\b)(?:,[ \t]+ch\.[ \t]*(?P<ch>\d{1,4}[A-Z]?)(?-u:\b))?",
     ))
     .expect("static regex compiles")
 });
@@ -40,15 +40,23 @@ const MONTHS: [(&str, &str, &str); 12] = [
 /// act's name (`Act of Aug. 14, 1935, ch. 531`). `None` when none starts there.
 pub(crate) fn act_at(text: &str, pos: usize) -> Option<(usize, String)> {
     let caps = DATED.captures(text.get(pos..)?)?;
+    // A date alone is no act: the chapter or the word `Act` makes it one (`the Act of June
+    // 29, 1935`).
+    if caps.name("ch").is_none() && caps.name("act").is_none() {
+        return None;
+    }
     let end = pos + caps.get(0)?.end();
     let month = caps.name("m")?.as_str();
     let (_, written, _) = MONTHS.iter().find(|(k, _, _)| month.starts_with(k))?;
-    let name = format!(
-        "Act of {written} {}, {}, ch. {}",
+    let mut name = format!(
+        "Act of {written} {}, {}",
         caps.name("d")?.as_str(),
         caps.name("y")?.as_str(),
-        caps.name("ch")?.as_str()
     );
+    if let Some(ch) = caps.name("ch") {
+        name.push_str(", ch. ");
+        name.push_str(ch.as_str());
+    }
     Some((end, name))
 }
 
@@ -56,12 +64,18 @@ pub(crate) fn act_at(text: &str, pos: usize) -> Option<(usize, String)> {
 /// 531` → `/us/act/1935-08-14/ch531`. `None` for another name.
 pub fn uslm_identifier(name: &str) -> Option<String> {
     let rest = name.strip_prefix("Act of ")?;
-    let (date, chapter) = rest.split_once(", ch. ")?;
+    let (date, chapter) = match rest.split_once(", ch. ") {
+        Some((date, chapter)) => (date, Some(chapter)),
+        None => (rest, None),
+    };
     let (month_day, year) = date.rsplit_once(", ")?;
     let (month, day) = month_day.rsplit_once(' ')?;
     let (_, _, mm) = MONTHS.iter().find(|(_, w, _)| *w == month)?;
     let day: u32 = day.parse().ok()?;
-    Some(format!("/us/act/{year}-{mm}-{day:02}/ch{chapter}"))
+    Some(match chapter {
+        Some(ch) => format!("/us/act/{year}-{mm}-{day:02}/ch{ch}"),
+        None => format!("/us/act/{year}-{mm}-{day:02}"),
+    })
 }
 
 /// Whether `name` (a citation's code) is an act cited by date and chapter.
@@ -90,6 +104,10 @@ mod tests {
             uslm_identifier("Act of Aug. 4, 1949, ch. 393").as_deref(),
             Some("/us/act/1949-08-04/ch393")
         );
+        let text = "Section 10 of the Act of June 29, 1935, referred to in subsec. (a)(1), is section 10";
+        let cites = extract(text);
+        assert_eq!(cites[0].named_code(), Some("Act of June 29, 1935"));
+        assert_eq!(cites[0].section.as_deref(), Some("10"));
         let text = "Section 5 of act June 25, 1948, ch. 646, 62 Stat. 869, provided that";
         let cites = extract(text);
         assert!(

@@ -103,6 +103,13 @@ static NUMBERED_INSTRUMENT: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?:Protocol|(?:Reorganization|Reorg\.)[ \t]+Plan)[ \t]+(?:No\.?|Number)[ \t]*\d{1,3}(?-u:\b)(?:[ \t]+of[ \t]+\d{4}(?-u:\b))?",
     )
 });
+/// After a number, the reporter or code it is the volume or title of (`§§ 2, 201, 55 Stat.
+/// 9`, `§§ 4, 5, 42 U.S.C. 1983`): the number starts the next citation, not an item.
+static VOLUME_OF_NEXT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^[ \t]+(?:Stat\.|U\.[ \t]?S\.[ \t]?C|C\.[ \t]?F\.[ \t]?R|CFR(?-u:\b)|FR(?-u:\b)|Fed\.[ \t]*Reg|DCR(?-u:\b)|DCSTAT(?-u:\b))",
+    )
+});
 static THIS_DEFINITION: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?i:this)[ \t]+(?i:definition)(?-u:\b)"));
 static TRAILING_PARAGRAPH: LazyLock<Regex> =
@@ -1530,6 +1537,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             // list is closed by the act or code of all its items.
             let closed_by_of = |end: usize| eat(text, end, &OF).is_some();
             if let Some((end, number, labels)) = section_item(text, item_pos)
+                && !VOLUME_OF_NEXT.is_match(&text[end..])
                 && (plural || next_is_word || article || continued(end) || closed_by_of(end))
                 && (!semicolon || continued(end))
             {
@@ -2358,6 +2366,15 @@ mod tests {
         let cites = extract("In accordance with Article 6a of Protocol No 21 on the position of the United Kingdom");
         assert_eq!(cites[0].named_code(), Some("Protocol No 21"));
         assert_eq!(cites[0].section.as_deref(), Some("6a"));
+    }
+
+    /// Class: a volume of the Statutes at Large after a list of an act's sections
+    /// (14 U.S.C., source credits: `Feb. 19, 1941, ch. 8, §§ 2, 201, 55 Stat. 9`).
+    #[test]
+    fn a_volume_after_a_list_starts_the_next_citation() {
+        let n = norms("Pub. L. 85–738, §§ 4, 5, 72 Stat. 833, provided for settlement of claims");
+        assert_eq!(n.last().map(String::as_str), Some("72 Stat. 833"), "{n:?}");
+        assert_eq!(n.len(), 4, "{n:?}");
     }
 
     /// Class: the numbered items of a definition are no subdivisions of the section
