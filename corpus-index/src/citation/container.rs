@@ -218,7 +218,10 @@ mod tests {
             "{c:#?}"
         );
         let c = extract("the obligations laid down in Article 5 of this Chapter");
-        assert!(c.iter().any(|c| c.kind == CitationKind::EuArticle), "{c:#?}");
+        assert!(
+            c.iter().any(|c| c.kind == CitationKind::EuArticle),
+            "{c:#?}"
+        );
         let c = extract("subject to chapter 35 of title 44, United States Code.");
         assert!(c.iter().any(|c| c.kind == CitationKind::Usc), "{c:#?}");
     }

@@ -104,7 +104,8 @@ mod tests {
             uslm_identifier("Act of Aug. 4, 1949, ch. 393").as_deref(),
             Some("/us/act/1949-08-04/ch393")
         );
-        let text = "Section 10 of the Act of June 29, 1935, referred to in subsec. (a)(1), is section 10";
+        let text =
+            "Section 10 of the Act of June 29, 1935, referred to in subsec. (a)(1), is section 10";
         let cites = extract(text);
         assert_eq!(cites[0].named_code(), Some("Act of June 29, 1935"));
         assert_eq!(cites[0].section.as_deref(), Some("10"));

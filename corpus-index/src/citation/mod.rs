@@ -7,6 +7,7 @@
 //! through 20-873`) is one citation with a [`Citation::range_end`].
 
 pub mod codes;
+pub mod container;
 pub mod dated_act;
 pub mod forms;
 pub mod graph;
@@ -16,7 +17,6 @@ pub mod resolve;
 pub mod scan;
 pub mod session_law;
 pub mod short_form;
-pub mod container;
 
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -66,6 +66,10 @@ pub enum CitationKind {
     NamedAct,
     /// A public or private law of the United States (`Pub. L. 112-29`).
     PublicLaw,
+    /// A session law of the District of Columbia, as a whole or a section of it (`D.C. Law
+    /// 19-168`, `§ 5 of D.C. Law 22-250`, `D.C. Act 24-159`; see [`session_law`]); never a
+    /// part of the D.C. Code.
+    DcLaw,
     /// The United States Statutes at Large (`125 Stat. 284`).
     Stat,
     /// The Federal Register (`74 FR 29408`, `75 Fed. Reg. 28404`).
@@ -110,6 +114,7 @@ impl CitationKind {
             Self::EuAct => "eu_act",
             Self::NamedAct => "named_act",
             Self::PublicLaw => "public_law",
+            Self::DcLaw => "dc_law",
             Self::Stat => "stat",
             Self::FedReg => "fed_reg",
             Self::UsConst => "usconst",
@@ -376,6 +381,7 @@ impl Citation {
             CitationKind::StateStatute
             | CitationKind::StateRegulation
             | CitationKind::NamedAct
+            | CitationKind::DcLaw
             | CitationKind::Section
             | CitationKind::Id
             | CitationKind::Supra => match code {

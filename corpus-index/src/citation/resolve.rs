@@ -749,7 +749,9 @@ fn walk(docs: &[Arc<Document>], section: ProvisionRef, labels: &[String]) -> Wal
                             .number
                             .starts_with(|ch: char| ch.is_ascii_digit())
                     });
-                let point = unnumbered.then(|| doc.child_by_label(cur, next)).flatten()?;
+                let point = unnumbered
+                    .then(|| doc.child_by_label(cur, next))
+                    .flatten()?;
                 skip_next = true;
                 Some(point)
             });

@@ -75,14 +75,13 @@ static LIST_SEP: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or|and/or)[ \t]+(?:\r?\n[ \t]*)?)?|[ \t]*(?:\r?\n[ \t]*)?[ \t]+(?:and|or|and/or|&)[ \t]+(?:\r?\n[ \t]*)?|[ \t]+(?:and|or|and/or)\r?\n[ \t]*)",
     )
 });
-static RANGE_SEP: LazyLock<Regex> =
-    LazyLock::new(|| {
-        // Spaces of any length (markup blanked around the items of the D.C. Council's `<cite>`s:
-        // `§§ 1-204.101</cite> to <cite path="§1-204.115">1-204.115`), at most one line break.
-        re(
-            r"^(?:[ \t]*(?:\r?\n)?[ \t]*(?-u:\b)(?:through|thru|to)(?-u:\b)[ \t]*(?:\r?\n)?[ \t]*|[ \t]*[–—][ \t]*)",
-        )
-    });
+static RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| {
+    // Spaces of any length (markup blanked around the items of the D.C. Council's `<cite>`s:
+    // `§§ 1-204.101</cite> to <cite path="§1-204.115">1-204.115`), at most one line break.
+    re(
+        r"^(?:[ \t]*(?:\r?\n)?[ \t]*(?-u:\b)(?:through|thru|to)(?-u:\b)[ \t]*(?:\r?\n)?[ \t]*|[ \t]*[–—][ \t]*)",
+    )
+});
 static LABEL_RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:-|[ \t]*[–—][ \t]*)"));
 static OF: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of(?:[ \t]+|[ \t]*\r?\n[ \t]*)")
@@ -218,12 +217,13 @@ pub fn extract(text: &str) -> Vec<Citation> {
         }
         let whole_act = if caps.name("sessionlaw").is_some() {
             super::session_law::designation_at(text, start)
+                .map(|(e, n)| (e, n, CitationKind::DcLaw))
         } else if caps.name("datedact").is_some() {
-            super::dated_act::act_at(text, start)
+            super::dated_act::act_at(text, start).map(|(e, n)| (e, n, CitationKind::NamedAct))
         } else {
             None
         };
-        if let Some((end, name)) = whole_act {
+        if let Some((end, name, kind)) = whole_act {
             // `D.C. Law 22-250`, `Aug. 14, 1935, ch. 531`: an act as a whole.
             let mut phrase = Phrase::new(
                 start,
@@ -233,7 +233,7 @@ pub fn extract(text: &str) -> Vec<Citation> {
                 },
             );
             phrase.code = Some(CodeRef::Named(name));
-            phrase.kind = Some(CitationKind::NamedAct);
+            phrase.kind = Some(kind);
             phrase.end = end;
             phrase.emit(&mut out);
             pos = end.max(next(start));
@@ -659,7 +659,10 @@ fn inherit_labels(prev: &[String], own: &[String], first: bool) -> Vec<String> {
     // `(a)(2) and (d)`: `(d)` replaces the label of its own style (`a`), not the last one.
     // `(b)(1)(i) and (c)`: a letter that is no roman numeral (`c`) is not of the level of a
     // roman numeral (`i`), though both are lower-case.
-    let roman = |l: &str| l.chars().all(|c| matches!(c, 'i' | 'v' | 'x' | 'I' | 'V' | 'X'));
+    let roman = |l: &str| {
+        l.chars()
+            .all(|c| matches!(c, 'i' | 'v' | 'x' | 'I' | 'V' | 'X'))
+    };
     if let Some(first) = own.first()
         && let style = label_style(first)
         && let Some(at) = prev
@@ -1803,7 +1806,8 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
             // `Articles 101 and 102 TFEU`: the treaty, whether or not lexls knows it as a code.
             if phrase.code.is_none() {
                 phrase.code = Some(CodeRef::Named(
-                    codes::canonical_code(c.as_str()).map_or_else(|| c.as_str().to_string(), |k| k.name),
+                    codes::canonical_code(c.as_str())
+                        .map_or_else(|| c.as_str().to_string(), |k| k.name),
                 ));
             }
             pos = after;
@@ -1924,11 +1928,14 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     // `§ 5 of D.C. Law 22-250`, `section 5 of act June 25, 1948, ch. 646`: a section of an
     // act, not of a code.
     if phrase.code.is_none()
-        && let Some((end, name)) = super::session_law::designation_at(text, pos)
-            .or_else(|| super::dated_act::act_at(text, pos))
+        && let Some((end, name, kind)) = super::session_law::designation_at(text, pos)
+            .map(|(e, n)| (e, n, CitationKind::DcLaw))
+            .or_else(|| {
+                super::dated_act::act_at(text, pos).map(|(e, n)| (e, n, CitationKind::NamedAct))
+            })
     {
         phrase.code = Some(CodeRef::Named(name));
-        phrase.kind = Some(CitationKind::NamedAct);
+        phrase.kind = Some(kind);
         return Some(end);
     }
     // `Article 6a of Protocol No 21`, `Section 402(240) of Reorganization Plan No. 3 of
@@ -2360,10 +2367,17 @@ mod tests {
     /// Regulation (EU) 2024/1689 recital 40, a protocol designated by number).
     #[test]
     fn articles_of_treaties_and_protocols() {
-        let cites = extract("an undertaking in accordance with Articles 101 and 102 TFEU for those purposes.");
+        let cites = extract(
+            "an undertaking in accordance with Articles 101 and 102 TFEU for those purposes.",
+        );
         assert_eq!(cites.len(), 2);
-        assert!(cites.iter().all(|c| c.named_code() == Some("TFEU")), "{cites:#?}");
-        let cites = extract("In accordance with Article 6a of Protocol No 21 on the position of the United Kingdom");
+        assert!(
+            cites.iter().all(|c| c.named_code() == Some("TFEU")),
+            "{cites:#?}"
+        );
+        let cites = extract(
+            "In accordance with Article 6a of Protocol No 21 on the position of the United Kingdom",
+        );
         assert_eq!(cites[0].named_code(), Some("Protocol No 21"));
         assert_eq!(cites[0].section.as_deref(), Some("6a"));
     }

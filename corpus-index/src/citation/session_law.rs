@@ -7,7 +7,7 @@
 //! A session law is an instrument of its own, never a part of the D.C. Code: `§ 5 of D.C.
 //! Law 22-250` and `section 10(a) of D.C. Law 22-250` cite sections of the law, and the
 //! history notes' `D.C. Law 1-79, title I, § 102(2)` a section of that law (see
-//! [`super::short_form`]). The citations are [`super::CitationKind::NamedAct`]s whose code is
+//! [`super::short_form`]). The citations are [`super::CitationKind::DcLaw`]s whose code is
 //! the law's designation, normalized as `D.C. Law 22-250` / `D.C. Act 24-159`.
 
 use std::sync::LazyLock;
@@ -49,7 +49,7 @@ mod tests {
         let text = "D.C. Law 19-124, in the section heading and subsec. (a), substituted “Board of Elections” for “Board of Elections and Ethics”.";
         let cites = extract(text);
         assert!(!cites.is_empty(), "{cites:#?}");
-        assert_eq!(cites[0].kind, CitationKind::NamedAct);
+        assert_eq!(cites[0].kind, CitationKind::DcLaw);
         assert_eq!(cites[0].named_code(), Some("D.C. Law 19-124"));
         assert_eq!(cites[0].section, None);
         assert_eq!(&text[cites[0].span.clone()], "D.C. Law 19-124");

@@ -346,7 +346,10 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
     // The further items of `§§ 108(b), 123(b)(2)` follow their first.
     let same_phrase = prev.group == c.group
         && prev.short_form == Some(ShortForm::ActSection)
-        && matches!(prev.kind, CitationKind::PublicLaw | CitationKind::NamedAct);
+        && matches!(
+            prev.kind,
+            CitationKind::PublicLaw | CitationKind::NamedAct | CitationKind::DcLaw
+        );
     if same_phrase {
         let (kind, code, antecedent) = (prev.kind, prev.code.clone(), prev.antecedent);
         let c = &mut cites[i];
@@ -358,11 +361,12 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
     }
     // `D.C. Law 1-79, title I, § 102(2)`, `Aug. 4, 1949, ch. 393, § 19`: an act cited as a
     // whole by its designation or its date and chapter.
-    let whole_act = prev.kind == CitationKind::NamedAct
-        && prev.section.is_none()
-        && prev.named_code().is_some_and(|n| {
-            super::session_law::is_session_law(n) || super::dated_act::is_dated_act(n)
-        });
+    let whole_act = prev.section.is_none()
+        && (prev.kind == CitationKind::DcLaw
+            || (prev.kind == CitationKind::NamedAct
+                && prev
+                    .named_code()
+                    .is_some_and(super::dated_act::is_dated_act)));
     if !whole_act && !matches!(prev.kind, CitationKind::PublicLaw | CitationKind::Stat) {
         return false;
     }
@@ -372,7 +376,7 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
     }
     let (kind, code) = match (prev.kind, &prev.code) {
         (CitationKind::PublicLaw, code) => (CitationKind::PublicLaw, code.clone()),
-        (CitationKind::NamedAct, code) => (CitationKind::NamedAct, code.clone()),
+        (kind @ (CitationKind::NamedAct | CitationKind::DcLaw), code) => (kind, code.clone()),
         (_, Some(CodeRef::Named(vol))) => (
             CitationKind::NamedAct,
             Some(CodeRef::Named(format!(

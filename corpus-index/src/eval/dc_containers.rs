@@ -34,7 +34,9 @@ impl Contents {
                 // Parents precede their children; the bound keeps a malformed list from looping.
                 let mut steps = 0;
                 while let Some(k) = at.filter(|_| steps < 64) {
-                    let Some(k_c) = doc.contents.get(k) else { break };
+                    let Some(k_c) = doc.contents.get(k) else {
+                        break;
+                    };
                     let level = container::abbreviation(&k_c.prefix).unwrap_or("?");
                     chain.push((level.to_string(), k_c.number.clone()));
                     at = k_c.parent.filter(|&p| p < k);
