@@ -339,7 +339,10 @@ pub fn extract(text: &str) -> Vec<Citation> {
             None if caps.name("euact").is_some() => parse_eu_act(text, start, m.end()),
             None if caps.name("euacts").is_some() => parse_eu_acts(text, start),
             None if caps.name("treaty").is_some() => parse_treaty(text, start, m.end()),
-            None => parse_headed(text, start, None),
+            None => parse_headed(text, start, None).map(|mut phrase| {
+                prior_edition(text, start, &mut phrase);
+                phrase
+            }),
         };
         match parsed {
             Some(phrase) => {
@@ -739,6 +742,23 @@ fn unit_of_word(word: &str) -> Option<(Unit, bool)> {
         "recitals" => (Unit::Recital, true),
         _ => return None,
     })
+}
+
+/// `1981 Ed., § 1-1303` (the D.C. Council's prior codifications): a section of a former
+/// edition of the code, cited by the edition's year; not a section of the code in force.
+fn prior_edition(text: &str, start: usize, phrase: &mut Phrase) {
+    static EDITION: LazyLock<Regex> =
+        LazyLock::new(|| re(r"(?P<y>(?:1[89]|20)\d\d)[ 	]+Ed\.,?[ 	]*$"));
+    if phrase.code.is_some() || phrase.relative.is_some() {
+        return;
+    }
+    let from = crate::line_index::floor_char_boundary(text, start.saturating_sub(16));
+    if let Some(caps) = EDITION.captures(&text[from..start])
+        && let Some(year) = caps.name("y")
+    {
+        phrase.code = Some(CodeRef::Named(format!("{} Ed.", year.as_str())));
+        phrase.kind = Some(CitationKind::NamedAct);
+    }
 }
 
 /// Parses a phrase that starts with a head word or `§` at `start`.
@@ -2389,6 +2409,16 @@ mod tests {
         let n = norms("Pub. L. 85–738, §§ 4, 5, 72 Stat. 833, provided for settlement of claims");
         assert_eq!(n.last().map(String::as_str), Some("72 Stat. 833"), "{n:?}");
         assert_eq!(n.len(), 4, "{n:?}");
+    }
+
+    /// Class: prior codifications cite a former edition (D.C. Code § 1-1001.03, "Prior
+    /// Codifications").
+    #[test]
+    fn a_prior_edition_is_not_the_code_in_force() {
+        let cites = extract("1973 Ed., § 1-1103. 1981 Ed., § 1-1303.");
+        assert_eq!(cites.len(), 2, "{cites:#?}");
+        assert_eq!(cites[0].named_code(), Some("1973 Ed."));
+        assert_eq!(cites[1].named_code(), Some("1981 Ed."));
     }
 
     /// Class: the numbered items of a definition are no subdivisions of the section

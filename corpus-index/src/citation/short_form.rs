@@ -474,6 +474,12 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
     if cfr_shaped && ante.kind == CitationKind::Usc {
         return;
     }
+    // `provided that §§ 2 and 3 shall apply` after `D.C. Law 20-40`: sections of the session
+    // law, numbered plainly; a `title-section` number (`§ 1-1001.03`) is the D.C. Code's.
+    let code_shaped = c.section.as_deref().is_some_and(|n| n.contains(['-', ':']));
+    if ante.kind == CitationKind::DcLaw && code_shaped {
+        return;
+    }
     let inheritable = matches!(
         ante.kind,
         CitationKind::Usc
@@ -481,6 +487,7 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
             | CitationKind::StateStatute
             | CitationKind::StateRegulation
             | CitationKind::NamedAct
+            | CitationKind::DcLaw
             | CitationKind::StateConstitution
     ) && ante.short_form != Some(ShortForm::Id)
         && matches!(ante.code, Some(CodeRef::Named(_)));
