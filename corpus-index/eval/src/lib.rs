@@ -3,6 +3,7 @@
 //! against the reference markup of real files ([`markup`]).
 
 pub mod citations;
+mod dc_containers;
 pub mod markup;
 pub mod retrieval;
 pub mod xrefs;

@@ -36,6 +36,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::dc_containers::{self, Contents};
 use crate::xrefs::{section_level, uslm_identifier};
 use lexls_index::config::Config;
 use lexls_index::resolve::{ProvisionRef, Resolution};
@@ -47,6 +48,9 @@ use lexls_syntax::parse::{Hints, akn, dc_library, parse_document, uslm};
 
 /// Where the D.C. Council publishes a section: `/us/dc/council/code/sections/1-1001.03`.
 const DC_SECTIONS: &str = "/us/dc/council/code/sections/";
+
+/// Where the D.C. Council publishes a container: `/us/dc/council/code/titles/1/10/II`.
+const DC_TITLES: &str = "/us/dc/council/code/titles/";
 
 /// One file to score.
 #[derive(Debug, Clone)]
@@ -244,7 +248,7 @@ fn dc_references(m: &Markup) -> Vec<Reference> {
         } else if !path.is_empty() {
             (
                 "dc_code_container",
-                format!("/us/dc/council/code/titles/{}", path.replace('|', "/")),
+                format!("{DC_TITLES}{}", path.replace('|', "/")),
                 path.to_string(),
             )
         } else {
@@ -479,6 +483,7 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
                 .collect::<Vec<_>>()
         })
         .collect();
+    let contents = dc_containers::Contents::of(&snap);
     // Position of each file among its corpus's files, in sorted path order.
     let mut position: BTreeMap<Corpus, usize> = BTreeMap::new();
     let mut halves: BTreeMap<Corpus, [HalfReport; 2]> = BTreeMap::new();
@@ -497,7 +502,7 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
         };
         let half = &mut halves.entry(*corpus).or_default()[half_index];
         half.files += 1;
-        let cites = scored_citations(&snap, doc_id);
+        let cites = scored_citations(&snap, doc_id, &contents);
         for r in refs {
             let overlapping: Vec<&Scored> = cites
                 .iter()
@@ -693,7 +698,7 @@ impl Scored {
     }
 }
 
-fn scored_citations(snap: &Snapshot, doc_id: usize) -> Vec<Scored> {
+fn scored_citations(snap: &Snapshot, doc_id: usize, contents: &Contents) -> Vec<Scored> {
     let doc = &snap.docs[doc_id];
     let own = own_scheme(&doc.namespace);
     doc.citations
@@ -706,7 +711,15 @@ fn scored_citations(snap: &Snapshot, doc_id: usize) -> Vec<Scored> {
                 last.section = Some(end.section.clone());
                 cited.extend(cited_id(doc, &last, 0));
             }
-            let cited: Vec<String> = cited.iter().map(|t| plain_dashes(t)).collect();
+            let mut cited: Vec<String> = cited.iter().map(|t| plain_dashes(t)).collect();
+            // `Chapter 10 of Title 1`, `this subchapter`: a container of the D.C. Code.
+            if cited.is_empty()
+                && doc.namespace == dc_library::DC_CODE
+                && let Some(division) = &c.division
+                && let Some(path) = contents.target(division, &doc.rel_path)
+            {
+                cited.push(format!("{DC_TITLES}{path}"));
+            }
             let mut resolved = Vec::new();
             match snap.resolutions.get(doc_id).and_then(|r| r.get(i)) {
                 Some(Resolution::Resolved {
@@ -825,11 +838,20 @@ fn cited_id(doc: &Document, c: &Citation, depth: usize) -> Option<String> {
         }
         _ => {
             let section = c.section.as_deref();
+            // `Aug. 14, 1935, ch. 531, § 5`: the act, as USLM identifies it.
+            if let Some(id) = c
+                .named_code()
+                .and_then(lexls_syntax::citation::dated_act::uslm_identifier)
+            {
+                return Some(id);
+            }
             match (&c.code, section) {
                 (Some(CodeRef::Named(code)), Some(s)) => {
                     namespace_id(code, s).or_else(|| Some(format!("{}/s{s}", act_target(code))))
                 }
                 (Some(CodeRef::Named(code)), None) => Some(act_target(code)),
+                // A bare part of the C.F.R. whose title the text leaves open.
+                (_, Some(s)) if c.designator.as_deref() == Some("Part") => Some(format!("?/pt{s}")),
                 (_, Some(s)) => namespace_id(&doc.namespace, s).or_else(|| Some(format!("?/s{s}"))),
                 (_, None) => None,
             }

@@ -100,6 +100,15 @@ pub fn section_level(id: &str) -> String {
             })
             .map_or(parts.len(), |i| i + 1),
         Some("pl" | "stat" | "fr") => 5,
+        // `/us/act/1935-08-14/ch531/s5`, `/us/act/1935-06-29/s10`: the act (its date and,
+        // before 1957, its chapter), like a public law.
+        Some("act") => {
+            if parts.get(4).is_some_and(|p| p.starts_with("ch")) {
+                5
+            } else {
+                4
+            }
+        }
         Some("eo") => 4,
         _ => parts.len(),
     };

@@ -683,13 +683,15 @@ impl NamespaceIndex {
     }
 
     /// The citing document's own namespace when it has sections of `unit` (a number it
-    /// lacks is then its own mistake), else a code the workspace does not hold.
+    /// lacks is then its own mistake), else a code the workspace does not hold. The sections
+    /// are ordered by unit first: one look-up in the ordered map, O(log sections).
     fn own_if_it_has_unit(&self, own: &str, unit: Unit) -> Result<String, Resolution> {
-        if self
-            .spaces
-            .get(own)
-            .is_some_and(|s| s.sections.keys().any(|(u, _)| *u == unit))
-        {
+        if self.spaces.get(own).is_some_and(|s| {
+            s.sections
+                .range((unit, String::new())..)
+                .next()
+                .is_some_and(|((u, _), _)| *u == unit)
+        }) {
             return Ok(own.to_string());
         }
         Err(Resolution::External { code: None })
@@ -768,11 +770,33 @@ enum Walk {
 fn walk(docs: &[Arc<Document>], section: ProvisionRef, labels: &[String]) -> Walk {
     let doc = &docs[section.doc];
     let mut cur = section.provision;
+    let mut skip_next = false;
     for (i, label) in labels.iter().enumerate() {
-        match doc
+        if skip_next {
+            skip_next = false;
+            continue;
+        }
+        let found = doc
             .child_by_label(cur, label)
             .or_else(|| flat_child(doc, cur, label))
-        {
+            .or_else(|| {
+                // `Article 113(3), point (a)`: an EU article whose paragraphs are not numbered
+                // (EUR-Lex numbers them by position when citing) holds its points directly.
+                let next = labels.get(i + 1)?;
+                let unnumbered = doc.provisions[cur].unit == Unit::Article
+                    && label.chars().all(|c| c.is_ascii_digit())
+                    && !doc.provisions[cur].children.iter().any(|&c| {
+                        doc.provisions[c]
+                            .number
+                            .starts_with(|ch: char| ch.is_ascii_digit())
+                    });
+                let point = unnumbered
+                    .then(|| doc.child_by_label(cur, next))
+                    .flatten()?;
+                skip_next = true;
+                Some(point)
+            });
+        match found {
             Some(next) => cur = next,
             None => {
                 let here = ProvisionRef {
@@ -783,8 +807,12 @@ fn walk(docs: &[Arc<Document>], section: ProvisionRef, labels: &[String]) -> Wal
                     .children
                     .iter()
                     .any(|&c| doc.provisions[c].style.is_some_and(|s| s.is_citable()));
-                // A section whose subsections were not recognised cannot be checked.
-                if cur == section.provision && !has_citable_children {
+                // A section whose subsections were not recognised cannot be checked; nor a
+                // subdivision whose own subdivisions are numbered in its text only (GPO's
+                // C.F.R.: `<p>(1) In general. …</p>` inside `<paragraph>(b)`).
+                if !has_citable_children
+                    && (cur == section.provision || labelled_in_text(doc, cur, label))
+                {
                     return Walk::Found(here, true);
                 }
                 return Walk::Missing(here, labels[i..].to_vec());
@@ -798,6 +826,18 @@ fn walk(docs: &[Arc<Document>], section: ProvisionRef, labels: &[String]) -> Wal
         },
         false,
     )
+}
+
+/// Whether the text of provision `cur` starts a line with `(label)`: a subdivision the
+/// markup numbers in the text only.
+fn labelled_in_text(doc: &Document, cur: ProvisionId, label: &str) -> bool {
+    let Some(text) = doc.text.get(doc.provisions[cur].span.clone()) else {
+        return false;
+    };
+    let wanted = format!("({label})");
+    text.lines()
+        .skip(1)
+        .any(|line| line.trim_start().starts_with(&wanted))
 }
 
 /// The subdivision labelled `label` of `cur` when the markup lists subdivisions flat, as
@@ -1168,3 +1208,6 @@ mod tests {
         assert!(label_distance("c", "d") < label_distance("a", "d"));
     }
 }
+
+#[cfg(test)]
+mod walk_tests;

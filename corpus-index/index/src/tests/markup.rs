@@ -402,6 +402,22 @@ fn large_markup_file_is_parsed_without_failing() {
     );
 }
 
+/// Class: a section number GPO's value attribute cuts short (27 CFR 41.115a, 2018 edition,
+/// marked `<num value="41.115">§ 41.115a</num>`): the number as printed is the section's.
+#[test]
+fn a_section_number_as_printed_when_the_value_drops_its_suffix() {
+    let src = "<?xml version=\"1.0\"?>\n<cfrDoc xmlns=\"http://schemas.gpo.gov/xml/uslm\"><meta><docNumber>27</docNumber></meta><main>\n\
+<section identifier=\"/us/cfr/t27/s41.115\"><num value=\"41.115\">§ 41.115</num><heading>Payment of tax by return.</heading><content>The tax shall be paid in full by remittance.</content></section>\n\
+<section identifier=\"/us/cfr/t27/s41.115\"><num value=\"41.115\">§ 41.115a</num><heading>Payment of tax by electronic fund transfer.</heading><content>Each taxpayer who was liable shall use a commercial bank.</content></section>\n\
+</main></cfrDoc>\n";
+    let doc = parse_text("vol2.xml", src.to_string(), Format::Xml);
+    let numbers: Vec<&str> = doc
+        .sections()
+        .map(|s| doc.provisions[s].number.as_str())
+        .collect();
+    assert_eq!(numbers, ["41.115", "41.115a"]);
+}
+
 /// Figures on the full corpora in `shared/corpora` (beside the repository), printed:
 /// `cargo test -p corpus-index --release --lib markup_tests::measure -- --ignored --nocapture`.
 #[test]

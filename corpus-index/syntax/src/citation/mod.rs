@@ -9,10 +9,13 @@
 
 pub mod cite;
 pub mod codes;
+pub mod container;
+pub mod dated_act;
 pub mod forms;
 pub mod record;
 pub mod relative;
 pub mod scan;
+pub mod session_law;
 pub mod short_form;
 
 use std::fmt::Write as _;
@@ -27,14 +30,16 @@ pub use codes::CodeFamily;
 pub use scan::extract;
 
 /// The spaces official texts set inside citations besides the ASCII space and tab: the
-/// no-break space (U+00A0), the thin space (U+2009, GPO's typesetting after `§`) and the
-/// narrow no-break space (U+202F).
-pub(crate) const TYPOGRAPHIC_SPACES: [char; 3] = ['\u{A0}', '\u{2009}', '\u{202F}'];
+/// no-break space (U+00A0), the thin space (U+2009, GPO's typesetting after `§`), the
+/// narrow no-break space (U+202F) and the en and em spaces (U+2002, U+2003: the D.C.
+/// Council's typesetting after `§§`).
+pub(crate) const TYPOGRAPHIC_SPACES: [char; 5] =
+    ['\u{A0}', '\u{2009}', '\u{202F}', '\u{2002}', '\u{2003}'];
 
 /// A citation pattern that accepts, wherever it accepts a space or a tab (`[ \t]`, `[ \t\r\n]`),
 /// the [`TYPOGRAPHIC_SPACES`] too.
 pub(crate) fn typographic_spaces(pattern: &str) -> String {
-    pattern.replace(r"[ \t", r"[ \t\u{A0}\u{2009}\u{202F}")
+    pattern.replace(r"[ \t", r"[ \t\u{A0}\u{2009}\u{202F}\u{2002}\u{2003}")
 }
 
 /// The family of a citation, named as in `shared/eval/citations/README.md`.
@@ -62,6 +67,10 @@ pub enum CitationKind {
     NamedAct,
     /// A public or private law of the United States (`Pub. L. 112-29`).
     PublicLaw,
+    /// A session law of the District of Columbia, as a whole or a section of it (`D.C. Law
+    /// 19-168`, `§ 5 of D.C. Law 22-250`, `D.C. Act 24-159`; see [`session_law`]); never a
+    /// part of the D.C. Code.
+    DcLaw,
     /// The United States Statutes at Large (`125 Stat. 284`).
     Stat,
     /// The Federal Register (`74 FR 29408`, `75 Fed. Reg. 28404`).
@@ -106,6 +115,7 @@ impl CitationKind {
             Self::EuAct => "eu_act",
             Self::NamedAct => "named_act",
             Self::PublicLaw => "public_law",
+            Self::DcLaw => "dc_law",
             Self::Stat => "stat",
             Self::FedReg => "fed_reg",
             Self::UsConst => "usconst",
@@ -372,6 +382,7 @@ impl Citation {
             CitationKind::StateStatute
             | CitationKind::StateRegulation
             | CitationKind::NamedAct
+            | CitationKind::DcLaw
             | CitationKind::Section
             | CitationKind::Id
             | CitationKind::Supra => match code {

@@ -35,6 +35,9 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
         r"(?P<titled>(?-u:\b)(?:(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,[ \t]*(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))|",
         r"(?P<chapter>(?-u:\b)(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d)|",
         r"(?P<eudiv>(?-u:\b)(?:Part|Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)(?:[ \t]*,[ \t]*(?:Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b))*(?:[ \t]+of[ \t]+(?:Title|Chapter)[ \t]+[IVXLC]{1,6}(?-u:\b))*[ \t]+of[ \t]+(?:(?i:this|that)[ \t]+)?(?:Regulation|Directive|Decision)(?-u:\b))|",
+        r"(?P<datedact>(?-u:\b)(?:(?i:act)[ \t]+(?:of[ \t]+)?)?(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)\.?[ \t]+\d{1,2},[ \t]+1[789]\d\d,[ \t]+ch\.)|",
+        r"(?P<sessionlaw>(?-u:\b)D\.[ \t]?C\.[ \t]?(?:Law|Act)[ \t]+\d{1,3}[-–]\d)|",
+        r"(?P<container>(?-u:\b)(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+(?:(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+)*(?:(?i:title)[ \t]+\d|(?i:this)[ \t]+(?i:title|subtitle|chapter|subchapter|part|subpart|unit|article|division)(?-u:\b)))|",
         r"(?P<eo>(?-u:\b)(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)|",
         r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|(?i:usca?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)))",
         r"|(?P<fixed>(?-u:\b)(?:\d{1,4}[ \t]+(?:Stat\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+Const))",
@@ -72,8 +75,13 @@ static LIST_SEP: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or|and/or)[ \t]+(?:\r?\n[ \t]*)?)?|[ \t]*(?:\r?\n[ \t]*)?[ \t]+(?:and|or|and/or|&)[ \t]+(?:\r?\n[ \t]*)?|[ \t]+(?:and|or|and/or)\r?\n[ \t]*)",
     )
 });
-static RANGE_SEP: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(?:[ \t\r\n]{1,6}(?:through|thru|to)[ \t\r\n]{1,6}|[ \t]*[–—][ \t]*)"));
+static RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| {
+    // Spaces of any length (markup blanked around the items of the D.C. Council's `<cite>`s:
+    // `§§ 1-204.101</cite> to <cite path="§1-204.115">1-204.115`), at most one line break.
+    re(
+        r"^(?:[ \t]*(?:\r?\n)?[ \t]*(?-u:\b)(?:through|thru|to)(?-u:\b)[ \t]*(?:\r?\n)?[ \t]*|[ \t]*[–—][ \t]*)",
+    )
+});
 static LABEL_RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:-|[ \t]*[–—][ \t]*)"));
 static OF: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of(?:[ \t]+|[ \t]*\r?\n[ \t]*)")
@@ -89,13 +97,27 @@ static THIS_WHAT: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?i:this)[ \t]+(?P<w>(?i:section|subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point|article|annex|chapter|subchapter|title|part|subpart|regulation|directive|decision|code|act|rules?|local[ \t]+law|policy|agreement))(?-u:\b)",
     )
 });
+static NUMBERED_INSTRUMENT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:Protocol|(?:Reorganization|Reorg\.)[ \t]+Plan)[ \t]+(?:No\.?|Number)[ \t]*\d{1,3}(?-u:\b)(?:[ \t]+of[ \t]+\d{4}(?-u:\b))?",
+    )
+});
+/// After a number, the reporter or code it is the volume or title of (`§§ 2, 201, 55 Stat.
+/// 9`, `§§ 4, 5, 42 U.S.C. 1983`): the number starts the next citation, not an item.
+static VOLUME_OF_NEXT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^[ \t]+(?:Stat\.|U\.[ \t]?S\.[ \t]?C|C\.[ \t]?F\.[ \t]?R|CFR(?-u:\b)|FR(?-u:\b)|Fed\.[ \t]*Reg|DCR(?-u:\b)|DCSTAT(?-u:\b))",
+    )
+});
+static THIS_DEFINITION: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?i:this)[ \t]+(?i:definition)(?-u:\b)"));
 static TRAILING_PARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| re(r"^,[ \t]*paragraph[ \t]+(?P<n>\d{1,3})(?-u:\b)"));
 static STANDARD: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?:ANSI|ISO|IEC|IEEE|ASTM|NFPA|ASME|APSP|ICC|UL|NIST|ASHRAE)(?-u:\b)"));
 static THAT_WHAT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:that|such|the[ \t]+said)[ \t]+(?P<w>(?i:regulation|directive|decision|act|treaty|code|article|section))(?-u:\b)",
+        r"^(?:that|such|the[ \t]+said)[ \t]+(?P<w>(?i:regulation|directive|decision|act|treaty|code|title|article|section))(?-u:\b)",
     )
 });
 static LEVEL_WORD: LazyLock<Regex> = LazyLock::new(|| {
@@ -193,11 +215,43 @@ pub fn extract(text: &str) -> Vec<Citation> {
             pos = end.max(next(start));
             continue;
         }
+        let whole_act = if caps.name("sessionlaw").is_some() {
+            super::session_law::designation_at(text, start)
+                .map(|(e, n)| (e, n, CitationKind::DcLaw))
+        } else if caps.name("datedact").is_some() {
+            super::dated_act::act_at(text, start).map(|(e, n)| (e, n, CitationKind::NamedAct))
+        } else {
+            None
+        };
+        if let Some((end, name, kind)) = whole_act {
+            // `D.C. Law 22-250`, `Aug. 14, 1935, ch. 531`: an act as a whole.
+            let mut phrase = Phrase::new(
+                start,
+                Head::Section {
+                    unit: Unit::Section,
+                    plural: false,
+                },
+            );
+            phrase.code = Some(CodeRef::Named(name));
+            phrase.kind = Some(kind);
+            phrase.end = end;
+            phrase.emit(&mut out);
+            pos = end.max(next(start));
+            continue;
+        }
+        // Not a container (`part 52 of this chapter` of the C.F.R.): read as a section.
+        if caps.name("container").is_some()
+            && let Some(phrase) = parse_container(text, start)
+        {
+            pos = phrase.end.max(next(start));
+            phrase.emit(&mut out);
+            continue;
+        }
         if caps.name("titled").is_some() || caps.name("chapter").is_some() {
             let parsed = if caps.name("titled").is_some() {
                 parse_titled(text, start)
             } else {
-                parse_chapter_of_title(text, start)
+                parse_chapter_of_title(text, start).or_else(|| parse_container(text, start))
             };
             if let Some(phrase) = parsed {
                 pos = phrase.end.max(next(start));
@@ -285,7 +339,10 @@ pub fn extract(text: &str) -> Vec<Citation> {
             None if caps.name("euact").is_some() => parse_eu_act(text, start, m.end()),
             None if caps.name("euacts").is_some() => parse_eu_acts(text, start),
             None if caps.name("treaty").is_some() => parse_treaty(text, start, m.end()),
-            None => parse_headed(text, start, None),
+            None => parse_headed(text, start, None).map(|mut phrase| {
+                prior_edition(text, start, &mut phrase);
+                phrase
+            }),
         };
         match parsed {
             Some(phrase) => {
@@ -296,7 +353,7 @@ pub fn extract(text: &str) -> Vec<Citation> {
         }
     }
     super::short_form::link(text, &mut out);
-    out
+    super::short_form::drop_bare_parts(out)
 }
 
 /// The length of the short-form word (`Id.`, `supra`) at the start of `rest`.
@@ -399,6 +456,9 @@ struct Phrase {
     that_section: bool,
     /// A division cited as a whole (`ch. 35`), for a phrase without items.
     division: Option<String>,
+    /// The phrase counts within a unit lexls does not number (`paragraph (1) of this
+    /// definition`): it is read, but yields no citation to check.
+    unnumbered_scope: bool,
 }
 
 impl Phrase {
@@ -420,10 +480,14 @@ impl Phrase {
             acts: Vec::new(),
             that_section: false,
             division: None,
+            unnumbered_scope: false,
         }
     }
 
     fn emit(mut self, out: &mut Vec<Citation>) {
+        if self.unnumbered_scope {
+            return;
+        }
         let group = self.start..self.end;
         let single = self.items.len() <= 1;
         let code_name = match &self.code {
@@ -500,6 +564,9 @@ impl Phrase {
             } else {
                 item.span.clone()
             };
+            // The labels an item of a list of subdivisions continues from (`(a)(4), (5), (6)`:
+            // `(6)` continues `(a)(5)`), without the section and outer levels of the phrase.
+            let mut own_path: Option<Vec<String>> = None;
             let (section, mut labels, relative) = match self.head {
                 Head::Section { .. } => {
                     let (section, labels) = inherit(&prev_section, &prev_labels, item);
@@ -507,6 +574,7 @@ impl Phrase {
                 }
                 Head::Level(word) => {
                     let labels = inherit_labels(&prev_labels, &item.labels, i == 0);
+                    own_path = Some(labels.clone());
                     match &self.chain_section {
                         Some((_, number, base)) => {
                             let mut full = base.clone();
@@ -531,12 +599,9 @@ impl Phrase {
                 }
             };
             prev_section.clone_from(&section);
-            prev_labels = match self.head {
-                Head::Section { .. } => labels.clone(),
-                Head::Level(_) => {
-                    let skip = labels.len().saturating_sub(item.labels.len());
-                    labels[skip..].to_vec()
-                }
+            prev_labels = match (self.head, own_path) {
+                (Head::Level(_), Some(path)) => path,
+                _ => labels.clone(),
             };
             let range_end = item.range_end.as_ref().map(|(sec, end_labels)| {
                 let end_section = sec.clone().or_else(|| section.clone()).unwrap_or_default();
@@ -595,9 +660,17 @@ fn inherit_labels(prev: &[String], own: &[String], first: bool) -> Vec<String> {
         return own.to_vec();
     }
     // `(a)(2) and (d)`: `(d)` replaces the label of its own style (`a`), not the last one.
-    if let Some(style) = own.first().map(|l| label_style(l))
-        && let Some(at) = prev.iter().rposition(|l| label_style(l) == style)
-        && prev.len() - at > own.len()
+    // `(b)(1)(i) and (c)`: a letter that is no roman numeral (`c`) is not of the level of a
+    // roman numeral (`i`), though both are lower-case.
+    let roman = |l: &str| {
+        l.chars()
+            .all(|c| matches!(c, 'i' | 'v' | 'x' | 'I' | 'V' | 'X'))
+    };
+    if let Some(first) = own.first()
+        && let style = label_style(first)
+        && let Some(at) = prev
+            .iter()
+            .rposition(|l| label_style(l) == style && (roman(l) == roman(first) || roman(first)))
     {
         let mut out = prev[..at].to_vec();
         out.extend(own.iter().cloned());
@@ -671,6 +744,23 @@ fn unit_of_word(word: &str) -> Option<(Unit, bool)> {
     })
 }
 
+/// `1981 Ed., § 1-1303` (the D.C. Council's prior codifications): a section of a former
+/// edition of the code, cited by the edition's year; not a section of the code in force.
+fn prior_edition(text: &str, start: usize, phrase: &mut Phrase) {
+    static EDITION: LazyLock<Regex> =
+        LazyLock::new(|| re(r"(?P<y>(?:1[89]|20)\d\d)[ 	]+Ed\.,?[ 	]*$"));
+    if phrase.code.is_some() || phrase.relative.is_some() {
+        return;
+    }
+    let from = crate::line_index::floor_char_boundary(text, start.saturating_sub(16));
+    if let Some(caps) = EDITION.captures(&text[from..start])
+        && let Some(year) = caps.name("y")
+    {
+        phrase.code = Some(CodeRef::Named(format!("{} Ed.", year.as_str())));
+        phrase.kind = Some(CitationKind::NamedAct);
+    }
+}
+
 /// Parses a phrase that starts with a head word or `§` at `start`.
 fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phrase> {
     if let Some((pos, caps)) = eat(text, start, &SECTION_WORD) {
@@ -695,7 +785,21 @@ fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phras
         if is_part
             && !matches!(&phrase.code, Some(CodeRef::Named(c)) if codes::family_of(c) == CodeFamily::Cfr)
         {
-            return None;
+            // `The authority citation for part 4279 continues to read`: a bare numbered part
+            // may be the C.F.R. part a rule amends (Document Drafting Handbook, ch. 2); it is
+            // kept only when an earlier citation of the text names that part's title (see
+            // [`super::short_form`]).
+            let numbered = phrase.items.iter().all(|it| {
+                it.labels.is_empty()
+                    && it
+                        .section
+                        .as_deref()
+                        .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
+            });
+            if phrase.code.is_some() || phrase.relative.is_some() || !numbered {
+                return None;
+            }
+            phrase.designator = Some("Part".into());
         }
         return Some(phrase);
     }
@@ -967,6 +1071,19 @@ fn parse_chapter_of_title(text: &str, start: usize) -> Option<Phrase> {
     Some(phrase)
 }
 
+/// `subchapter II of Chapter 5 of Title 2`, `Chapter 10 of this title`, `part B of this
+/// subchapter`: a container of the citing document's own code cited as a whole (see
+/// [`super::container`]); it resolves, like `this chapter`, to the code.
+fn parse_container(text: &str, start: usize) -> Option<Phrase> {
+    let (end, chain) = super::container::chain_at(text, start)?;
+    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    phrase.relative = Some(Relative::ThisCode);
+    phrase.code = Some(CodeRef::This);
+    phrase.division = Some(chain);
+    phrase.end = end;
+    Some(phrase)
+}
+
 /// `ch. 35` for `chapter 35`, `Chapter 35`, `ch. 35`; `subch. II`, `subtit. A`.
 fn division_name(caps: &Captures<'_>) -> Option<String> {
     let word = caps.name("w")?.as_str().to_ascii_lowercase();
@@ -1188,6 +1305,10 @@ fn parse_this(text: &str, start: usize) -> Option<Phrase> {
         phrase.relative = Some(Relative::ThisCode);
         phrase.code = Some(CodeRef::This);
     }
+    if phrase.relative == Some(Relative::ThisCode) {
+        // `this chapter`: the container of the citing position at that level.
+        phrase.division = super::container::this_chain(word);
+    }
     phrase.end = pos;
     Some(phrase)
 }
@@ -1221,9 +1342,10 @@ fn ws(text: &str, mut pos: usize) -> usize {
                 pos += 1;
             }
             0xC2 if bytes.get(pos + 1) == Some(&0xA0) => pos += 2,
-            // U+2009 thin space, U+202F narrow no-break space.
+            // U+2009 thin space, U+202F narrow no-break space, U+2002 en space, U+2003 em
+            // space.
             0xE2 if bytes.get(pos + 1) == Some(&0x80)
-                && matches!(bytes.get(pos + 2), Some(&0x89 | &0xAF)) =>
+                && matches!(bytes.get(pos + 2), Some(&0x89 | &0xAF | &0x82 | &0x83)) =>
             {
                 pos += 3;
             }
@@ -1434,8 +1556,12 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 }
             );
             let continued = |end: usize| continues && !next_is_word && ends_list_item(text, end);
+            // `section 1165 or 1166 of title 10` (OLRC style): a singular head word whose
+            // list is closed by the act or code of all its items.
+            let closed_by_of = |end: usize| eat(text, end, &OF).is_some();
             if let Some((end, number, labels)) = section_item(text, item_pos)
-                && (plural || next_is_word || article || continued(end))
+                && !VOLUME_OF_NEXT.is_match(&text[end..])
+                && (plural || next_is_word || article || continued(end) || closed_by_of(end))
                 && (!semicolon || continued(end))
             {
                 let mut item = Item {
@@ -1697,10 +1823,12 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
     }
     if let Some((after, caps)) = eat(text, pos, &SUFFIX) {
         if let Some(c) = caps.name("c") {
-            if phrase.code.is_none()
-                && let Some(code) = codes::canonical_code(c.as_str())
-            {
-                phrase.code = Some(CodeRef::Named(code.name));
+            // `Articles 101 and 102 TFEU`: the treaty, whether or not lexls knows it as a code.
+            if phrase.code.is_none() {
+                phrase.code = Some(CodeRef::Named(
+                    codes::canonical_code(c.as_str())
+                        .map_or_else(|| c.as_str().to_string(), |k| k.name),
+                ));
             }
             pos = after;
         } else if caps.name("etseq").is_some() {
@@ -1745,6 +1873,12 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     // `point (a) of the first subparagraph of Article 6(1)`: EU subparagraphs are not
     // numbered; the point hangs below the paragraph.
     if let Some((end, _)) = eat(text, pos, &ORDINAL_SUBPARAGRAPH) {
+        return Some(end);
+    }
+    // `paragraph (1) of this definition` (27 CFR 40.11): the items of a definition, which
+    // the publisher's markup does not number as subdivisions.
+    if let Some((end, _)) = eat(text, pos, &THIS_DEFINITION) {
+        phrase.unnumbered_scope = true;
         return Some(end);
     }
     if let Some((end, caps)) = eat(text, pos, &THAT_WHAT) {
@@ -1809,6 +1943,28 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
             format!("{title} U.S.C.")
         };
         phrase.code = Some(CodeRef::Named(name));
+        return Some(end);
+    }
+    // `§ 5 of D.C. Law 22-250`, `section 5 of act June 25, 1948, ch. 646`: a section of an
+    // act, not of a code.
+    if phrase.code.is_none()
+        && let Some((end, name, kind)) = super::session_law::designation_at(text, pos)
+            .map(|(e, n)| (e, n, CitationKind::DcLaw))
+            .or_else(|| {
+                super::dated_act::act_at(text, pos).map(|(e, n)| (e, n, CitationKind::NamedAct))
+            })
+    {
+        phrase.code = Some(CodeRef::Named(name));
+        phrase.kind = Some(kind);
+        return Some(end);
+    }
+    // `Article 6a of Protocol No 21`, `Section 402(240) of Reorganization Plan No. 3 of
+    // 1967`: an instrument designated by number, named without an article.
+    if phrase.code.is_none()
+        && let Some((end, caps)) = eat(text, pos, &NUMBERED_INSTRUMENT)
+    {
+        phrase.code = Some(CodeRef::Named(collapse(caps.get(0)?.as_str())));
+        phrase.kind = Some(CitationKind::NamedAct);
         return Some(end);
     }
     // `section 3.4(e) of Executive Order No. 12333`: a section of an order, not of a code.
@@ -2190,6 +2346,91 @@ mod tests {
         assert_eq!(norms("under 42\nU.S.C. 1983"), ["42 U.S.C. 1983"]);
     }
 
+    /// Class: items of a list of subdivisions continue the path of the item before
+    /// (27 CFR 40.521(b)(4), 17 U.S.C. 304(d)(1), 27 CFR 70.149(b)(3)).
+    #[test]
+    fn list_items_continue_their_subdivision_path() {
+        assert_eq!(
+            norms("not referred to in paragraphs (a)(4), (5), (6), and (7) of this section"),
+            [
+                " [this provision](a)(4)",
+                " [this provision](a)(5)",
+                " [this provision](a)(6)",
+                " [this provision](a)(7)"
+            ]
+        );
+        let n = norms("complies with paragraph (1)(A), (B), (C)(i), (iii), and (iv), and (D)");
+        assert_eq!(n[3], " [this provision](1)(C)(iii)");
+        assert_eq!(n[4], " [this provision](1)(C)(iv)");
+        assert_eq!(n[5], " [this provision](1)(D)");
+        assert_eq!(
+            norms("the provision of paragraphs (b)(1) (i) and (c) of this section"),
+            [" [this provision](b)(1)(i)", " [this provision](c)"]
+        );
+    }
+
+    /// Class: a singular head word whose list the code closes (14 U.S.C. 2152(b)), and
+    /// `of such title` (14 U.S.C. 2511(b)).
+    #[test]
+    fn lists_closed_by_the_code_and_such_title() {
+        assert_eq!(
+            norms("who is discharged under section 1165 or 1166 of title 10, and has"),
+            ["10 U.S.C. 1165", "10 U.S.C. 1166"]
+        );
+        let n = norms(
+            "determined under section 1409 of title 10 for the number of years of service that may be credited to the member under section 1405 of such title.",
+        );
+        assert_eq!(n, ["10 U.S.C. 1409", "10 U.S.C. 1405"]);
+    }
+
+    /// Class: articles of another instrument named after them (GDPR recital 150, `TFEU`;
+    /// Regulation (EU) 2024/1689 recital 40, a protocol designated by number).
+    #[test]
+    fn articles_of_treaties_and_protocols() {
+        let cites = extract(
+            "an undertaking in accordance with Articles 101 and 102 TFEU for those purposes.",
+        );
+        assert_eq!(cites.len(), 2);
+        assert!(
+            cites.iter().all(|c| c.named_code() == Some("TFEU")),
+            "{cites:#?}"
+        );
+        let cites = extract(
+            "In accordance with Article 6a of Protocol No 21 on the position of the United Kingdom",
+        );
+        assert_eq!(cites[0].named_code(), Some("Protocol No 21"));
+        assert_eq!(cites[0].section.as_deref(), Some("6a"));
+    }
+
+    /// Class: a volume of the Statutes at Large after a list of an act's sections
+    /// (14 U.S.C., source credits: `Feb. 19, 1941, ch. 8, §§ 2, 201, 55 Stat. 9`).
+    #[test]
+    fn a_volume_after_a_list_starts_the_next_citation() {
+        let n = norms("Pub. L. 85–738, §§ 4, 5, 72 Stat. 833, provided for settlement of claims");
+        assert_eq!(n.last().map(String::as_str), Some("72 Stat. 833"), "{n:?}");
+        assert_eq!(n.len(), 4, "{n:?}");
+    }
+
+    /// Class: prior codifications cite a former edition (D.C. Code § 1-1001.03, "Prior
+    /// Codifications").
+    #[test]
+    fn a_prior_edition_is_not_the_code_in_force() {
+        let cites = extract("1973 Ed., § 1-1103. 1981 Ed., § 1-1303.");
+        assert_eq!(cites.len(), 2, "{cites:#?}");
+        assert_eq!(cites[0].named_code(), Some("1973 Ed."));
+        assert_eq!(cites[1].named_code(), Some("1981 Ed."));
+    }
+
+    /// Class: the numbered items of a definition are no subdivisions of the section
+    /// (27 CFR 40.11, "Cigarette").
+    #[test]
+    fn items_of_a_definition_are_not_checked_as_subdivisions() {
+        assert!(
+            extract("purchased by, consumers as a cigarette described in paragraph (1) of this definition.")
+                .is_empty()
+        );
+    }
+
     /// Class: typography of official texts.
     #[test]
     fn typographic_spaces_and_ocr_digits() {
@@ -2197,6 +2438,11 @@ mod tests {
         let text = "has incorrectly stated in §\u{2009}4279.116(b) that a";
         assert_eq!(norms(text), ["§ 4279.116(b)"]);
         assert_eq!(norms("42 U.S.C.\u{a0}§\u{202f}1983"), ["42 U.S.C. 1983"]);
+        // D.C. Code § 6-229 (the Council sets an en space after `§§`).
+        assert_eq!(
+            norms("promulgated by the Authority pursuant to §§\u{2002}6-226, 6-227, and 6-228."),
+            ["§ 6-226", "§ 6-227", "§ 6-228"]
+        );
         assert_eq!(norms("26 U.S.C. 501(c)(3)"), ["26 U.S.C. 501(c)(3)"]);
         assert_eq!(norms("26 U.S.C. 501(c)(l)"), ["26 U.S.C. 501(c)(1)"]);
         assert_eq!(norms("26 U.S.C. 501(a)(1l)"), ["26 U.S.C. 501(a)(11)"]);

@@ -271,12 +271,59 @@ fn link_that(
         c.antecedent = Some(a);
         return;
     }
+    // `section 1405 of such title` after `section 1409 of title 10`: the title of the code
+    // last cited.
+    if cites[i].code.is_none()
+        && cites[i].section.is_some()
+        && let Some(a) = last_section
+        && matches!(cites[a].kind, CitationKind::Usc | CitationKind::Cfr)
+        && cites[a].section.is_some()
+    {
+        let (kind, code) = (cites[a].kind, cites[a].code.clone());
+        let c = &mut cites[i];
+        c.kind = kind;
+        c.code = code;
+        c.antecedent = Some(a);
+        return;
+    }
     // `section 501(a) of that Code` with no act named before: a code the text does not
     // name, so not the citing document's own.
     if cites[i].code.is_none() && cites[i].section.is_some() {
         cites[i].code = Some(CodeRef::Named("[that code]".into()));
         cites[i].kind = CitationKind::NamedAct;
     }
+}
+
+/// Drops the bare numbered parts (`part 4279`) that no earlier C.F.R. citation of the text
+/// gave a title: outside a rule they are divisions of documents lexls does not model. The
+/// antecedents of the citations kept are renumbered.
+pub fn drop_bare_parts(cites: Vec<Citation>) -> Vec<Citation> {
+    let bare = |c: &Citation| {
+        c.kind == CitationKind::Section
+            && c.code.is_none()
+            && c.designator.as_deref() == Some("Part")
+    };
+    if !cites.iter().any(bare) {
+        return cites;
+    }
+    let mut map = Vec::with_capacity(cites.len());
+    let mut next = 0usize;
+    for c in &cites {
+        if bare(c) {
+            map.push(None);
+        } else {
+            map.push(Some(next));
+            next += 1;
+        }
+    }
+    cites
+        .into_iter()
+        .filter(|c| !bare(c))
+        .map(|mut c| {
+            c.antecedent = c.antecedent.and_then(|a| map.get(a).copied().flatten());
+            c
+        })
+        .collect()
 }
 
 /// `Pub. L. 94–546, § 1(1)`, `63 Stat. 496, § 1`, `Pub. L. 107–296, title XVII, § 1704(a)`
@@ -299,7 +346,10 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
     // The further items of `§§ 108(b), 123(b)(2)` follow their first.
     let same_phrase = prev.group == c.group
         && prev.short_form == Some(ShortForm::ActSection)
-        && matches!(prev.kind, CitationKind::PublicLaw | CitationKind::NamedAct);
+        && matches!(
+            prev.kind,
+            CitationKind::PublicLaw | CitationKind::NamedAct | CitationKind::DcLaw
+        );
     if same_phrase {
         let (kind, code, antecedent) = (prev.kind, prev.code.clone(), prev.antecedent);
         let c = &mut cites[i];
@@ -309,7 +359,15 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
         c.antecedent = antecedent;
         return true;
     }
-    if !matches!(prev.kind, CitationKind::PublicLaw | CitationKind::Stat) {
+    // `D.C. Law 1-79, title I, § 102(2)`, `Aug. 4, 1949, ch. 393, § 19`: an act cited as a
+    // whole by its designation or its date and chapter.
+    let whole_act = prev.section.is_none()
+        && (prev.kind == CitationKind::DcLaw
+            || (prev.kind == CitationKind::NamedAct
+                && prev
+                    .named_code()
+                    .is_some_and(super::dated_act::is_dated_act)));
+    if !whole_act && !matches!(prev.kind, CitationKind::PublicLaw | CitationKind::Stat) {
         return false;
     }
     let between = text.get(prev.span.end..c.group.start).unwrap_or("x");
@@ -318,6 +376,7 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
     }
     let (kind, code) = match (prev.kind, &prev.code) {
         (CitationKind::PublicLaw, code) => (CitationKind::PublicLaw, code.clone()),
+        (kind @ (CitationKind::NamedAct | CitationKind::DcLaw), code) => (kind, code.clone()),
         (_, Some(CodeRef::Named(vol))) => (
             CitationKind::NamedAct,
             Some(CodeRef::Named(format!(
@@ -376,7 +435,7 @@ fn inherit_cfr_part(cites: &mut [Citation], i: usize, parts: &HashMap<String, Op
         || c.relative.is_some()
         || c.short_form.is_some()
         || c.unit != Unit::Section
-        || c.designator.is_some()
+        || c.designator.as_deref().is_some_and(|d| d != "Part")
     {
         return;
     }
@@ -403,6 +462,24 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
             .get(c.group.start..)
             .is_some_and(|t| t.starts_with('§'));
     let ante = &cites[a];
+    // `In § 4279.116, revise` after `7 U.S.C. 1989`: a `part.section` number is the
+    // C.F.R.'s numbering (Document Drafting Handbook, ch. 2), never a U.S. Code section's.
+    let cfr_shaped = c.section.as_deref().is_some_and(|n| {
+        n.split_once('.').is_some_and(|(p, s)| {
+            !p.is_empty()
+                && p.chars().all(|ch| ch.is_ascii_digit())
+                && s.starts_with(|ch: char| ch.is_ascii_digit())
+        })
+    });
+    if cfr_shaped && ante.kind == CitationKind::Usc {
+        return;
+    }
+    // `provided that §§ 2 and 3 shall apply` after `D.C. Law 20-40`: sections of the session
+    // law, numbered plainly; a `title-section` number (`§ 1-1001.03`) is the D.C. Code's.
+    let code_shaped = c.section.as_deref().is_some_and(|n| n.contains(['-', ':']));
+    if ante.kind == CitationKind::DcLaw && code_shaped {
+        return;
+    }
     let inheritable = matches!(
         ante.kind,
         CitationKind::Usc
@@ -410,6 +487,7 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
             | CitationKind::StateStatute
             | CitationKind::StateRegulation
             | CitationKind::NamedAct
+            | CitationKind::DcLaw
             | CitationKind::StateConstitution
     ) && ante.short_form != Some(ShortForm::Id)
         && matches!(ante.code, Some(CodeRef::Named(_)));
@@ -448,6 +526,26 @@ mod tests {
         assert_eq!(cites[1].kind, CitationKind::NamedAct);
         assert_eq!(cites[1].normalized(), "I.R.C. § 673");
         assert_eq!(cites[1].antecedent, Some(0));
+    }
+
+    /// Class: context-relative parts and sections of a rule's amendatory instructions
+    /// (Federal Register, 2017-06-07, Rural Business-Cooperative Service, 7 CFR part 4279).
+    #[test]
+    fn a_rule_cites_the_parts_it_amends_bare() {
+        let text = "List of Subjects in 7 CFR Part 4279\n\nPART 4279—GUARANTEED LOANMAKING\n\n1. The authority citation for part 4279 continues to read as follows:\n\nAuthority: 5 U.S.C. 301; 7 U.S.C. 1989.\n\n2. In § 4279.116, revise paragraph (b) to read as follows:";
+        let cites = extract(text);
+        let part = cites
+            .iter()
+            .find(|c| &text[c.span.clone()] == "part 4279")
+            .expect("the bare part is read");
+        assert_eq!(part.normalized(), "7 C.F.R. Part 4279");
+        let section = cites
+            .iter()
+            .find(|c| c.section.as_deref() == Some("4279.116"))
+            .expect("the section is read");
+        assert_eq!(section.normalized(), "7 C.F.R. 4279.116");
+        // Without a C.F.R. title named before, a bare part is no citation.
+        assert!(extract("as described in part 2 of the application form").is_empty());
     }
 
     #[test]

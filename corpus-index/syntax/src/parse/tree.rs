@@ -301,11 +301,26 @@ fn own_span(markup: &Markup, id: usize, role: &impl Fn(usize) -> Role) -> Range<
 fn label(markup: &Markup, id: usize) -> Option<(String, Option<String>, Range<usize>)> {
     let num = markup.child(id, "num")?;
     let num_el = &markup.elements[num];
+    let written = clean_number(&markup.text_of(num));
     let number = num_el
         .attr("value")
         .map(str::to_string)
         .filter(|v| !v.trim().is_empty())
-        .unwrap_or_else(|| clean_number(&markup.text_of(num)));
+        .map(|value| {
+            // GPO's C.F.R. sometimes drops a section's letter suffix from the value (27 CFR,
+            // `<num value="41.115">§ 41.115a</num>`, a second `41.115`): the number as
+            // printed is the section's.
+            let suffix = written.strip_prefix(value.trim()).unwrap_or("");
+            if !suffix.is_empty()
+                && suffix.len() <= 2
+                && suffix.chars().all(|c| c.is_ascii_lowercase())
+            {
+                written.clone()
+            } else {
+                value
+            }
+        })
+        .unwrap_or(written);
     let number = number.trim().to_string();
     if number.is_empty() || number.len() > MAX_NUMBER_LEN {
         return None;

@@ -1,0 +1,228 @@
+//! Containers of a code cited as a whole: `Chapter 10 of Title 1`, `subchapter II of Chapter
+//! 5 of Title 2`, `part B of subchapter XII-A of Chapter 9 of Title 4`, `Chapter 9 of this
+//! title`, `subchapter I of this chapter`, and `this chapter`, `this subchapter`, `this
+//! part` alone.
+//!
+//! The grammar is the D.C. Council's (and the OLRC's for the U.S. Code without a code named):
+//! levels written innermost first, each `<level> <designation>`, joined by `of`, ending in a
+//! title by number or in `this <level>`:
+//!
+//! ```text
+//! chain    := level (" of " level)* " of " terminal
+//! level    := ("subtitle" | "chapter" | "subchapter" | "part" | "subpart" | "unit" | "division") designation
+//! terminal := "Title" number | "this" level-word
+//! ```
+//!
+//! A numbered `part` or `subpart` (`part 52 of this chapter`) is a part of the C.F.R., whose
+//! parts hold sections (`§ 52.21`), and a numbered `article` (`Article 5 of this Chapter`) is an
+//! EU article: neither is read as a container here. When the text names a code after the
+//! title (`chapter 35 of title 44, United States Code`) the phrase is a citation of that code
+//! (see [`super::scan`]), not of the citing document's own.
+//!
+//! The chain is kept in [`super::Citation::division`], outermost first, comma-separated, with
+//! the levels abbreviated as the Bluebook abbreviates them (`tit. 1, ch. 10, subch. II`;
+//! anchored at the citing position: `this ch., subch. II`); [`parse`] reads it back.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+fn re(pattern: &str) -> Regex {
+    #[allow(clippy::expect_used)]
+    Regex::new(&super::typographic_spaces(pattern)).expect("static regex compiles")
+}
+
+/// One level with its designation: `Chapter 10`, `subchapter XII-A`, `part B`, `Unit A`.
+static LEVEL: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?P<w>(?i:subtitle|chapter|subchapter|subpart|part|unit|article|division))[ \t]+(?P<n>[0-9]{1,4}[A-Z]{0,2}|[IVXLC]{1,7}|[A-Z]{1,2})(?P<s>-[0-9A-Z]{1,3})?(?-u:\b)",
+    )
+});
+static OF: LazyLock<Regex> = LazyLock::new(|| re(r"^[ \t]+of[ \t]+"));
+/// `Title 1`, not followed by a code's name.
+static TITLE: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?i:title)[ \t]+(?P<n>[0-9]{1,3}[A-Z]?)(?-u:\b)"));
+/// A code named after the title: the citation is of that code (`title 44, United States
+/// Code`, `title 5 U.S.C.`, `Title 40 of the Code of Federal Regulations`).
+static CODE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]?C|Code[ \t]+of[ \t]+Federal|C\.[ \t]?F\.[ \t]?R|CFR|USC)",
+    )
+});
+static THIS: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?i:this)[ \t]+(?P<w>(?i:title|subtitle|chapter|subchapter|subpart|part|unit|article|division))(?-u:\b)",
+    )
+});
+
+/// The abbreviation of a level word (`chapter` → `ch.`), `None` for a word that is no
+/// container level.
+pub fn abbreviation(word: &str) -> Option<&'static str> {
+    Some(match word.to_ascii_lowercase().as_str() {
+        "title" => "tit.",
+        "subtitle" => "subtit.",
+        "chapter" => "ch.",
+        "subchapter" => "subch.",
+        "part" => "pt.",
+        "subpart" => "subpt.",
+        "unit" => "unit",
+        "article" => "art.",
+        "division" => "div.",
+        _ => return None,
+    })
+}
+
+/// The chain of containers written at byte `start` of `text`: its end and the chain as
+/// [`super::Citation::division`] holds it. `None` when no chain of the grammar starts there,
+/// when a numbered part or article is in it, or when a code is named after the title.
+pub(crate) fn chain_at(text: &str, start: usize) -> Option<(usize, String)> {
+    let mut levels: Vec<String> = Vec::new();
+    let mut pos = start;
+    loop {
+        let caps = LEVEL.captures(text.get(pos..)?)?;
+        let word = caps.name("w")?.as_str().to_ascii_lowercase();
+        let number = caps.name("n")?.as_str();
+        let numbered = number.starts_with(|c: char| c.is_ascii_digit());
+        if numbered && matches!(word.as_str(), "part" | "subpart" | "article") {
+            return None;
+        }
+        let suffix = caps.name("s").map_or("", |s| s.as_str());
+        levels.push(format!("{} {number}{suffix}", abbreviation(&word)?));
+        pos += caps.get(0)?.end();
+        pos += OF.find(text.get(pos..)?)?.end();
+        let rest = text.get(pos..)?;
+        if let Some(t) = TITLE.captures(rest) {
+            let end = pos + t.get(0)?.end();
+            if CODE_AFTER.is_match(text.get(end..)?) {
+                return None;
+            }
+            levels.push(format!("tit. {}", t.name("n")?.as_str()));
+            levels.reverse();
+            return Some((end, levels.join(", ")));
+        }
+        if let Some(t) = THIS.captures(rest) {
+            let end = pos + t.get(0)?.end();
+            levels.push(format!("this {}", abbreviation(t.name("w")?.as_str())?));
+            levels.reverse();
+            return Some((end, levels.join(", ")));
+        }
+    }
+}
+
+/// The chain of `this <level>` alone (`this chapter` → `this ch.`), `None` for a word that is
+/// no container level.
+pub(crate) fn this_chain(word: &str) -> Option<String> {
+    abbreviation(word).map(|a| format!("this {a}"))
+}
+
+/// Where a chain starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChainAnchor {
+    /// A title by number (`Title 1`).
+    Title(String),
+    /// The container of the citing position at that level (`this chapter` → `ch.`).
+    This(String),
+}
+
+/// A chain read back from [`super::Citation::division`]: its anchor and the levels below it,
+/// outermost first, as (abbreviation, designation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chain {
+    /// Where it starts.
+    pub anchor: ChainAnchor,
+    /// The levels below the anchor (`[("ch.", "10"), ("subch.", "II")]`).
+    pub levels: Vec<(String, String)>,
+}
+
+/// Reads a chain (`tit. 1, ch. 10`, `this ch., subch. II`) back; `None` for another division
+/// (`ch. 35` of a named code).
+pub fn parse(division: &str) -> Option<Chain> {
+    let mut parts = division.split(", ");
+    let first = parts.next()?;
+    let anchor = if let Some(level) = first.strip_prefix("this ") {
+        ChainAnchor::This(level.to_string())
+    } else {
+        ChainAnchor::Title(first.strip_prefix("tit. ")?.to_string())
+    };
+    let levels = parts
+        .map(|p| {
+            let (a, n) = p.rsplit_once(' ')?;
+            Some((a.to_string(), n.to_string()))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Chain { anchor, levels })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::citation::{CitationKind, CodeRef, Relative, extract};
+
+    fn chains(text: &str) -> Vec<(String, String)> {
+        extract(text)
+            .into_iter()
+            .filter_map(|c| Some((text[c.span.clone()].to_string(), c.division?)))
+            .collect()
+    }
+
+    // Class: containers of the D.C. Code by title and chapter (D.C. Code § 1-1001.01 and the
+    // notes of Title 1).
+    #[test]
+    fn containers_by_number() {
+        assert_eq!(
+            chains("the Board established by subchapter I of Chapter 10 of Title 1 shall"),
+            vec![(
+                "subchapter I of Chapter 10 of Title 1".to_string(),
+                "tit. 1, ch. 10, subch. I".to_string()
+            )]
+        );
+        assert_eq!(
+            chains("as provided in part B of subchapter XII-A of Chapter 9 of Title 4."),
+            vec![(
+                "part B of subchapter XII-A of Chapter 9 of Title 4".to_string(),
+                "tit. 4, ch. 9, subch. XII-A, pt. B".to_string()
+            )]
+        );
+        let c = extract("pursuant to Chapter 5 of Title 2 (§ 2-501 et seq.)");
+        assert_eq!(c[0].code, Some(CodeRef::This));
+        assert_eq!(c[0].relative, Some(Relative::ThisCode));
+        assert_eq!(c[0].section, None);
+    }
+
+    // Class: containers anchored at the citing position (`of this title`, `this chapter`).
+    #[test]
+    fn containers_of_this() {
+        assert_eq!(
+            chains("Except as provided in subchapter II of this chapter, the Mayor"),
+            vec![(
+                "subchapter II of this chapter".to_string(),
+                "this ch., subch. II".to_string()
+            )]
+        );
+        assert_eq!(
+            chains("For the purposes of this subchapter, the term"),
+            vec![("this subchapter".to_string(), "this subch.".to_string())]
+        );
+        let chain = parse("this ch., subch. II").expect("a chain");
+        assert_eq!(chain.anchor, ChainAnchor::This("ch.".into()));
+        assert_eq!(chain.levels, vec![("subch.".into(), "II".into())]);
+    }
+
+    // Class: not containers: a C.F.R. part, an EU article, a U.S. Code chapter.
+    #[test]
+    fn parts_articles_and_named_codes_are_not_containers() {
+        let c = extract("the requirements of part 52 of this chapter apply");
+        assert!(
+            !c.iter()
+                .any(|c| c.division.as_deref().is_some_and(|d| d.contains("pt."))),
+            "{c:#?}"
+        );
+        let c = extract("the obligations laid down in Article 5 of this Chapter");
+        assert!(
+            c.iter().any(|c| c.kind == CitationKind::EuArticle),
+            "{c:#?}"
+        );
+        let c = extract("subject to chapter 35 of title 44, United States Code.");
+        assert!(c.iter().any(|c| c.kind == CitationKind::Usc), "{c:#?}");
+    }
+}

@@ -1,0 +1,134 @@
+//! Acts of Congress cited by date and chapter: `Aug. 14, 1935, ch. 531`, `act June 25, 1948,
+//! ch. 646`, `Act of July 3, 1930, ch. 851` (laws before 1957 were numbered by chapter of the
+//! session's Statutes at Large; the OLRC cites them so in source credits and notes, and
+//! marks them `<ref href="/us/act/1935-08-14/ch531/s5">`, USLM User Guide, "Referencing
+//! model").
+//!
+//! Such an act is an instrument of its own, never a part of a code: the citation is a
+//! [`super::CitationKind::NamedAct`] whose code is `Act of Aug. 14, 1935, ch. 531`; a
+//! section right after it (`, § 5`, `, title I, § 5`) is a section of the act (see
+//! [`super::short_form`]).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+static DATED: LazyLock<Regex> = LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    Regex::new(&super::typographic_spaces(
+        r"^(?:the[ \t]+)?(?P<act>(?i:act)[ \t]+(?:of[ \t]+)?)?(?P<m>Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?[ \t]+(?P<d>\d{1,2}),[ \t]+(?P<y>1[789]\d\d)(?-u:\b)(?:,[ \t]+ch\.[ \t]*(?P<ch>\d{1,4}[A-Z]?)(?-u:\b))?",
+    ))
+    .expect("static regex compiles")
+});
+
+const MONTHS: [(&str, &str, &str); 12] = [
+    ("Jan", "Jan.", "01"),
+    ("Feb", "Feb.", "02"),
+    ("Mar", "Mar.", "03"),
+    ("Apr", "Apr.", "04"),
+    ("May", "May", "05"),
+    ("Jun", "June", "06"),
+    ("Jul", "July", "07"),
+    ("Aug", "Aug.", "08"),
+    ("Sep", "Sept.", "09"),
+    ("Oct", "Oct.", "10"),
+    ("Nov", "Nov.", "11"),
+    ("Dec", "Dec.", "12"),
+];
+
+/// The act cited by date and chapter at byte `pos` of `text`: the end of the phrase and the
+/// act's name (`Act of Aug. 14, 1935, ch. 531`). `None` when none starts there.
+pub(crate) fn act_at(text: &str, pos: usize) -> Option<(usize, String)> {
+    let caps = DATED.captures(text.get(pos..)?)?;
+    // A date alone is no act: the chapter or the word `Act` makes it one (`the Act of June
+    // 29, 1935`).
+    if caps.name("ch").is_none() && caps.name("act").is_none() {
+        return None;
+    }
+    let end = pos + caps.get(0)?.end();
+    let month = caps.name("m")?.as_str();
+    let (_, written, _) = MONTHS.iter().find(|(k, _, _)| month.starts_with(k))?;
+    let mut name = format!(
+        "Act of {written} {}, {}",
+        caps.name("d")?.as_str(),
+        caps.name("y")?.as_str(),
+    );
+    if let Some(ch) = caps.name("ch") {
+        name.push_str(", ch. ");
+        name.push_str(ch.as_str());
+    }
+    Some((end, name))
+}
+
+/// The USLM identifier of an act named as [`act_at`] names it: `Act of Aug. 14, 1935, ch.
+/// 531` → `/us/act/1935-08-14/ch531`. `None` for another name.
+pub fn uslm_identifier(name: &str) -> Option<String> {
+    let rest = name.strip_prefix("Act of ")?;
+    let (date, chapter) = match rest.split_once(", ch. ") {
+        Some((date, chapter)) => (date, Some(chapter)),
+        None => (rest, None),
+    };
+    let (month_day, year) = date.rsplit_once(", ")?;
+    let (month, day) = month_day.rsplit_once(' ')?;
+    let (_, _, mm) = MONTHS.iter().find(|(_, w, _)| *w == month)?;
+    let day: u32 = day.parse().ok()?;
+    Some(match chapter {
+        Some(ch) => format!("/us/act/{year}-{mm}-{day:02}/ch{ch}"),
+        None => format!("/us/act/{year}-{mm}-{day:02}"),
+    })
+}
+
+/// Whether `name` (a citation's code) is an act cited by date and chapter.
+pub fn is_dated_act(name: &str) -> bool {
+    uslm_identifier(name).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::citation::{CitationKind, ShortForm, extract};
+
+    // Class: acts by date and chapter in the OLRC's source credits and notes (44 U.S.C.,
+    // 35 U.S.C.).
+    #[test]
+    fn acts_by_date_and_chapter() {
+        let text = "(Aug. 4, 1949, ch. 393, 63 Stat. 496; Pub. L. 89–444, § 1(1), June 30, 1966)";
+        let cites = extract(text);
+        let act = cites
+            .iter()
+            .find(|c| c.kind == CitationKind::NamedAct)
+            .expect("the act read");
+        assert_eq!(act.named_code(), Some("Act of Aug. 4, 1949, ch. 393"));
+        assert_eq!(&text[act.span.clone()], "Aug. 4, 1949, ch. 393");
+        assert_eq!(
+            uslm_identifier("Act of Aug. 4, 1949, ch. 393").as_deref(),
+            Some("/us/act/1949-08-04/ch393")
+        );
+        let text =
+            "Section 10 of the Act of June 29, 1935, referred to in subsec. (a)(1), is section 10";
+        let cites = extract(text);
+        assert_eq!(cites[0].named_code(), Some("Act of June 29, 1935"));
+        assert_eq!(cites[0].section.as_deref(), Some("10"));
+        let text = "Section 5 of act June 25, 1948, ch. 646, 62 Stat. 869, provided that";
+        let cites = extract(text);
+        assert!(
+            cites
+                .iter()
+                .any(|c| c.named_code() == Some("Act of June 25, 1948, ch. 646")),
+            "{cites:#?}"
+        );
+    }
+
+    // Class: the section after an act by date is the act's.
+    #[test]
+    fn the_section_after_a_dated_act_is_the_acts() {
+        let text = "Act Aug. 4, 1949, ch. 393, § 19, 63 Stat. 500";
+        let cites = extract(text);
+        let section = cites
+            .iter()
+            .find(|c| c.section.as_deref() == Some("19"))
+            .expect("§ 19 read");
+        assert_eq!(section.named_code(), Some("Act of Aug. 4, 1949, ch. 393"));
+        assert_eq!(section.short_form, Some(ShortForm::ActSection));
+    }
+}
