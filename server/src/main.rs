@@ -136,6 +136,14 @@ enum EvalCommand {
     /// File-level MRR@10, Recall@1/5/10, nDCG@10 and latency over a query set, through the
     /// retrieval pipeline of `ask` (each stage can be switched off for ablation).
     Retrieval(cli::eval::RetrievalArgs),
+    /// Writes the SARA retrieval query set built from a case file (`sara-v1/cases.jsonl`):
+    /// each entailment case's facts and question with every citation removed, relevant =
+    /// its Internal Revenue Code section file.
+    SaraQueries {
+        /// The case file (JSON lines).
+        #[arg(long)]
+        cases: PathBuf,
+    },
     /// Precision, recall and F1 per kind, span accuracy and short-form resolution accuracy
     /// of citation extraction over a case file (`shared/eval/citations/cases.jsonl`).
     Citations {
@@ -230,7 +238,7 @@ impl Command {
             Command::Ask { workspace, .. } => rebuild(workspace),
             Command::Eval {
                 what: EvalCommand::Retrieval(args),
-            } => rebuild(&args.corpus),
+            } => rebuild(args.corpus.as_deref().unwrap_or(std::path::Path::new("."))),
             _ => format!("Please report it with the command and the message ({report})."),
         }
     }
@@ -298,6 +306,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         },
         Command::Eval { what } => match what {
             EvalCommand::Retrieval(args) => cli::eval::retrieval(&args),
+            EvalCommand::SaraQueries { cases } => cli::eval::sara_queries(&cases),
             EvalCommand::Citations {
                 cases,
                 json,

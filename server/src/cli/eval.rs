@@ -14,11 +14,28 @@ use corpus_index::eval::{self, RetrievalReport};
 #[derive(Debug, Clone, clap::Args)]
 pub struct RetrievalArgs {
     /// The corpus folder the query set's `relevant` paths are relative to.
-    #[arg(long)]
-    pub corpus: PathBuf,
+    #[arg(long, required_unless_present = "suite")]
+    pub corpus: Option<PathBuf>,
     /// The query set (JSON lines: id, question, relevant).
+    #[arg(long, required_unless_present_any = ["suite", "sara_cases"])]
+    pub queries: Option<PathBuf>,
+    /// A SARA case file (`sara-v1/cases.jsonl`) to build the queries from, citations
+    /// removed (with `--folds`; see `lexls eval sara-queries`).
+    #[arg(long, conflicts_with = "queries", requires = "folds")]
+    pub sara_cases: Option<PathBuf>,
+    /// Cross-validate every tuned constant and stage switch over K folds of the questions
+    /// (folds by question id) and report the figures on the folds not used for tuning.
+    #[arg(long, value_name = "K")]
+    pub folds: Option<usize>,
+    /// Cross-validate over several development sets: `default` (EU AI Act, NYC LL144,
+    /// AILA 2019, SARA under the shared data folder) or a JSON file of sets
+    /// (`[{name, corpus, queries | sara_cases}]`); 5 folds unless `--folds`.
+    #[arg(long, value_name = "FILE|default")]
+    pub suite: Option<String>,
+    /// The shared data folder for `--suite default` (default: found at or above the
+    /// current folder).
     #[arg(long)]
-    pub queries: PathBuf,
+    pub shared: Option<PathBuf>,
     /// Retrievers.
     #[arg(long, value_enum, default_value = "hybrid")]
     pub mode: Mode,
@@ -80,11 +97,17 @@ impl From<Mode> for RetrievalMode {
 
 /// Evaluates retrieval on a query set.
 pub fn retrieval(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
-    let text = std::fs::read_to_string(&args.queries)
-        .with_context(|| format!("cannot read {}", args.queries.display()))?;
+    if args.folds.is_some() || args.suite.is_some() {
+        return super::eval_cv::cv(args);
+    }
+    let (Some(corpus), Some(queries_path)) = (&args.corpus, &args.queries) else {
+        anyhow::bail!("--corpus and --queries are required without --folds or --suite");
+    };
+    let text = std::fs::read_to_string(queries_path)
+        .with_context(|| format!("cannot read {}", queries_path.display()))?;
     let queries = eval::read_queries(&text)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", args.queries.display()))?;
-    let mut config = super::load_config(&args.corpus)?;
+        .map_err(|e| anyhow::anyhow!("{}: {e}", queries_path.display()))?;
+    let mut config = super::load_config(corpus)?;
     config.index.include = if args.include.is_empty() {
         // The folders the gold files live in.
         let folders: BTreeSet<String> = queries
@@ -112,7 +135,7 @@ pub fn retrieval(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
     }
     let mode: RetrievalMode = args.mode.into();
     let no_model = args.no_dense || mode == RetrievalMode::Bm25;
-    let (engine, _) = super::prepare(&args.corpus, config, no_model, false)?;
+    let (engine, _) = super::prepare(corpus, config, no_model, false)?;
     let snap = engine.snapshot();
     let mut opts = PipelineOptions::from_snapshot(&snap);
     opts.mode = if no_model { RetrievalMode::Bm25 } else { mode };
@@ -160,6 +183,30 @@ fn print_report(report: &RetrievalReport, json: bool) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Writes the SARA query set (JSON lines: id, question, relevant) built from a case file
+/// to stdout, and on stderr how many cases were left out and why.
+///
+/// # Errors
+/// An unreadable case file or a line that is not a case.
+pub fn sara_queries(cases: &std::path::Path) -> anyhow::Result<ExitCode> {
+    let text = std::fs::read_to_string(cases)
+        .with_context(|| format!("cannot read {}", cases.display()))?;
+    let built = corpus_index::eval::sara::sara_queries(&text)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", cases.display()))?;
+    for q in &built.queries {
+        println!("{}", serde_json::to_string(q)?);
+    }
+    eprintln!(
+        "{} queries; {} cases left out",
+        built.queries.len(),
+        built.dropped.len()
+    );
+    for (id, why) in &built.dropped {
+        eprintln!("  {id}: {why}");
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Scores citation extraction on a case file (`shared/eval/citations/cases.jsonl` format).

@@ -8,6 +8,7 @@ pub mod check;
 pub mod cite;
 pub mod classifier;
 pub mod eval;
+pub mod eval_cv;
 pub mod index;
 
 use std::path::Path;
