@@ -36,9 +36,9 @@ pub struct RetrievalArgs {
     /// current folder).
     #[arg(long)]
     pub shared: Option<PathBuf>,
-    /// Retrievers.
-    #[arg(long, value_enum, default_value = "hybrid")]
-    pub mode: Mode,
+    /// Retrievers (default: `[retrieval] mode` of the workspace, BM25 unless set).
+    #[arg(long, value_enum)]
+    pub mode: Option<Mode>,
     /// Only index files matching these globs (default: the folders the relevant files are
     /// in).
     #[arg(long)]
@@ -133,7 +133,7 @@ pub fn retrieval(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
     if args.rrf {
         config.retrieval.fusion = FusionMethod::Rrf;
     }
-    let mode: RetrievalMode = args.mode.into();
+    let mode: RetrievalMode = args.mode.map_or(config.retrieval.mode, Into::into);
     let no_model = args.no_dense || mode == RetrievalMode::Bm25;
     let (engine, _) = super::prepare(corpus, config, no_model, false)?;
     let snap = engine.snapshot();

@@ -166,7 +166,7 @@ pub fn cv(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
     let k = args.folds.unwrap_or(5);
     anyhow::ensure!(k >= 2, "--folds must be at least 2");
     let sets = sets_of(args)?;
-    let with_dense = !args.no_dense && args.mode != super::eval::Mode::Bm25;
+    let with_dense = !args.no_dense && args.mode != Some(super::eval::Mode::Bm25);
     let grid = grid::default_grid(with_dense);
     let mut scored = Vec::new();
     for set in &sets {
