@@ -322,10 +322,8 @@ pub fn cv(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
     for (st, on, off) in &stage_rows {
         let cells: Vec<String> = (0..scored.len())
             .map(|i| {
-                format!(
-                    "{:>15}",
-                    format!("{:.3} / {:.3}", on.held_out[i].mrr, off.held_out[i].mrr)
-                )
+                let cell = format!("{:.3} / {:.3}", on.held_out[i].mrr, off.held_out[i].mrr);
+                format!("{cell:>15}")
             })
             .collect();
         let better = (0..scored.len())
