@@ -18,10 +18,16 @@ fn nyc() -> Snapshot {
         .expect("example workspace opens")
 }
 
+/// BM25 with the HyPA-RAG stages these tests exercise switched on (off by default since the
+/// cross-validation of issue 12).
 fn bm25_options(snap: &Snapshot) -> PipelineOptions {
     let mut opts = PipelineOptions::from_snapshot(snap);
     opts.mode = RetrievalMode::Bm25;
     opts.stages.dense = false;
+    opts.stages.adaptive = true;
+    opts.stages.rewrite = true;
+    opts.stages.kg = true;
+    opts.fixed_k = None;
     opts
 }
 

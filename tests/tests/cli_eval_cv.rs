@@ -61,7 +61,10 @@ fn sara_cross_validation_reports_held_out_figures_per_stage() {
         .expect("runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
-    assert!(stderr.contains("1 cases left out: tax_liability"), "{stderr}");
+    assert!(
+        stderr.contains("1 cases left out: tax_liability"),
+        "{stderr}"
+    );
     let report: Value = serde_json::from_slice(&out.stdout).expect("JSON report");
     assert_eq!(report["folds"], 3);
     assert_eq!(report["settings"], 32);

@@ -44,8 +44,8 @@ impl Summary {
             s.queries += 1;
             s.mrr += q.rr;
             s.ndcg += q.ndcg;
-            for i in 0..3 {
-                s.recall[i] += q.recall[i];
+            for (sum, r) in s.recall.iter_mut().zip(q.recall) {
+                *sum += r;
             }
         }
         if s.queries > 0 {
