@@ -34,6 +34,7 @@ fn copy_dir(from: &Path, to: &Path) {
 fn sara_cross_validation_reports_held_out_figures_per_stage() {
     let shared = shared();
     let dir = tempfile::tempdir().expect("tempdir");
+    let index = tempfile::tempdir().expect("index tempdir");
     copy_dir(
         &shared.join("corpora/sara-v1/sections"),
         &dir.path().join("sections"),
@@ -56,7 +57,7 @@ fn sara_cross_validation_reports_held_out_figures_per_stage() {
         .arg(dir.path())
         .arg("--sara-cases")
         .arg(&subset)
-        .env("LEXLS_INDEX_DIR", dir.path().join("index"))
+        .env("LEXLS_INDEX_DIR", index.path())
         .output()
         .expect("runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
