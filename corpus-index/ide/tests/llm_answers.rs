@@ -412,6 +412,8 @@ fn llm_rewrites_join_the_retrieval() {
     let mut config = Config::load(&nyc_root()).expect("config");
     config.llm.url = Some(server.url.clone());
     config.llm.model = Some("scripted".into());
+    // The rewrite stage is off by default since issue 12; the LLM's rewrites join it.
+    config.retrieval.rewrite = true;
     let snap = Engine::scan_in_memory(&nyc_root(), config).expect("workspace opens");
     let result = ask(&snap, &request(QUESTION, 3));
     let llm: Vec<&str> = result
@@ -439,6 +441,7 @@ fn nyc_with_rewrites(url: &str, timeout_s: u64) -> Snapshot {
     config.llm.model = Some("scripted".into());
     config.llm.timeout_s = timeout_s;
     config.llm.rewrite = true;
+    config.retrieval.rewrite = true;
     Engine::scan_in_memory(&nyc_root(), config).expect("workspace opens")
 }
 

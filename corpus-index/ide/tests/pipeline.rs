@@ -18,10 +18,27 @@ fn nyc() -> Snapshot {
         .expect("example workspace opens")
 }
 
+/// The example with the HyPA-RAG stages switched on in its configuration (off by default
+/// since the cross-validation of issue 12).
+fn nyc_with_stages() -> Snapshot {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/nyc-ll144");
+    let mut config = Config::load(&root).unwrap_or_default();
+    config.retrieval.adaptive = true;
+    config.retrieval.rewrite = true;
+    config.retrieval.kg = true;
+    Engine::scan_in_memory(&root, config).expect("example workspace opens")
+}
+
+/// BM25 with the HyPA-RAG stages these tests exercise switched on (off by default since the
+/// cross-validation of issue 12).
 fn bm25_options(snap: &Snapshot) -> PipelineOptions {
     let mut opts = PipelineOptions::from_snapshot(snap);
     opts.mode = RetrievalMode::Bm25;
     opts.stages.dense = false;
+    opts.stages.adaptive = true;
+    opts.stages.rewrite = true;
+    opts.stages.kg = true;
+    opts.fixed_k = None;
     opts
 }
 
@@ -276,7 +293,7 @@ fn the_reranker_reorders_and_its_failure_keeps_the_order() {
 
 #[test]
 fn answers_report_parameters_rewrites_triplets_and_timings() {
-    let snap = nyc();
+    let snap = nyc_with_stages();
     let result = ask(
         &snap,
         &AskRequest {

@@ -226,8 +226,11 @@ pub struct AuthorityConfig {
     pub policy: f32,
     /// How much authority scales retrieval scores before reranking, in `[0, 1]`: a score is
     /// multiplied by `1 − retrieval · (1 − authority)`. Full weight (1) put statutes above
-    /// the rules a question was about (NYC LL144 MRR@10 0.756 against 0.769 at 0.1), so by
-    /// default it only breaks near ties; the reranker applies the full weight.
+    /// the rules a question was about (NYC LL144 MRR@10 0.756 against 0.769 at 0.1). Off by
+    /// default (0): under cross-validation over the development sets it did not improve
+    /// held-out MRR@10 on most sets (`docs/measurements.md`, issue 12); 0.1 breaks near ties
+    /// in a workspace that mixes statutes, rules and policies. The reranker applies the full
+    /// weight.
     pub retrieval: f32,
 }
 
@@ -235,7 +238,7 @@ impl Default for AuthorityConfig {
     fn default() -> Self {
         Self {
             policy: 0.6,
-            retrieval: 0.1,
+            retrieval: 0.0,
         }
     }
 }
@@ -277,7 +280,8 @@ pub enum FusionMethod {
 pub struct RetrievalConfig {
     /// Sections given to the answer when the parameters are not adaptive.
     pub top_k: usize,
-    /// Retrievers to run.
+    /// Retrievers to run. Default BM25: dense fusion did not earn its place under
+    /// cross-validation (better on two of four development sets, −4% on AILA; issue 12).
     pub mode: RetrievalMode,
     /// How the BM25 and dense rankings are fused.
     pub fusion: FusionMethod,
@@ -288,26 +292,31 @@ pub struct RetrievalConfig {
     /// Candidates each retriever returns before fusion.
     pub candidates: usize,
     /// Parameters (k, Q, K, S) from the query-complexity class (HyPA-RAG); when off, `top_k`
-    /// and the middle class's Q, K and S.
+    /// and the middle class's Q, K and S. Off by default, as every stage below: none
+    /// improved held-out MRR@10 on most development sets at a cost of at most 1% on the
+    /// others (`docs/measurements.md`, issue 12); each stays available here.
     pub adaptive: bool,
     /// Deterministic query rewrites (HyPA-RAG § 4.2, without an LLM).
     pub rewrite: bool,
-    /// Knowledge-graph retrieval (HyPA-RAG § 4.4).
+    /// Knowledge-graph retrieval (HyPA-RAG § 4.4) and its triplets as answer context.
     pub kg: bool,
+    /// RM3 pseudo-relevance feedback for BM25 ([`crate::search::prf`]).
+    pub rm3: bool,
 }
 
 impl Default for RetrievalConfig {
     fn default() -> Self {
         Self {
             top_k: 5,
-            mode: RetrievalMode::Hybrid,
+            mode: RetrievalMode::Bm25,
             fusion: FusionMethod::Weighted,
             alpha: 0.45,
             rrf_k: 60.0,
             candidates: 50,
-            adaptive: true,
-            rewrite: true,
-            kg: true,
+            adaptive: false,
+            rewrite: false,
+            kg: false,
+            rm3: false,
         }
     }
 }

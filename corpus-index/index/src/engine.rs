@@ -624,13 +624,19 @@ impl Engine {
             }
             None => DenseIndex::default(),
         };
-        self.search = Some(Arc::new(SearchIndex::new(
+        let mut index = SearchIndex::new(
             self.bm25.searcher(),
             chunks,
             dense,
             self.embedder.clone(),
             self.model_problem.clone(),
-        )));
+        );
+        index.prf = self
+            .config
+            .retrieval
+            .rm3
+            .then(crate::search::prf::Rm3::default);
+        self.search = Some(Arc::new(index));
     }
 
     /// Chunks that have no cached embedding yet, as `(cache key, text)`, in index order.

@@ -351,7 +351,19 @@ impl Bm25Searcher {
     /// An empty list for a query without indexable terms.
     pub fn search(&self, query: &str, limit: usize) -> Vec<(String, f32)> {
         let analysed = self.query(query);
-        if (analysed.terms.is_empty() && analysed.bigrams.is_empty()) || limit == 0 {
+        let terms: Vec<(String, f32)> = analysed.terms.into_iter().map(|t| (t, 1.0)).collect();
+        self.search_weighted(&terms, &analysed.bigrams, limit)
+    }
+
+    /// [`Self::search`] with a weight per analysed term (1 = as in a plain query; used by
+    /// pseudo-relevance feedback, [`super::prf`]) and the word pairs at [`BIGRAM_BOOST`].
+    pub fn search_weighted(
+        &self,
+        terms: &[(String, f32)],
+        bigrams: &[String],
+        limit: usize,
+    ) -> Vec<(String, f32)> {
+        if (terms.is_empty() && bigrams.is_empty()) || limit == 0 {
             return Vec::new();
         }
         let term = |field: Field, t: &str| -> Box<dyn Query> {
@@ -360,11 +372,18 @@ impl Bm25Searcher {
                 IndexRecordOption::WithFreqs,
             ))
         };
-        let clauses: Vec<(Occur, Box<dyn Query>)> = analysed
-            .terms
+        let clauses: Vec<(Occur, Box<dyn Query>)> = terms
             .iter()
-            .map(|t| (Occur::Should, term(self.fields.text, t)))
-            .chain(analysed.bigrams.iter().map(|t| {
+            .map(|(t, w)| {
+                let q = term(self.fields.text, t);
+                let q: Box<dyn Query> = if (w - 1.0).abs() < f32::EPSILON {
+                    q
+                } else {
+                    Box::new(BoostQuery::new(q, *w))
+                };
+                (Occur::Should, q)
+            })
+            .chain(bigrams.iter().map(|t| {
                 let boosted: Box<dyn Query> =
                     Box::new(BoostQuery::new(term(self.fields.bigrams, t), BIGRAM_BOOST));
                 (Occur::Should, boosted)

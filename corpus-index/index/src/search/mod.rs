@@ -12,6 +12,7 @@ pub mod bm25;
 pub mod chunk;
 pub mod dense;
 pub mod fusion;
+pub mod prf;
 pub mod query;
 pub mod store;
 
@@ -63,6 +64,8 @@ pub struct SearchIndex {
     /// The section of each chunk, as the index of the section's parent chunk (a chunk
     /// without a parent is its own section).
     sections: Vec<usize>,
+    /// Pseudo-relevance feedback for BM25 (RM3), off unless set.
+    pub prf: Option<prf::Rm3>,
 }
 
 impl SearchIndex {
@@ -96,6 +99,7 @@ impl SearchIndex {
             embedder,
             model_problem,
             sections,
+            prf: None,
         }
     }
 
@@ -109,13 +113,24 @@ impl SearchIndex {
         self.by_id.get(id).copied()
     }
 
-    /// BM25 ranking of chunk indices.
+    /// BM25 ranking of chunk indices (with RM3 feedback when [`Self::prf`] is set).
     pub fn bm25_ranking(&self, query: &str, limit: usize) -> Vec<(usize, f32)> {
-        self.bm25
-            .search(query, limit)
-            .into_iter()
-            .filter_map(|(id, score)| Some((self.chunk_index(&id)?, score)))
-            .collect()
+        let to_chunks = |hits: Vec<(String, f32)>| -> Vec<(usize, f32)> {
+            hits.into_iter()
+                .filter_map(|(id, score)| Some((self.chunk_index(&id)?, score)))
+                .collect()
+        };
+        let Some(rm3) = self.prf else {
+            return to_chunks(self.bm25.search(query, limit));
+        };
+        let first = to_chunks(self.bm25.search(query, limit.max(rm3.fb_docs)));
+        match prf::expand(&self.bm25, query, &first, &self.chunks, rm3) {
+            Some(terms) => {
+                let bigrams = self.bm25.query(query).bigrams;
+                to_chunks(self.bm25.search_weighted(&terms, &bigrams, limit))
+            }
+            None => first.into_iter().take(limit).collect(),
+        }
     }
 
     /// Dense rankings of chunk indices for several queries (embedded in one batch), or why

@@ -419,7 +419,7 @@ fn a_section_number_as_printed_when_the_value_drops_its_suffix() {
 }
 
 /// Figures on the full corpora in `shared/corpora` (beside the repository), printed:
-/// `cargo test -p corpus-index --release --lib markup_tests::measure -- --ignored --nocapture`.
+/// `cargo test -p lexls-index --release --lib tests::markup::measure -- --ignored --nocapture`.
 #[test]
 #[ignore = "reads the shared corpora and prints measurements"]
 fn measure_real_corpora() {
@@ -480,7 +480,7 @@ fn measure_real_corpora() {
 }
 
 /// A 50 MB USLM file (27 C.F.R. vol. 2's `<main>` thirteen times), printed:
-/// `cargo test -p corpus-index --lib markup_tests::measure_50 -- --ignored --nocapture`.
+/// `cargo test -p lexls-index --lib tests::markup::measure_50 -- --ignored --nocapture`.
 #[test]
 #[ignore = "reads the shared corpora and prints measurements"]
 fn measure_50_mb_file() {

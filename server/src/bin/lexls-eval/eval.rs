@@ -16,14 +16,31 @@ use lexls_index::config::{FusionMethod, RetrievalMode};
 #[derive(Debug, Clone, clap::Args)]
 pub struct RetrievalArgs {
     /// The corpus folder the query set's `relevant` paths are relative to.
-    #[arg(long)]
-    pub corpus: PathBuf,
+    #[arg(long, required_unless_present = "suite")]
+    pub corpus: Option<PathBuf>,
     /// The query set (JSON lines: id, question, relevant).
+    #[arg(long, required_unless_present_any = ["suite", "sara_cases"])]
+    pub queries: Option<PathBuf>,
+    /// A SARA case file (`sara-v1/cases.jsonl`) to build the queries from, citations
+    /// removed (with `--folds`; see `lexls eval sara-queries`).
+    #[arg(long, conflicts_with = "queries", requires = "folds")]
+    pub sara_cases: Option<PathBuf>,
+    /// Cross-validate every tuned constant and stage switch over K folds of the questions
+    /// (folds by question id) and report the figures on the folds not used for tuning.
+    #[arg(long, value_name = "K")]
+    pub folds: Option<usize>,
+    /// Cross-validate over several development sets: `default` (EU AI Act, NYC LL144,
+    /// AILA 2019, SARA under the shared data folder) or a JSON file of sets
+    /// (`[{name, corpus, queries | sara_cases}]`); 5 folds unless `--folds`.
+    #[arg(long, value_name = "FILE|default")]
+    pub suite: Option<String>,
+    /// The shared data folder for `--suite default` (default: found at or above the
+    /// current folder).
     #[arg(long)]
-    pub queries: PathBuf,
-    /// Retrievers.
-    #[arg(long, value_enum, default_value = "hybrid")]
-    pub mode: Mode,
+    pub shared: Option<PathBuf>,
+    /// Retrievers (default: `[retrieval] mode` of the workspace, BM25 unless set).
+    #[arg(long, value_enum)]
+    pub mode: Option<Mode>,
     /// Only index files matching these globs (default: the folders the relevant files are
     /// in).
     #[arg(long)]
@@ -61,11 +78,17 @@ pub struct RetrievalArgs {
 
 /// Evaluates retrieval on a query set.
 pub fn retrieval(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
-    let text = std::fs::read_to_string(&args.queries)
-        .with_context(|| format!("cannot read {}", args.queries.display()))?;
+    if args.folds.is_some() || args.suite.is_some() {
+        return crate::eval_cv::cv(args);
+    }
+    let (Some(corpus), Some(queries_path)) = (&args.corpus, &args.queries) else {
+        anyhow::bail!("--corpus and --queries are required without --folds or --suite");
+    };
+    let text = std::fs::read_to_string(queries_path)
+        .with_context(|| format!("cannot read {}", queries_path.display()))?;
     let queries = eval::read_queries(&text)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", args.queries.display()))?;
-    let mut config = lexls::cli::load_config(&args.corpus)?;
+        .map_err(|e| anyhow::anyhow!("{}: {e}", queries_path.display()))?;
+    let mut config = lexls::cli::load_config(corpus)?;
     config.index.include = if args.include.is_empty() {
         // The folders the gold files live in.
         let folders: BTreeSet<String> = queries
@@ -91,9 +114,9 @@ pub fn retrieval(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
     if args.rrf {
         config.retrieval.fusion = FusionMethod::Rrf;
     }
-    let mode: RetrievalMode = args.mode.into();
+    let mode: RetrievalMode = args.mode.map_or(config.retrieval.mode, Into::into);
     let no_model = args.no_dense || mode == RetrievalMode::Bm25;
-    let (engine, _) = lexls::cli::prepare(&args.corpus, config, no_model, false)?;
+    let (engine, _) = lexls::cli::prepare(corpus, config, no_model, false)?;
     let snap = engine.snapshot();
     let mut opts = PipelineOptions::from_snapshot(&snap);
     opts.mode = if no_model { RetrievalMode::Bm25 } else { mode };
@@ -141,6 +164,30 @@ fn print_report(report: &RetrievalReport, json: bool) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Writes the SARA query set (JSON lines: id, question, relevant) built from a case file
+/// to stdout, and on stderr how many cases were left out and why.
+///
+/// # Errors
+/// An unreadable case file or a line that is not a case.
+pub fn sara_queries(cases: &std::path::Path) -> anyhow::Result<ExitCode> {
+    let text = std::fs::read_to_string(cases)
+        .with_context(|| format!("cannot read {}", cases.display()))?;
+    let built = lexls_eval::sara::sara_queries(&text)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", cases.display()))?;
+    for q in &built.queries {
+        println!("{}", serde_json::to_string(q)?);
+    }
+    eprintln!(
+        "{} queries; {} cases left out",
+        built.queries.len(),
+        built.dropped.len()
+    );
+    for (id, why) in &built.dropped {
+        eprintln!("  {id}: {why}");
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Scores citation extraction on a case file (`shared/eval/citations/cases.jsonl` format).

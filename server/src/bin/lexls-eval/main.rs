@@ -3,6 +3,7 @@
 
 mod classifier;
 mod eval;
+mod eval_cv;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +25,14 @@ enum Command {
     /// File-level MRR@10, Recall@1/5/10, nDCG@10 and latency over a query set, through the
     /// retrieval pipeline of `ask` (each stage can be switched off for ablation).
     Retrieval(eval::RetrievalArgs),
+    /// Writes the SARA retrieval query set built from a case file (`sara-v1/cases.jsonl`):
+    /// each entailment case's facts and question with every citation removed, relevant =
+    /// its Internal Revenue Code section file.
+    SaraQueries {
+        /// The case file (JSON lines).
+        #[arg(long)]
+        cases: PathBuf,
+    },
     /// Precision, recall and F1 per kind, span accuracy and short-form resolution accuracy
     /// of citation extraction over a case file (`shared/eval/citations/cases.jsonl`).
     Citations {
@@ -98,7 +107,10 @@ fn main() -> ExitCode {
     let advice = match &cli.command {
         Command::Retrieval(args) => format!(
             "If it was reading the index, build it anew with `lexls index --rebuild {}`; if it happens again, please report it with the command and the message",
-            args.corpus.display()
+            args.corpus
+                .as_deref()
+                .unwrap_or(std::path::Path::new("."))
+                .display()
         ),
         _ => "Please report it with the command and the message.".to_owned(),
     };
@@ -115,6 +127,7 @@ fn main() -> ExitCode {
 fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Retrieval(args) => eval::retrieval(&args),
+        Command::SaraQueries { cases } => eval::sara_queries(&cases),
         Command::Citations {
             cases,
             json,
