@@ -1,6 +1,6 @@
 //! Citation extraction throughput on statute text (MB/s on one core).
 //!
-//! `cargo bench -p corpus-index --bench citations [-- DIR…]` reads every `.md` file under
+//! `cargo bench -p lexls-syntax --bench citations [-- DIR…]` reads every `.md` file under
 //! the given folders (default: `../shared/corpora/{cfr-title27,us-code-titles}/sections`,
 //! else the repository's example workspace), extracts the citations of each file, repeats
 //! until at least 3 s have passed, and prints MB/s and citations per second.

@@ -272,7 +272,7 @@ fn bare_section_citations_resolve_in_the_dc_code() {
 
 /// Figures on the whole D.C. Code, unpacked from `shared/corpora/dc-code` into the folder
 /// `LEXLS_DC_CODE` names, printed:
-/// `LEXLS_DC_CODE=/tmp/dc-code cargo test -p corpus-index --release --lib dc_tests::measure -- --ignored --nocapture`.
+/// `LEXLS_DC_CODE=/tmp/dc-code cargo test -p lexls-index --release --lib tests::dc::measure -- --ignored --nocapture`.
 #[test]
 #[ignore = "reads the unpacked D.C. Code and prints measurements"]
 fn measure_whole_dc_code() {
