@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
-use lexls_index::config::ModelConfig;
+use lexls_index::config::{Config, ModelConfig};
 use lexls_index::search::dense::{EmbedError, Embedder, load_embedder};
 use serde_json::{Value, json};
 
@@ -162,6 +162,18 @@ fn start(exe: &PathBuf, args: &[String]) -> Result<(Worker, String), String> {
 }
 
 impl WorkerEmbedder {
+    /// Starts the worker for `config` when its retrieval uses dense vectors
+    /// ([`Config::uses_dense`]); with BM25 alone no model is loaded and nothing is embedded.
+    ///
+    /// # Errors
+    /// Why there is no worker (said to the user as the model's status).
+    pub fn start_for(config: &Config) -> Result<Self, String> {
+        if !config.uses_dense() {
+            return Err(lexls_index::search::dense::ModelUnavailable::NotUsed.to_string());
+        }
+        Self::start(&config.model)
+    }
+
     /// Starts a worker for `model`; `Err` says why dense retrieval is unavailable.
     pub fn start(model: &ModelConfig) -> Result<Self, String> {
         if !model.enabled {

@@ -596,6 +596,14 @@ fn damaged_embeddings_are_computed_again_not_used() {
     };
     let sandbox = Sandbox::new();
     let ws = example_copy("nyc-ll144");
+    // Dense retrieval on (BM25 alone is the default, which embeds nothing).
+    let toml = ws.path().join(".lexls.toml");
+    let settings = std::fs::read_to_string(&toml).unwrap_or_default();
+    std::fs::write(
+        &toml,
+        format!("{settings}\n[retrieval]\nmode = \"hybrid\"\n"),
+    )
+    .expect("settings");
     let index = tempfile::tempdir().expect("tempdir");
     let env = [
         ("LEXLS_INDEX_DIR", index.path()),

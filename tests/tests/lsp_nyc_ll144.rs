@@ -7,9 +7,14 @@ use lexls_tests::{LspClient, example, line_of, model_available, position_of, uri
 use serde_json::{Value, json};
 
 fn started() -> (LspClient, std::path::PathBuf) {
+    started_with(json!({}))
+}
+
+/// The server on the example with these client settings.
+fn started_with(settings: Value) -> (LspClient, std::path::PathBuf) {
     let root = example("nyc-ll144");
     let mut client = LspClient::start(&[]);
-    let init = client.initialize(&root, json!({}));
+    let init = client.initialize(&root, settings);
     assert_eq!(init["serverInfo"]["name"], "lexls");
     assert_eq!(init["capabilities"]["hoverProvider"], true);
     client.wait_indexed();
@@ -237,7 +242,8 @@ fn outline_and_ask_about_selection() {
 
 #[test]
 fn ask_quotes_the_ten_business_day_rule_with_verified_citations() {
-    let (mut client, root) = started();
+    // Hybrid retrieval (BM25 alone is the default): the model is loaded when installed.
+    let (mut client, root) = started_with(json!({"retrieval": {"mode": "hybrid"}}));
     client.wait_embedded();
     let answer = client.request(
         "lexls/ask",
@@ -288,6 +294,16 @@ fn ask_quotes_the_ten_business_day_rule_with_verified_citations() {
     let status = client.request("lexls/status", Value::Null);
     assert_eq!(status["documents"], 12);
     assert_eq!(status["model"]["loaded"], json!(model_available()));
+    assert!(client.shutdown());
+}
+
+#[test]
+fn with_the_default_bm25_retrieval_the_model_is_not_loaded_and_status_says_why() {
+    let (mut client, _root) = started();
+    let status = client.request("lexls/status", Value::Null);
+    assert_eq!(status["model"]["loaded"], false, "{status}");
+    let reason = status["model"]["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains("BM25 alone"), "{reason}");
     assert!(client.shutdown());
 }
 

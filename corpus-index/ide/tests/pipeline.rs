@@ -21,7 +21,7 @@ fn nyc() -> Snapshot {
 /// The example with the HyPA-RAG stages switched on in its configuration (off by default
 /// since the cross-validation of issue 12).
 fn nyc_with_stages() -> Snapshot {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/nyc-ll144");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/nyc-ll144");
     let mut config = Config::load(&root).unwrap_or_default();
     config.retrieval.adaptive = true;
     config.retrieval.rewrite = true;

@@ -23,17 +23,19 @@
 //!
 //! [authority]
 //! policy = 0.6                    # statute 1.0, regulation 0.9, case 0.8, guidance 0.7
-//! retrieval = 0.1                 # share of authority in retrieval scores (reranking: full)
+//! retrieval = 0.0                 # share of authority in retrieval scores (reranking: full)
 //!
 //! [retrieval]
 //! top_k = 5                       # sources when `adaptive = false`
-//! mode = "hybrid"                 # bm25 | dense | hybrid
+//! mode = "bm25"                   # bm25 | dense | hybrid (the model loads only for these)
 //! fusion = "weighted"             # weighted (min-max, α) | rrf
 //! alpha = 0.45                    # weight of dense scores in weighted fusion
 //! rrf_k = 60
-//! adaptive = true                 # parameters from the query-complexity class
-//! rewrite = true                  # deterministic query rewrites
-//! kg = true                       # knowledge-graph retrieval
+//! adaptive = false                # parameters from the query-complexity class
+//! rewrite = false                 # deterministic query rewrites
+//! kg = false                      # knowledge-graph retrieval
+//! rm3 = false                     # RM3 pseudo-relevance feedback
+//! # Every stage is off by default: none passed cross-validation (docs/measurements.md).
 //!
 //! [params]                        # per complexity class (HyPA-RAG Tables 5 and 6)
 //! k = [3, 5, 7]                   # sources (top-k)
@@ -484,6 +486,13 @@ pub struct Config {
 }
 
 impl Config {
+    /// Whether retrieval uses dense vectors (`[retrieval] mode` is `hybrid` or `dense`) and
+    /// the model is enabled: only then is the embedding model loaded and the workspace
+    /// embedded.
+    pub fn uses_dense(&self) -> bool {
+        self.model.enabled && self.retrieval.mode != RetrievalMode::Bm25
+    }
+
     /// Reads `<root>/.lexls.toml` (defaults when it does not exist).
     ///
     /// # Errors

@@ -21,7 +21,9 @@ pub fn run(
     no_model: bool,
 ) -> anyhow::Result<ExitCode> {
     let config = super::load_config(dir)?;
-    let (engine, _) = super::prepare(dir, config, no_model, false)?;
+    // The model is loaded only when the retrieval asked for uses dense vectors.
+    let dense = mode.map_or_else(|| config.uses_dense(), |m| m != RetrievalMode::Bm25);
+    let (engine, _) = super::prepare(dir, config, no_model || !dense, false)?;
     let snap = engine.snapshot();
     let request = AskRequest {
         question: question.to_string(),

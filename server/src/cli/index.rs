@@ -10,7 +10,8 @@ use serde_json::json;
 pub fn run(dir: &Path, no_model: bool, json: bool, rebuild: bool) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let config = super::load_config(dir)?;
-    let (engine, report) = super::prepare(dir, config, no_model, rebuild)?;
+    let dense = config.uses_dense();
+    let (engine, report) = super::prepare(dir, config, no_model || !dense, rebuild)?;
     let snap = engine.snapshot();
     let counts = snap.counts();
     let chunks = snap.search.as_ref().map_or(0, |s| s.chunks.len());
@@ -32,7 +33,7 @@ pub fn run(dir: &Path, no_model: bool, json: bool, rebuild: bool) -> anyhow::Res
             "external": counts.external,
             "chunks": chunks,
             "embedded": embedded,
-            "model": engine.model_problem().map_or_else(|| "loaded".to_string(), str::to_string),
+            "model": model_status(&engine, no_model, dense),
             "seconds": elapsed,
         });
         println!("{}", serde_json::to_string_pretty(&value)?);
@@ -55,4 +56,15 @@ pub fn run(dir: &Path, no_model: bool, json: bool, rebuild: bool) -> anyhow::Res
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the summary says of the embedding model: `loaded`, or why not (BM25 alone by
+/// configuration, `--no-model`, or the model's problem).
+fn model_status(engine: &lexls_index::engine::Engine, no_model: bool, dense: bool) -> String {
+    if !dense && !no_model {
+        return lexls_index::search::dense::ModelUnavailable::NotUsed.to_string();
+    }
+    engine
+        .model_problem()
+        .map_or_else(|| "loaded".to_string(), str::to_string)
 }

@@ -224,7 +224,7 @@ impl Writer {
     }
 
     fn run(&mut self, config: Config, rx: &Receiver<Msg>) {
-        let embedder = crate::embed_worker::WorkerEmbedder::start(&config.model)
+        let embedder = crate::embed_worker::WorkerEmbedder::start_for(&config)
             .map(|e| Arc::new(e) as Arc<dyn Embedder>);
         // Editor texts sent before the writer started go in before the initial scan.
         let mut pending = Vec::new();
@@ -473,7 +473,7 @@ impl Writer {
         self.stop_embedding("stopped: the index is being reopened");
         let embedder = match kept {
             Some(e) => Ok(e),
-            None => crate::embed_worker::WorkerEmbedder::start(&config.model)
+            None => crate::embed_worker::WorkerEmbedder::start_for(&config)
                 .map(|e| Arc::new(e) as Arc<dyn Embedder>),
         };
         let overlays = self.overlays();
@@ -494,7 +494,7 @@ impl Writer {
                     suspect.display()
                 ),
             ));
-            let embedder = crate::embed_worker::WorkerEmbedder::start(&config.model)
+            let embedder = crate::embed_worker::WorkerEmbedder::start_for(&config)
                 .map(|e| Arc::new(e) as Arc<dyn Embedder>);
             let overlays = self.overlays();
             match panics::catch(|| self.open(config, embedder, overlays)) {
@@ -581,9 +581,9 @@ impl Writer {
         let overlays = self.overlays();
         let same_model = old.model == config.model;
         let kept = engine.embedder();
-        let embedder = |model: &lexls_index::config::ModelConfig| match &kept {
-            Some(e) if same_model => Ok(e.clone()),
-            _ => crate::embed_worker::WorkerEmbedder::start(model)
+        let embedder = |settings: &Config| match &kept {
+            Some(e) if same_model && settings.uses_dense() => Ok(e.clone()),
+            _ => crate::embed_worker::WorkerEmbedder::start_for(settings)
                 .map(|e| Arc::new(e) as Arc<dyn Embedder>),
         };
         engine.flush();
@@ -594,11 +594,11 @@ impl Writer {
             MessageType::INFO,
             "settings changed; re-indexing the workspace with them".into(),
         ));
-        let first = embedder(&config.model);
+        let first = embedder(&config);
         if let Some(engine) = self.open(config, first, overlays.clone()) {
             return Some(engine);
         }
-        let again = embedder(&old.model);
+        let again = embedder(&old);
         self.open(old, again, overlays)
     }
 

@@ -196,11 +196,9 @@ pub fn run(
             kind: RewriteKind::Original,
         }]
     };
-    let extra = if opts.stages.rewrite {
-        rewriter(params.rewrites)
-    } else {
-        Vec::new()
-    };
+    // The LLM's rewrites follow `[llm] rewrite` (the rewriter asks nothing without an LLM),
+    // not the deterministic stage, which is off by default (issue 12).
+    let extra = rewriter(params.rewrites);
     for r in extra.into_iter().take(params.rewrites) {
         if !rewrites.iter().any(|x| x.text == r) {
             rewrites.push(Rewrite {

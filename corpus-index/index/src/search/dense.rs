@@ -27,6 +27,11 @@ pub enum ModelUnavailable {
     /// Disabled by configuration.
     #[error("dense retrieval is disabled ([model] enabled = false or LEXLS_NO_MODEL)")]
     Disabled,
+    /// Not loaded because retrieval is BM25 alone (the default, chosen by cross-validation).
+    #[error(
+        "the embedding model is not loaded: retrieval is BM25 alone ([retrieval] mode = \"bm25\", the default); set mode = \"hybrid\" to use it"
+    )]
+    NotUsed,
     /// Model files are missing.
     #[error(
         "no embedding model at {dir} (missing {missing}); run scripts/fetch-models.sh or set LEXLS_MODEL_DIR — using BM25 and the citation graph only"
