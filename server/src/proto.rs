@@ -134,11 +134,18 @@ pub fn ask_result(snap: &Snapshot, result: &AskResult) -> Value {
             "authority": s.authority,
         })).collect::<Vec<_>>(),
         "warnings": result.warnings,
-        "params": result.params,
+        "params": result.params.as_ref().map(|p| json!({
+            "class": p.class,
+            "classes": p.classes,
+            "k": p.k,
+            "q": p.rewrites,
+            "kgKeywords": p.kg_keywords,
+            "kgPath": p.kg_path,
+        })),
         "rewrites": result.rewrites,
-        "kg_keywords": result.kg_keywords,
+        "kgKeywords": result.kg_keywords,
         "triplets": result.triplets,
-        "timings_ms": result.timings_ms,
+        "timingsMs": result.timings_ms,
         "generatedBy": result.generated_by,
     })
 }

@@ -900,7 +900,7 @@ pub fn found_text(output: &str) -> String {
 fn strip_echoes(v: &mut Value) {
     match v {
         Value::Object(map) => {
-            for key in ["rewrites", "kg_keywords", "question"] {
+            for key in ["rewrites", "kgKeywords", "question"] {
                 map.remove(key);
             }
             map.values_mut().for_each(strip_echoes);

@@ -74,7 +74,7 @@ fn main() {
         let answer = client.request("lexls/ask", json!({ "question": q }));
         times.push(t.elapsed());
         assert!(answer["answer"].is_string(), "no answer for {q}: {answer}");
-        if let Some(m) = answer["timings_ms"].as_object() {
+        if let Some(m) = answer["timingsMs"].as_object() {
             for (k, v) in m {
                 *stages.entry(k.clone()).or_default() += v.as_f64().unwrap_or(0.0);
             }

@@ -91,15 +91,7 @@ pub fn retrieval(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
     let mut config = lexls::cli::load_config(corpus)?;
     config.index.include = if args.include.is_empty() {
         // The folders the gold files live in.
-        let folders: BTreeSet<String> = queries
-            .iter()
-            .flat_map(|q| q.relevant.iter())
-            .map(|r| match r.rsplit_once('/') {
-                Some((dir, _)) => format!("{dir}/**"),
-                None => "*".to_string(),
-            })
-            .collect();
-        folders.into_iter().collect()
+        crate::eval_cv::gold_folders(&queries)
     } else {
         args.include.clone()
     };

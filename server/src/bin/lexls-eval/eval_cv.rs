@@ -67,7 +67,7 @@ fn sets_of(args: &RetrievalArgs) -> anyhow::Result<Vec<SuiteSet>> {
 }
 
 /// The folders the relevant files of `queries` are in, as include globs.
-fn gold_folders(queries: &[Query]) -> Vec<String> {
+pub fn gold_folders(queries: &[Query]) -> Vec<String> {
     let folders: BTreeSet<String> = queries
         .iter()
         .flat_map(|q| q.relevant.iter())
