@@ -560,10 +560,14 @@ impl Writer {
         };
         self.surface_notes(&mut engine);
         if let Some(problem) = engine.model_problem() {
-            self.event(Event::Show(
-                MessageType::WARNING,
-                format!("lexls: {problem}"),
-            ));
+            // A model the settings ask for and cannot have is worth a message; one the
+            // settings do not use (BM25 alone, the default) only a log line.
+            let event = if engine.config().uses_dense() {
+                Event::Show(MessageType::WARNING, format!("lexls: {problem}"))
+            } else {
+                Event::Log(MessageType::INFO, format!("lexls: {problem}"))
+            };
+            self.event(event);
         }
         for (path, text) in overlays {
             engine.set_overlay(&path, text);

@@ -62,6 +62,8 @@ local function check_model(s)
     health.info('disabled: BM25 and the citation graph only')
     return
   end
+  local mode = s.retrieval and s.retrieval.mode
+  local wanted = mode == 'hybrid' or mode == 'dense'
   local dir, from = model_dir(s)
   local missing = {}
   for _, f in ipairs({ 'model.onnx', 'tokenizer.json', 'config.json' }) do
@@ -71,6 +73,14 @@ local function check_model(s)
   end
   if #missing == 0 then
     health.ok(('model present in %s (%s)'):format(dir, from))
+  elseif not wanted then
+    -- BM25 alone is the default retrieval: the model is only loaded for hybrid or dense.
+    health.info(
+      ('no model in %s (%s); not needed: retrieval is BM25 alone unless retrieval.mode is "hybrid" or "dense"'):format(
+        dir,
+        from
+      )
+    )
   else
     health.warn(
       ('no model in %s (%s): missing %s; lexls works with BM25 and the citation graph'):format(
