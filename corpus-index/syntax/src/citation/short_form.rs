@@ -15,7 +15,7 @@
 
 use std::collections::HashMap;
 
-use super::{Citation, CitationKind, CodeRef, ShortForm};
+use super::{Citation, CitationKind, CodeRef, Relative, ShortForm};
 use crate::model::Unit;
 
 /// Whether `Id.` or `supra` found at `start..end` of `text` stands where a citation
@@ -123,6 +123,7 @@ pub fn link(text: &str, cites: &mut [Citation]) {
                 }
                 if let Some(a) = last_full {
                     inherit_code(text, &breaks, cites, i, a);
+                    anchor_in_instruction(text, &breaks, cites, i, a);
                 }
                 inherit_cfr_part(cites, i, &parts);
             }
@@ -141,6 +142,120 @@ pub fn link(text: &str, cites: &mut [Citation]) {
             last_article = Some(i);
         }
     }
+}
+
+/// How far before a bare subdivision the section its amendatory instruction amends may be
+/// named, in bytes.
+const INSTRUCTION_REACH: usize = 400;
+
+/// A bare subdivision in an amendatory instruction (`In § 814.102, in paragraph (b)(3)(i),
+/// remove …`, `Section 52.1470, paragraph (e) is amended by adding …`, `5. In § 300.65:` then
+/// `a. Add paragraph (c)(1)(iii);`) is a subdivision of the section the instruction amends,
+/// not of the provision where the instruction stands (Document Drafting Handbook, ch. 2: an
+/// instruction names the section, then its paragraphs; the House and Senate Legislative
+/// Counsel's manuals: `Section 5 is amended— (1) in paragraph (2), by striking …`). The
+/// section is the last one cited before it, in the same paragraph or in the instruction's
+/// opening line ending with a colon; the sentence of the subdivision must be an instruction.
+fn anchor_in_instruction(
+    text: &str,
+    breaks: &ParagraphBreaks,
+    cites: &mut [Citation],
+    i: usize,
+    a: usize,
+) {
+    let (c, ante) = (&cites[i], &cites[a]);
+    if !matches!(c.relative, Some(Relative::Bare(_)))
+        || c.section.is_some()
+        || c.code.is_some()
+        || c.subsections.is_empty()
+        || ante.section.is_none()
+        || ante.relative.is_some()
+        || ante.unit != Unit::Section
+        || ante.range_end.is_some()
+        || ante.span.end > c.span.start
+        || c.span.start - ante.span.end > INSTRUCTION_REACH
+    {
+        return;
+    }
+    let Some(between) = text.get(ante.span.end..c.span.start) else {
+        return;
+    };
+    // One paragraph, or the instruction's opening line (`5. In § 300.65:`) and its item.
+    if breaks.between(ante.span.end, c.span.start) {
+        let (opening, item) = between.split_once('\n').unwrap_or((between, ""));
+        if !opening.trim_end().ends_with(':') || item.trim().contains('\n') {
+            return;
+        }
+    }
+    if !is_instruction(text, c.span.start, c.span.end) {
+        return;
+    }
+    let ante = ante.clone();
+    let c = &mut cites[i];
+    c.kind = ante.kind;
+    c.code = ante.code;
+    c.designator = ante.designator;
+    c.unit = ante.unit;
+    c.section = ante.section;
+    c.relative = None;
+    c.short_form = Some(ShortForm::Inherited);
+    c.antecedent = Some(a);
+}
+
+/// Whether the sentence around `start..end` is an amendatory instruction: it opens (after an
+/// item label such as `2.`, `a.`, `(1)`) with an instruction's words (`In`, `Amend`, `Revise`,
+/// `Add`, `Remove`, `Redesignate`, …) or says what `is amended`, `revised`, `added`, `removed`,
+/// `redesignated` or `reserved`.
+fn is_instruction(text: &str, start: usize, end: usize) -> bool {
+    const OPENINGS: &[&str] = &[
+        "in ",
+        "amend",
+        "revise",
+        "add ",
+        "remove",
+        "redesignate",
+        "reserve",
+        "suspend",
+        "insert",
+        "strike",
+        "striking",
+        "by ",
+    ];
+    const PASSIVES: &[&str] = &[
+        " amended",
+        " revised",
+        " added",
+        " removed",
+        " redesignated",
+        " reserved",
+    ];
+    let before = text.get(..start).unwrap_or_default();
+    // A period ends a sentence only before a space (`§ 814.102` holds one).
+    let from = before
+        .char_indices()
+        .rev()
+        .find(|&(p, ch)| {
+            matches!(ch, ';' | ':' | '\n' | '—')
+                || (ch == '.' && before[p + 1..].starts_with(char::is_whitespace))
+        })
+        .map_or(0, |(p, ch)| p + ch.len_utf8());
+    let to = text
+        .get(end..)
+        .and_then(|t| t.find([';', ':', '\n']).or_else(|| t.find(". ")))
+        .map_or(text.len(), |p| end + p);
+    let Some(sentence) = text.get(from..to) else {
+        return false;
+    };
+    let lower = sentence.trim_start().to_lowercase();
+    // An item label: `2.` (its period ended the search above), `a.`, `(1)`, `(iii)`.
+    let opening = lower
+        .trim_start_matches('(')
+        .trim_start_matches(|ch: char| ch.is_ascii_alphanumeric())
+        .trim_start_matches(['.', ')'])
+        .trim_start();
+    let labelled = lower.len() != opening.len() && lower.len() - opening.len() <= 5;
+    let opens = |t: &str| OPENINGS.iter().any(|o| t.starts_with(o));
+    opens(&lower) || (labelled && opens(opening)) || PASSIVES.iter().any(|w| lower.contains(w))
 }
 
 /// Where the paragraphs of a text end (a blank line: `\n\n` or `\n\r\n`), to tell in
@@ -546,6 +661,47 @@ mod tests {
         assert_eq!(section.normalized(), "7 C.F.R. 4279.116");
         // Without a C.F.R. title named before, a bare part is no citation.
         assert!(extract("as described in part 2 of the application form").is_empty());
+    }
+
+    /// Class: bare paragraphs of an amendatory instruction are paragraphs of the section it
+    /// amends (Federal Register, 2017-06-07: 21 CFR 814.102, 40 CFR 52.1470; 2017-10-03:
+    /// 50 CFR 300.65).
+    #[test]
+    fn an_instructions_paragraphs_are_of_the_section_it_amends() {
+        let cases = [
+            (
+                "2. In § 814.102, in paragraph (b)(3)(i), remove the words “fewer than 4,000” and add in their place the words “not more than 8,000”.",
+                "paragraph (b)(3)(i)",
+                "814.102",
+            ),
+            (
+                "Section 52.1470, paragraph (e) is amended by adding, under the table heading “Air Quality Implementation Plans”, a new entry.",
+                "paragraph (e)",
+                "52.1470",
+            ),
+            (
+                "5. In § 300.65:\n\na. Add paragraph (c)(1)(iii);",
+                "paragraph (c)(1)(iii)",
+                "300.65",
+            ),
+        ];
+        for (text, raw, section) in cases {
+            let cites = extract(text);
+            let c = cites
+                .iter()
+                .find(|c| &text[c.span.clone()] == raw)
+                .unwrap_or_else(|| panic!("{raw} read in {text}: {cites:#?}"));
+            assert_eq!(c.section.as_deref(), Some(section), "{text}: {c:#?}");
+            assert_eq!(c.relative, None);
+        }
+        // Outside an instruction a bare paragraph stays one of the text's own provision.
+        let text = "The Secretary publishes the list of § 52.1470. The list in paragraph (e) shows each plan.";
+        let cites = extract(text);
+        let own = cites
+            .iter()
+            .find(|c| &text[c.span.clone()] == "paragraph (e)")
+            .expect("the paragraph is read");
+        assert!(own.section.is_none(), "{own:#?}");
     }
 
     #[test]
