@@ -366,8 +366,10 @@ impl Engine {
             self.install(doc);
             return Ok(false);
         }
-        let (text, problems) =
-            walk::read_text(&file.path).map_err(|e| format!("cannot read: {e}"))?;
+        let (text, problems) = walk::read_text(&file.path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidData => format!("not indexed: {e}"),
+            _ => format!("cannot read: {e}"),
+        })?;
         let hash = blake3::hash(text.as_bytes()).to_hex().to_string();
         let doc = match record {
             Some(record) if record.hash == hash => {

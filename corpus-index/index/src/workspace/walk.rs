@@ -128,13 +128,31 @@ pub fn rel_path(root: &Path, path: &Path) -> String {
         .join("/")
 }
 
+/// Bytes looked at to tell a binary file from text: git's rule (`buffer_is_binary`) is a NUL
+/// byte in the first 8000 bytes.
+const BINARY_PROBE_BYTES: usize = 8000;
+
+/// Whether `bytes` look binary by git's rule (a NUL byte in the first 8000 bytes). UTF-8 text
+/// never holds NUL; UTF-16 text does, and is reported with the advice to re-save it as UTF-8.
+pub fn looks_binary(bytes: &[u8]) -> bool {
+    bytes[..bytes.len().min(BINARY_PROBE_BYTES)].contains(&0)
+}
+
 /// Reads a file as text. Invalid UTF-8 is replaced by U+FFFD and reported as a problem, so
 /// nothing of the readable text is lost.
 ///
 /// # Errors
-/// The I/O error when the file cannot be read at all.
+/// The I/O error when the file cannot be read at all, and [`std::io::ErrorKind::InvalidData`]
+/// when it is binary ([`looks_binary`]): indexing random bytes as text would only add noise
+/// to search and diagnostics.
 pub fn read_text(path: &Path) -> std::io::Result<(String, Vec<Problem>)> {
     let bytes = std::fs::read(path)?;
+    if looks_binary(&bytes) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "binary content (a NUL byte in its first 8000 bytes); lexls indexes text files — if it is UTF-16 text, re-save it as UTF-8",
+        ));
+    }
     Ok(decode(bytes))
 }
 
@@ -201,5 +219,28 @@ mod tests {
         assert_eq!(problems.len(), 1);
         assert!(problems[0].message.contains("not valid UTF-8"));
         assert_eq!(&text[problems[0].span.clone()], "\u{fffd}");
+    }
+
+    #[test]
+    fn binary_files_are_refused_and_utf16_gets_advice() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let blob = dir.path().join("blob.md");
+        let mut bytes = b"# Section 1\n".to_vec();
+        bytes.extend([0u8, 159, 146, 150, 0, 7]);
+        std::fs::write(&blob, &bytes).expect("write");
+        let err = read_text(&blob).expect_err("a binary file is not read as text");
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+        assert!(err.to_string().contains("UTF-8"), "{err}");
+        let utf16: Vec<u8> = "§ 20-871"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert!(looks_binary(&utf16));
+        // Text with invalid UTF-8 but no NUL is still read (and its problem reported).
+        let latin1 = dir.path().join("latin1.md");
+        std::fs::write(&latin1, b"Section \xa7 1. Caf\xe9").expect("write");
+        let (text, problems) = read_text(&latin1).expect("read");
+        assert!(text.starts_with("Section "));
+        assert_eq!(problems.len(), 1);
     }
 }
