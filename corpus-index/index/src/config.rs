@@ -165,6 +165,10 @@ pub struct ModelConfig {
     pub batch_size: usize,
     /// ONNX Runtime intra-op threads; default: all cores.
     pub threads: Option<usize>,
+    /// Embed a passage longer than the model reads (256 word pieces) as overlapping windows
+    /// and score it by its best window; `false` embeds its first 256 pieces only
+    /// (`LEXLS_DENSE_WINDOWS=0`).
+    pub windows: bool,
 }
 
 impl Default for ModelConfig {
@@ -175,6 +179,7 @@ impl Default for ModelConfig {
             enabled: true,
             batch_size: 32,
             threads: None,
+            windows: true,
         }
     }
 }
@@ -605,6 +610,9 @@ impl Config {
         }
         if let Some(lib) = var("ORT_DYLIB_PATH") {
             self.model.runtime = Some(PathBuf::from(lib));
+        }
+        if var("LEXLS_DENSE_WINDOWS").is_some_and(|v| v == "0") {
+            self.model.windows = false;
         }
         if var("LEXLS_NO_MODEL").is_some() {
             self.model.enabled = false;
