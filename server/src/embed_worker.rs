@@ -168,6 +168,13 @@ impl WorkerEmbedder {
             return Err(lexls_index::search::dense::ModelUnavailable::Disabled.to_string());
         }
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        // The `lexls-eval` binary has no `embed-worker` subcommand: its sibling `lexls` does.
+        let sibling = exe.with_file_name(format!("lexls{}", std::env::consts::EXE_SUFFIX));
+        let exe = if exe.file_stem().is_some_and(|n| n != "lexls") && sibling.is_file() {
+            sibling
+        } else {
+            exe
+        };
         let args = worker_args(model);
         let (worker, id) = start(&exe, &args)?;
         Ok(Self {

@@ -6,9 +6,9 @@
 //! lexls never downloads it. When the model or the runtime is missing, [`load_embedder`]
 //! says so and retrieval runs on BM25 and the citation graph alone.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::collections::HashMap;
 use std::ops::Range;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 

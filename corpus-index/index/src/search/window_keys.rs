@@ -88,7 +88,9 @@ mod tests {
         let embedder: Arc<dyn Embedder> = Arc::new(embedder);
         let (Some(windowed), Some(truncated)) = (index(&embedder, true), index(&embedder, false))
         else {
-            eprintln!("skipped: the SARA sections are not in a shared/corpora folder above the repository");
+            eprintln!(
+                "skipped: the SARA sections are not in a shared/corpora folder above the repository"
+            );
             return;
         };
         assert_eq!(truncated.dense.len(), truncated.chunks.len());
