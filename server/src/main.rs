@@ -184,6 +184,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             enabled: true,
             batch_size,
             threads,
+            ..lexls_index::config::ModelConfig::default()
         }),
         Command::Classifier { args } => {
             let mut forwarded = vec![std::ffi::OsString::from("train-classifier")];

@@ -218,6 +218,10 @@ impl Embedder for CachingEmbedder {
             })
             .collect()
     }
+
+    fn piece_offsets(&self, text: &str) -> Option<Vec<std::ops::Range<usize>>> {
+        self.inner.piece_offsets(text)
+    }
 }
 
 /// `snap` with its query embedder wrapped in a cache (a copy of the index, once per set).

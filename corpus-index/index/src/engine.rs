@@ -25,6 +25,7 @@ use crate::search::bm25::{Bm25, Bm25Error};
 use crate::search::chunk::{CHUNKER_VERSION, Chunk, chunk_document};
 use crate::search::dense::{DenseIndex, Embedder, load_embedder};
 use crate::search::store::{FileRecord, Store, StoreError};
+use crate::search::window_keys::{WindowKeys, window_texts};
 use crate::workspace::index_dir::{Entry, IndexDir, IndexDirError, Origin};
 use crate::workspace::root::{RootError, check_root};
 use crate::workspace::walk::{self, FoundFile, Skipped};
@@ -128,6 +129,8 @@ pub struct Engine {
     entries: BTreeMap<String, DocEntry>,
     chunks: BTreeMap<String, Vec<Chunk>>,
     vectors: HashMap<String, Vec<f32>>,
+    /// The cache keys of each chunk's windows.
+    window_keys: WindowKeys,
     overlays: HashMap<String, String>,
     /// Documents changed since the last BM25 commit.
     dirty: std::collections::BTreeSet<String>,
@@ -225,6 +228,7 @@ impl Engine {
             entries: BTreeMap::new(),
             chunks: BTreeMap::new(),
             vectors: HashMap::new(),
+            window_keys: WindowKeys::default(),
             overlays: HashMap::new(),
             dirty: std::collections::BTreeSet::new(),
             last_snapshot: std::sync::Mutex::default(),
@@ -615,14 +619,22 @@ impl Engine {
         let dense = match &self.embedder {
             Some(embedder) => {
                 let id = embedder.model_id().to_string();
-                DenseIndex::build(chunks.iter().enumerate().filter_map(|(i, c)| {
-                    let key = c.cache_key(&id);
-                    self.vectors
-                        .get(&key)
-                        .cloned()
-                        .or_else(|| self.store.vector(&key))
-                        .map(|v| (i, v))
-                }))
+                let windowed = self.config.model.windows;
+                let live: std::collections::HashSet<String> =
+                    chunks.iter().map(|c| c.cache_key(&id)).collect();
+                self.window_keys.retain(&live);
+                let mut rows = Vec::new();
+                for (i, c) in chunks.iter().enumerate() {
+                    for key in self.window_keys.keys(embedder.as_ref(), windowed, c) {
+                        let v = self
+                            .vectors
+                            .get(key)
+                            .cloned()
+                            .or_else(|| self.store.vector(key));
+                        rows.extend(v.map(|v| (i, v)));
+                    }
+                }
+                DenseIndex::build(rows)
             }
             None => DenseIndex::default(),
         };
@@ -646,19 +658,35 @@ impl Engine {
         let Some(embedder) = &self.embedder else {
             return Vec::new();
         };
-        let id = embedder.model_id().to_string();
+        let embedder = embedder.clone();
+        let windowed = self.config.model.windows;
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
         for chunk in self.chunks.values().flatten() {
-            let key = chunk.cache_key(&id);
-            if self.vectors.contains_key(&key) || !seen.insert(key.clone()) {
+            let keys = self
+                .window_keys
+                .keys(embedder.as_ref(), windowed, chunk)
+                .to_vec();
+            let mut missing = Vec::new();
+            for (w, key) in keys.into_iter().enumerate() {
+                if self.vectors.contains_key(&key) || !seen.insert(key.clone()) {
+                    continue;
+                }
+                if let Some(v) = self.store.vector(&key) {
+                    self.vectors.insert(key, v);
+                    continue;
+                }
+                missing.push((w, key));
+            }
+            if missing.is_empty() {
                 continue;
             }
-            if let Some(v) = self.store.vector(&key) {
-                self.vectors.insert(key, v);
-                continue;
-            }
-            out.push((key, chunk.text.clone()));
+            let texts = window_texts(embedder.as_ref(), windowed, chunk);
+            out.extend(
+                missing
+                    .into_iter()
+                    .filter_map(|(w, key)| Some((key, texts.get(w)?.clone()))),
+            );
         }
         out
     }

@@ -66,12 +66,18 @@ pub struct Chunk {
 impl Chunk {
     /// Key of the chunk's text in the embedding cache (BLAKE3 of model id and text).
     pub fn cache_key(&self, model_id: &str) -> String {
-        let mut h = blake3::Hasher::new();
-        h.update(model_id.as_bytes());
-        h.update(&[0]);
-        h.update(self.text.as_bytes());
-        h.finalize().to_hex().to_string()
+        embedding_key(model_id, &self.text)
     }
+}
+
+/// Key of `text` in the embedding cache: BLAKE3 of model id, a zero byte and the text (a
+/// chunk's text or one of its windows, [`super::windows`]).
+pub fn embedding_key(model_id: &str, text: &str) -> String {
+    let mut h = blake3::Hasher::new();
+    h.update(model_id.as_bytes());
+    h.update(&[0]);
+    h.update(text.as_bytes());
+    h.finalize().to_hex().to_string()
 }
 
 /// The ancestry label of the namespace a document belongs to.

@@ -6,6 +6,8 @@
 //! lexls never downloads it. When the model or the runtime is missing, [`load_embedder`]
 //! says so and retrieval runs on BM25 and the citation graph alone.
 
+use std::collections::HashMap;
+use std::ops::Range;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
@@ -14,6 +16,7 @@ use fastembed::{
     InitOptionsUserDefined, Pooling, TextEmbedding, TokenizerFiles, UserDefinedEmbeddingModel,
 };
 
+use super::chunk::Chunk;
 use crate::config::{ModelConfig, default_model_root};
 
 /// The directory name of the default model under the model root.
@@ -73,11 +76,36 @@ pub trait Embedder: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// [`EmbedError`] when the model fails.
     fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError>;
+
+    /// Byte ranges of the word pieces the model's tokenizer cuts `text` into (without
+    /// special tokens, without truncation), for sizing windows
+    /// ([`super::windows::windows`]); `None` when the tokenizer is not reachable.
+    fn piece_offsets(&self, _text: &str) -> Option<Vec<Range<usize>>> {
+        None
+    }
+}
+
+/// Counts word pieces with the model's tokenizer: byte ranges of `text`'s pieces.
+type PieceCounter = Box<dyn Fn(&str) -> Option<Vec<Range<usize>>> + Send + Sync>;
+
+/// The texts to embed for `chunk` under `embedder`: the chunk's text when it fits the model,
+/// else overlapping windows of it, counted in the model's word pieces when the tokenizer is
+/// reachable (else in words, see [`super::windows`]).
+pub fn chunk_windows(embedder: &dyn Embedder, chunk: &Chunk) -> Vec<String> {
+    let pieces = embedder.piece_offsets(&chunk.text).map(|p| {
+        let context = embedder
+            .piece_offsets(&chunk.ancestry)
+            .map_or_else(|| chunk.ancestry.split_whitespace().count(), |c| c.len());
+        (p, context)
+    });
+    super::windows::windows(&chunk.text, &chunk.ancestry, pieces)
 }
 
 /// fastembed `TextEmbedding` over a user-defined ONNX model.
 pub struct FastEmbedder {
     model: Mutex<TextEmbedding>,
+    /// The model's tokenizer without truncation, for window sizes.
+    pieces: Option<PieceCounter>,
     id: String,
     batch_size: usize,
 }
@@ -114,6 +142,10 @@ impl Embedder for FastEmbedder {
             }
             Err(_) => Err(EmbedError("the ONNX runtime panicked".into())),
         }
+    }
+
+    fn piece_offsets(&self, text: &str) -> Option<Vec<Range<usize>>> {
+        self.pieces.as_ref().and_then(|count| count(text))
     }
 }
 
@@ -247,10 +279,33 @@ pub fn load_embedder(config: &ModelConfig) -> Result<FastEmbedder, ModelUnavaila
             });
         }
     };
+    let pieces = Some(piece_counter(&embedding));
     Ok(FastEmbedder {
         model: Mutex::new(embedding),
+        pieces,
         id,
         batch_size: config.batch_size.clamp(1, 256),
+    })
+}
+
+/// A piece counter over a copy of `model`'s tokenizer with truncation off (fastembed sets
+/// it to the model's length, which would cap every count at 256).
+fn piece_counter(model: &TextEmbedding) -> PieceCounter {
+    let mut tokenizer = model.tokenizer.clone();
+    let untruncated = tokenizer.with_truncation(None).is_ok();
+    Box::new(move |text: &str| {
+        if !untruncated {
+            return None;
+        }
+        let encoding = tokenizer.encode(text, false).ok()?;
+        Some(
+            encoding
+                .get_offsets()
+                .iter()
+                .filter(|(a, b)| b > a)
+                .map(|&(a, b)| a..b)
+                .collect(),
+        )
     })
 }
 
@@ -291,24 +346,27 @@ impl DenseIndex {
         self.ids.is_empty()
     }
 
-    /// The `limit` nearest chunks to `query` (a unit vector) as `(chunk index, cosine)`.
+    /// The `limit` nearest chunks to `query` (a unit vector) as `(chunk index, cosine)`; a
+    /// chunk embedded as several windows scores as its best window.
     pub fn search(&self, query: &[f32], limit: usize) -> Vec<(usize, f32)> {
         if query.len() != self.dim || self.dim == 0 {
             return Vec::new();
         }
-        let mut scored: Vec<(usize, f32)> = self
-            .matrix
-            .chunks_exact(self.dim)
-            .zip(&self.ids)
-            .map(|(row, &id)| (id, row.iter().zip(query).map(|(a, b)| a * b).sum()))
-            .collect();
+        let mut best: HashMap<usize, f32> = HashMap::with_capacity(self.ids.len());
+        for (row, &id) in self.matrix.chunks_exact(self.dim).zip(&self.ids) {
+            let cosine: f32 = row.iter().zip(query).map(|(a, b)| a * b).sum();
+            best.entry(id)
+                .and_modify(|s| *s = s.max(cosine))
+                .or_insert(cosine);
+        }
+        let mut scored: Vec<(usize, f32)> = best.into_iter().collect();
         let limit = limit.min(scored.len());
         if limit == 0 {
             return Vec::new();
         }
         scored.select_nth_unstable_by(limit - 1, |a, b| b.1.total_cmp(&a.1));
         scored.truncate(limit);
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         scored
     }
 }

@@ -15,6 +15,8 @@ pub mod fusion;
 pub mod prf;
 pub mod query;
 pub mod store;
+pub mod window_keys;
+pub mod windows;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;

@@ -1,0 +1,131 @@
+//! The embedding-cache keys of each chunk's windows ([`super::windows`]), remembered per
+//! chunk so that publishing a search view does not tokenise the workspace again.
+//!
+//! A window's key is that of its text ([`super::chunk::embedding_key`]), so a chunk short
+//! enough to be its own window keeps the key (and the cached vector) it had before windows.
+
+use std::collections::{HashMap, HashSet};
+
+use super::chunk::{Chunk, embedding_key};
+use super::dense::{Embedder, chunk_windows};
+
+/// Window keys by chunk key (model id and chunk text), for the chunks of the current view.
+#[derive(Debug, Default)]
+pub struct WindowKeys {
+    memo: HashMap<String, Vec<String>>,
+}
+
+/// The texts to embed for `chunk`: its windows when `windowed`, else its text (which the
+/// model truncates at 256 word pieces).
+pub fn window_texts(embedder: &dyn Embedder, windowed: bool, chunk: &Chunk) -> Vec<String> {
+    if windowed {
+        chunk_windows(embedder, chunk)
+    } else {
+        vec![chunk.text.clone()]
+    }
+}
+
+impl WindowKeys {
+    /// The cache keys of `chunk`'s windows, in order.
+    pub fn keys(&mut self, embedder: &dyn Embedder, windowed: bool, chunk: &Chunk) -> &[String] {
+        let id = embedder.model_id();
+        let chunk_key = chunk.cache_key(id);
+        self.memo.entry(chunk_key).or_insert_with(|| {
+            window_texts(embedder, windowed, chunk)
+                .iter()
+                .map(|t| embedding_key(id, t))
+                .collect()
+        })
+    }
+
+    /// Forgets the chunks whose key is not in `live` (memory follows the workspace).
+    pub fn retain(&mut self, live: &HashSet<String>) {
+        self.memo.retain(|k, _| live.contains(k));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use crate::config::{Config, ModelConfig};
+    use crate::engine::{Engine, OpenOptions};
+    use crate::search::SearchIndex;
+    use crate::search::dense::{Embedder, load_embedder};
+
+    /// The search view of a workspace holding IRC §§ 3301, 3306 and 152 (SARA's copies of
+    /// the Internal Revenue Code), every passage embedded, windows on or off.
+    fn index(embedder: &Arc<dyn Embedder>, windows: bool) -> Option<Arc<SearchIndex>> {
+        let sections = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .ancestors()
+            .map(|a| a.join("shared/corpora/sara-v1/sections"))
+            .find(|p| p.is_dir())?;
+        let dir = tempfile::tempdir().ok()?;
+        for name in ["26-usc-3301.md", "26-usc-3306.md", "26-usc-0152.md"] {
+            std::fs::copy(sections.join(name), dir.path().join(name)).ok()?;
+        }
+        let mut config = Config::default();
+        config.model.windows = windows;
+        let options = OpenOptions {
+            embedder: Some(Ok(embedder.clone())),
+            ..OpenOptions::in_memory()
+        };
+        let mut engine = Engine::open(dir.path(), config, &options).ok()?;
+        engine.scan(&mut |_| {});
+        engine.embed_pending(&mut |_, _| {}).ok()?;
+        engine.snapshot().search
+    }
+
+    /// Class: long statutory sections (IRC § 3306, definitions running to thousands of
+    /// words) whose later text lies past the 256 word pieces the model reads.
+    #[test]
+    fn a_long_section_is_embedded_as_windows_and_found_by_its_last_window() {
+        let Ok(embedder) = load_embedder(&ModelConfig::default()) else {
+            eprintln!("skipped: no embedding model (scripts/fetch-models.sh)");
+            return;
+        };
+        let embedder: Arc<dyn Embedder> = Arc::new(embedder);
+        let (Some(windowed), Some(truncated)) = (index(&embedder, true), index(&embedder, false))
+        else {
+            eprintln!(
+                "skipped: the SARA sections are not in a shared/corpora folder above the repository"
+            );
+            return;
+        };
+        assert_eq!(truncated.dense.len(), truncated.chunks.len());
+        assert!(
+            windowed.dense.len() > windowed.chunks.len(),
+            "{} vectors for {} chunks",
+            windowed.dense.len(),
+            windowed.chunks.len()
+        );
+        // The chunk cut into the most windows, and a query from its last 40 words.
+        let (long, count) = windowed
+            .chunks
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (i, super::window_texts(embedder.as_ref(), true, c).len()))
+            .max_by_key(|&(i, n)| (n, std::cmp::Reverse(i)))
+            .expect("chunks");
+        assert!(count >= 3, "the longest chunk has {count} windows");
+        let words: Vec<&str> = windowed.chunks[long].text.split_whitespace().collect();
+        let query = words[words.len().saturating_sub(40)..].join(" ");
+        let score = |index: &SearchIndex| {
+            index
+                .dense_ranking(&query, index.chunks.len())
+                .expect("dense ranking")
+                .into_iter()
+                .position(|(c, _)| c == long)
+        };
+        let (with, without) = (score(&windowed), score(&truncated));
+        assert!(
+            with.is_some_and(|r| r < 3),
+            "windows: the long chunk ranks {with:?} for its own last words"
+        );
+        assert!(
+            without.is_none_or(|r| r > with.unwrap_or(0)),
+            "truncated: {without:?}, windows: {with:?}"
+        );
+    }
+}
