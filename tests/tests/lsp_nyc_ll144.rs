@@ -298,8 +298,8 @@ fn ask_quotes_the_ten_business_day_rule_with_verified_citations() {
 }
 
 #[test]
-fn with_the_default_bm25_retrieval_the_model_is_not_loaded_and_status_says_why() {
-    let (mut client, _root) = started();
+fn with_bm25_retrieval_the_model_is_not_loaded_and_status_says_why() {
+    let (mut client, _root) = started_with(json!({"retrieval": {"mode": "bm25"}}));
     let status = client.request("lexls/status", Value::Null);
     assert_eq!(status["model"]["loaded"], false, "{status}");
     let reason = status["model"]["reason"].as_str().unwrap_or_default();

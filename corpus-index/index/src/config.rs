@@ -27,7 +27,7 @@
 //!
 //! [retrieval]
 //! top_k = 5                       # sources when `adaptive = false`
-//! mode = "bm25"                   # bm25 | dense | hybrid (the model loads only for these)
+//! mode = "hybrid"                 # bm25 | dense | hybrid (bm25 never loads the model)
 //! fusion = "weighted"             # weighted (min-max, α) | rrf
 //! alpha = 0.3                     # weight of dense scores in weighted fusion
 //! rrf_k = 60
@@ -35,7 +35,7 @@
 //! rewrite = false                 # deterministic query rewrites
 //! kg = false                      # knowledge-graph retrieval
 //! rm3 = false                     # RM3 pseudo-relevance feedback
-//! # Every stage is off by default: none passed cross-validation (docs/measurements.md).
+//! # Only hybrid fusion passed cross-validation; every other stage is off (docs/measurements.md).
 //!
 //! [params]                        # per complexity class (HyPA-RAG Tables 5 and 6)
 //! k = [3, 5, 7]                   # sources (top-k)

@@ -63,7 +63,8 @@ local function check_model(s)
     return
   end
   local mode = s.retrieval and s.retrieval.mode
-  local wanted = mode == 'hybrid' or mode == 'dense'
+  -- Hybrid is the default retrieval; only "bm25" never loads the model.
+  local wanted = mode ~= 'bm25'
   local dir, from = model_dir(s)
   local missing = {}
   for _, f in ipairs({ 'model.onnx', 'tokenizer.json', 'config.json' }) do
@@ -74,9 +75,8 @@ local function check_model(s)
   if #missing == 0 then
     health.ok(('model present in %s (%s)'):format(dir, from))
   elseif not wanted then
-    -- BM25 alone is the default retrieval: the model is only loaded for hybrid or dense.
     health.info(
-      ('no model in %s (%s); not needed: retrieval is BM25 alone unless retrieval.mode is "hybrid" or "dense"'):format(
+      ('no model in %s (%s); not needed: retrieval.mode is "bm25"'):format(
         dir,
         from
       )
