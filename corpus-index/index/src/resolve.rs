@@ -115,12 +115,39 @@ pub struct Namespace {
     /// The same sections by unit and length of the number in characters, in the same
     /// order: the edit distance of two numbers is at least the difference of their lengths.
     pub by_length: HashMap<(Unit, usize), Vec<PrefixEntry>>,
+    /// The first and the last section number of each unit in natural order
+    /// ([`natural_key`]), as keys of [`Namespace::sections`]: what a diagnostic says the
+    /// workspace has (`§§ 1-101–51-111`) without sorting a large code on every edit.
+    pub bounds: HashMap<Unit, (String, String)>,
 }
 
 impl Namespace {
     /// Fills the look-up tables of section numbers by length and by number prefix (the
     /// neighbours a "did you mean" offers) from `sections`.
     fn index_numbers(&mut self) {
+        self.by_length.clear();
+        self.by_prefix.clear();
+        let mut bounds: HashMap<Unit, ((Vec<Chunk>, &String), (Vec<Chunk>, &String))> =
+            HashMap::new();
+        for (unit, number) in self.sections.keys() {
+            let key = natural_key(number);
+            match bounds.get_mut(unit) {
+                None => {
+                    bounds.insert(*unit, ((key.clone(), number), (key, number)));
+                }
+                Some((lo, hi)) => {
+                    if key < lo.0 {
+                        *lo = (key, number);
+                    } else if key > hi.0 {
+                        *hi = (key, number);
+                    }
+                }
+            }
+        }
+        self.bounds = bounds
+            .into_iter()
+            .map(|(unit, (lo, hi))| (unit, (lo.1.clone(), hi.1.clone())))
+            .collect();
         for ((unit, number), r) in &self.sections {
             let entry = PrefixEntry {
                 number: number.clone(),

@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use super::{cite_string, label};
 use lexls_index::config::Severity;
-use lexls_index::resolve::{DocId, ProvisionRef, Resolution, natural_key};
+use lexls_index::resolve::{DocId, ProvisionRef, Resolution};
 use lexls_index::workspace::Snapshot;
 use lexls_syntax::model::Unit;
 
@@ -70,13 +70,7 @@ pub struct Diagnostic {
 /// `§§ 20-870–20-874`: the sections of `unit` the workspace has of a namespace.
 pub fn namespace_range(snap: &Snapshot, namespace: &str, unit: Unit) -> Option<String> {
     let space = snap.namespaces.get(namespace)?;
-    let mut numbers: Vec<&str> = space
-        .sections
-        .keys()
-        .filter(|(u, _)| *u == unit)
-        .map(|(_, n)| n.as_str())
-        .collect();
-    numbers.sort_by_key(|n| natural_key(n));
+    let (first, last) = space.bounds.get(&unit)?;
     let display = |n: &str| -> String {
         space
             .sections
@@ -99,10 +93,10 @@ pub fn namespace_range(snap: &Snapshot, namespace: &str, unit: Unit) -> Option<S
         Unit::Annex => "Annexes ",
         Unit::Recital => "Recitals ",
     };
-    match numbers.as_slice() {
-        [] => None,
-        [one] => Some(format!("{}{}", unit.prefix(), display(one))),
-        [first, .., last] => Some(format!("{plural}{}–{}", display(first), display(last))),
+    if first == last {
+        Some(format!("{}{}", unit.prefix(), display(first)))
+    } else {
+        Some(format!("{plural}{}–{}", display(first), display(last)))
     }
 }
 

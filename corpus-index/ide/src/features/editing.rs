@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 use super::{Location, cite_string};
-use lexls_index::resolve::{DocId, ProvisionRef};
+use lexls_index::resolve::{DocId, ProvisionRef, natural_key};
 use lexls_index::workspace::Snapshot;
 use lexls_syntax::model::{Document, Unit};
 
@@ -88,28 +88,11 @@ pub fn completions(snap: &Snapshot, doc_id: DocId, offset: usize) -> Vec<Complet
             })
         })
         .collect();
-    out.sort_by(|a, b| {
-        b.own_code
-            .cmp(&a.own_code)
-            .then_with(|| natural_key(&a.number).cmp(&natural_key(&b.number)))
-    });
+    // Own code first, then in the natural order of numbers (`5-302` before `5-1000`).
+    out.sort_by_cached_key(|c| (!c.own_code, natural_key(&c.number)));
     out.dedup_by(|a, b| a.citation == b.citation);
     out.truncate(200);
     out
-}
-
-/// `20-871` → `[20, 871]`, so `5-302` sorts before `5-1000`.
-fn natural_key(number: &str) -> Vec<(u64, String)> {
-    number
-        .split(['-', '.', ':'])
-        .map(|part| {
-            let digits: String = part.chars().take_while(char::is_ascii_digit).collect();
-            (
-                digits.parse().unwrap_or(u64::MAX),
-                part[digits.len()..].to_string(),
-            )
-        })
-        .collect()
 }
 
 /// A link from a citation to the provision it resolves to.
