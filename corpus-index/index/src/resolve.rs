@@ -127,8 +127,9 @@ impl Namespace {
     fn index_numbers(&mut self) {
         self.by_length.clear();
         self.by_prefix.clear();
-        let mut bounds: HashMap<Unit, ((Vec<Chunk>, &String), (Vec<Chunk>, &String))> =
-            HashMap::new();
+        /// A section number with its natural key.
+        type Keyed<'a> = (Vec<Chunk>, &'a String);
+        let mut bounds: HashMap<Unit, (Keyed, Keyed)> = HashMap::new();
         for (unit, number) in self.sections.keys() {
             let key = natural_key(number);
             match bounds.get_mut(unit) {
