@@ -115,10 +115,11 @@ pub struct Namespace {
     /// The same sections by unit and length of the number in characters, in the same
     /// order: the edit distance of two numbers is at least the difference of their lengths.
     pub by_length: HashMap<(Unit, usize), Vec<PrefixEntry>>,
-    /// The first and the last section number of each unit in natural order
-    /// ([`natural_key`]), as keys of [`Namespace::sections`]: what a diagnostic says the
-    /// workspace has (`§§ 1-101–51-111`) without sorting a large code on every edit.
-    pub bounds: HashMap<Unit, (String, String)>,
+    /// The sections of each unit in the natural order of their numbers ([`natural_key`]),
+    /// with their keys: a range (`§§ 1-201.01 to 1-201.09`) is two binary searches, and the
+    /// first and last sections (what a diagnostic says the workspace has, `§§ 1-101–51-111`)
+    /// are at hand without sorting a large code again.
+    pub ordered: HashMap<Unit, Vec<(Vec<Chunk>, ProvisionRef)>>,
 }
 
 impl Namespace {
@@ -127,28 +128,17 @@ impl Namespace {
     fn index_numbers(&mut self) {
         self.by_length.clear();
         self.by_prefix.clear();
-        /// A section number with its natural key.
-        type Keyed<'a> = (Vec<Chunk>, &'a String);
-        let mut bounds: HashMap<Unit, (Keyed, Keyed)> = HashMap::new();
-        for (unit, number) in self.sections.keys() {
-            let key = natural_key(number);
-            match bounds.get_mut(unit) {
-                None => {
-                    bounds.insert(*unit, ((key.clone(), number), (key, number)));
-                }
-                Some((lo, hi)) => {
-                    if key < lo.0 {
-                        *lo = (key, number);
-                    } else if key > hi.0 {
-                        *hi = (key, number);
-                    }
-                }
-            }
+        self.ordered.clear();
+        for ((unit, number), r) in &self.sections {
+            self.ordered
+                .entry(*unit)
+                .or_default()
+                .push((natural_key(number), *r));
         }
-        self.bounds = bounds
-            .into_iter()
-            .map(|(unit, (lo, hi))| (unit, (lo.1.clone(), hi.1.clone())))
-            .collect();
+        for list in self.ordered.values_mut() {
+            // Stable: numbers of the same key keep the order of `sections`.
+            list.sort_by(|a, b| a.0.cmp(&b.0));
+        }
         for ((unit, number), r) in &self.sections {
             let entry = PrefixEntry {
                 number: number.clone(),
@@ -761,17 +751,17 @@ impl NamespaceIndex {
         }
         let lo = natural_key(start_section);
         let hi = natural_key(&end.section);
-        let mut covered: Vec<(Vec<Chunk>, ProvisionRef)> = space
-            .sections
+        let Some(ordered) = space.ordered.get(&unit) else {
+            return Vec::new();
+        };
+        let from = ordered.partition_point(|(k, _)| *k < lo);
+        let to = ordered.partition_point(|(k, _)| *k <= hi);
+        ordered
+            .get(from..to)
+            .unwrap_or_default()
             .iter()
-            .filter(|((u, _), _)| *u == unit)
-            .filter_map(|((_, n), r)| {
-                let k = natural_key(n);
-                (k >= lo && k <= hi).then_some((k, *r))
-            })
-            .collect();
-        covered.sort_by(|a, b| a.0.cmp(&b.0));
-        covered.into_iter().map(|(_, r)| r).collect()
+            .map(|(_, r)| *r)
+            .collect()
     }
 }
 
@@ -1093,19 +1083,9 @@ fn label_distance(a: &str, b: &str) -> usize {
     }
 }
 
+/// Levenshtein distance of two section numbers, in characters (`strsim`).
 fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
+    strsim::levenshtein(a, b)
 }
 
 #[cfg(test)]

@@ -70,23 +70,11 @@ pub struct Diagnostic {
 /// `§§ 20-870–20-874`: the sections of `unit` the workspace has of a namespace.
 pub fn namespace_range(snap: &Snapshot, namespace: &str, unit: Unit) -> Option<String> {
     let space = snap.namespaces.get(namespace)?;
-    let (first, last) = space.bounds.get(&unit)?;
-    let display = |n: &str| -> String {
-        space
-            .sections
-            .get(&(unit, n.to_string()))
-            .and_then(|r| {
-                Some(
-                    snap.docs
-                        .get(r.doc)?
-                        .provisions
-                        .get(r.provision)?
-                        .number
-                        .clone(),
-                )
-            })
-            .unwrap_or_else(|| n.to_string())
+    let ordered = space.ordered.get(&unit)?;
+    let number = |r: ProvisionRef| -> Option<&str> {
+        Some(&snap.docs.get(r.doc)?.provisions.get(r.provision)?.number)
     };
+    let (first, last) = (ordered.first()?.1, ordered.last()?.1);
     let plural = match unit {
         Unit::Section => "§§ ",
         Unit::Article => "Articles ",
@@ -94,9 +82,9 @@ pub fn namespace_range(snap: &Snapshot, namespace: &str, unit: Unit) -> Option<S
         Unit::Recital => "Recitals ",
     };
     if first == last {
-        Some(format!("{}{}", unit.prefix(), display(first)))
+        Some(format!("{}{}", unit.prefix(), number(first)?))
     } else {
-        Some(format!("{plural}{}–{}", display(first), display(last)))
+        Some(format!("{plural}{}–{}", number(first)?, number(last)?))
     }
 }
 
