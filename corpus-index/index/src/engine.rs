@@ -19,6 +19,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use rayon::prelude::*;
+
 use crate::config::{Config, cache_dir};
 use crate::search::SearchIndex;
 use crate::search::bm25::{Bm25, Bm25Error};
@@ -161,6 +163,26 @@ impl std::fmt::Debug for Engine {
     }
 }
 
+/// Files read and parsed in parallel between two progress reports of a scan.
+const SCAN_BATCH: usize = 256;
+
+/// One file as [`Engine::prepare_file`] found it.
+enum Loaded {
+    /// The document held already is the file's.
+    Held,
+    /// The stored document (the file is unchanged on disk), with its chunks when it is not
+    /// the one held.
+    Stored {
+        doc: Document,
+        chunks: Option<Vec<Chunk>>,
+    },
+    /// The document read from disk, with its chunks when it is not the one held.
+    Read {
+        doc: Document,
+        chunks: Option<Vec<Chunk>>,
+    },
+}
+
 /// How the note that the index could not be written begins ([`Engine::take_notes`]), for
 /// clients that show it rather than log it.
 pub const UNSAVED_NOTE: &str = "the index could not be saved";
@@ -298,21 +320,37 @@ impl Engine {
         };
         let total = files.len();
         let mut seen = std::collections::HashSet::new();
-        for (i, file) in files.iter().enumerate() {
-            progress(ScanProgress::Reading { done: i, total });
-            seen.insert(file.rel_path.clone());
-            if self.overlays.contains_key(&file.rel_path) {
-                continue;
-            }
-            match self.load_file(file) {
-                Ok(true) => report.parsed += 1,
-                Ok(false) => report.reused += 1,
-                Err(reason) => {
-                    report.files -= 1;
-                    report.skipped.push(Skipped {
-                        path: file.path.clone(),
-                        reason,
-                    });
+        // Files are read, parsed and chunked in parallel (rayon), a batch at a time, and
+        // installed in order.
+        for (batch, files) in files.chunks(SCAN_BATCH).enumerate() {
+            progress(ScanProgress::Reading {
+                done: batch * SCAN_BATCH,
+                total,
+            });
+            let loaded: Vec<Option<Result<Loaded, String>>> = files
+                .par_iter()
+                .map(|file| {
+                    (!self.overlays.contains_key(&file.rel_path)).then(|| self.prepare_file(file))
+                })
+                .collect();
+            for (file, loaded) in files.iter().zip(loaded) {
+                seen.insert(file.rel_path.clone());
+                match loaded {
+                    None => {}
+                    Some(Ok(loaded)) => {
+                        if self.apply_loaded(file, loaded) {
+                            report.parsed += 1;
+                        } else {
+                            report.reused += 1;
+                        }
+                    }
+                    Some(Err(reason)) => {
+                        report.files -= 1;
+                        report.skipped.push(Skipped {
+                            path: file.path.clone(),
+                            reason,
+                        });
+                    }
                 }
             }
         }
@@ -353,22 +391,38 @@ impl Engine {
 
     /// Loads one file from the store or by parsing it; `Ok(true)` when it was parsed.
     fn load_file(&mut self, file: &FoundFile) -> Result<bool, String> {
+        let loaded = self.prepare_file(file)?;
+        Ok(self.apply_loaded(file, loaded))
+    }
+
+    /// What [`Engine::load_file`] computes without changing the engine (so files can be
+    /// prepared in parallel): the stored record when the file is unchanged on disk, else the
+    /// text read and parsed, with the chunks of a document that differs from the one held.
+    ///
+    /// # Errors
+    /// Why the file is skipped: it cannot be read, or it is binary.
+    fn prepare_file(&self, file: &FoundFile) -> Result<Loaded, String> {
+        let held = |hash: &str| {
+            self.entries
+                .get(&file.rel_path)
+                .is_some_and(|e| e.doc.hash == hash)
+        };
+        let with_chunks = |doc: Document| {
+            let chunks = (!held(&doc.hash)).then(|| chunk_document(&doc));
+            (doc, chunks)
+        };
         let record = self.store.file(&file.rel_path);
         if let Some(record) = &record
             && record.mtime_ns == file.mtime_ns
             && record.size == file.size
         {
-            if self
-                .entries
-                .get(&file.rel_path)
-                .is_some_and(|e| e.doc.hash == record.hash)
-            {
-                return Ok(false);
+            if held(&record.hash) {
+                return Ok(Loaded::Held);
             }
             let mut doc = record.doc.clone();
             doc.path.clone_from(&file.path);
-            self.install(doc);
-            return Ok(false);
+            let (doc, chunks) = with_chunks(doc);
+            return Ok(Loaded::Stored { doc, chunks });
         }
         let (text, problems) = walk::read_text(&file.path).map_err(|e| match e.kind() {
             std::io::ErrorKind::InvalidData => format!("not indexed: {e}"),
@@ -393,25 +447,44 @@ impl Engine {
                 )
             }
         };
-        let parsed = self
-            .entries
-            .get(&file.rel_path)
-            .is_none_or(|e| e.doc.hash != doc.hash);
-        let put = self.store.put_file(
-            &file.rel_path,
-            &FileRecord {
-                mtime_ns: file.mtime_ns,
-                size: file.size,
-                hash: doc.hash.clone(),
-                doc: doc.clone(),
-            },
-        );
-        self.stored(put);
-        self.install(doc);
-        Ok(parsed)
+        let (doc, chunks) = with_chunks(doc);
+        Ok(Loaded::Read { doc, chunks })
+    }
+
+    /// Installs what [`Engine::prepare_file`] gave (and stores a file read anew); `true` when
+    /// the document held changed by reading the file.
+    fn apply_loaded(&mut self, file: &FoundFile, loaded: Loaded) -> bool {
+        match loaded {
+            Loaded::Held => false,
+            Loaded::Stored { doc, chunks } => {
+                self.install_with(doc, chunks);
+                false
+            }
+            Loaded::Read { doc, chunks } => {
+                let parsed = chunks.is_some();
+                let put = self.store.put_file(
+                    &file.rel_path,
+                    &FileRecord {
+                        mtime_ns: file.mtime_ns,
+                        size: file.size,
+                        hash: doc.hash.clone(),
+                        doc: doc.clone(),
+                    },
+                );
+                self.stored(put);
+                self.install_with(doc, chunks);
+                parsed
+            }
+        }
     }
 
     fn install(&mut self, doc: Document) {
+        self.install_with(doc, None);
+    }
+
+    /// Installs `doc` with its `chunks` (computed here when `None`), unless the same
+    /// document is held already.
+    fn install_with(&mut self, doc: Document, chunks: Option<Vec<Chunk>>) {
         let rel = doc.rel_path.clone();
         if self
             .entries
@@ -420,7 +493,8 @@ impl Engine {
         {
             return;
         }
-        self.chunks.insert(rel.clone(), chunk_document(&doc));
+        let chunks = chunks.unwrap_or_else(|| chunk_document(&doc));
+        self.chunks.insert(rel.clone(), chunks);
         self.entries.insert(rel.clone(), DocEntry::new(doc));
         self.changed_since_snapshot(&rel);
         self.dirty.insert(rel);

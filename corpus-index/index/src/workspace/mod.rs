@@ -20,6 +20,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use rayon::prelude::*;
+
 use crate::config::Config;
 use crate::graph::CitationGraph;
 use crate::kg::KnowledgeGraph;
@@ -85,10 +87,11 @@ impl Snapshot {
         let docs: Vec<Arc<Document>> = entries.iter().map(|e| e.doc.clone()).collect();
         let lines = entries.into_iter().map(|e| e.lines).collect();
         let namespaces = Arc::new(NamespaceIndex::build(&docs));
-        let resolutions: Vec<Arc<Vec<Resolution>>> = docs
-            .iter()
-            .enumerate()
-            .map(|(id, _)| Arc::new(namespaces.resolve_document(&docs, id)))
+        // Each document resolves against the shared namespace index alone: in parallel
+        // (rayon), in document order.
+        let resolutions: Vec<Arc<Vec<Resolution>>> = (0..docs.len())
+            .into_par_iter()
+            .map(|id| Arc::new(namespaces.resolve_document(&docs, id)))
             .collect();
         let graph = Arc::new(CitationGraph::build(&docs, &resolutions));
         let by_path = Arc::new(
