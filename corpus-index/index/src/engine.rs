@@ -103,6 +103,9 @@ pub struct ScanReport {
     pub removed: usize,
     /// Files left out (too large, unreadable).
     pub skipped: Vec<Skipped>,
+    /// Documents whose BM25 entries were written: those changed since the last commit, or
+    /// all of them when the BM25 index was built anew.
+    pub bm25_written: usize,
 }
 
 /// Progress of a scan.
@@ -129,7 +132,7 @@ pub struct Engine {
     embedder: Option<Arc<dyn Embedder>>,
     model_problem: Option<String>,
     entries: BTreeMap<String, DocEntry>,
-    chunks: BTreeMap<String, Vec<Chunk>>,
+    chunks: BTreeMap<String, Vec<Arc<Chunk>>>,
     vectors: HashMap<String, Vec<f32>>,
     /// The cache keys of each chunk's windows.
     window_keys: WindowKeys,
@@ -140,6 +143,9 @@ pub struct Engine {
     last_snapshot: std::sync::Mutex<LastSnapshot>,
     /// `rel_path → hash` of what the BM25 index holds, when known.
     bm25_known: BTreeMap<String, String>,
+    /// Whether the store's record of the BM25 documents ([`Store::bm25_documents`]) is
+    /// `bm25_known`; when not, the next commit writes it whole.
+    bm25_recorded: bool,
     search: Option<Arc<SearchIndex>>,
     notes: Vec<String>,
     /// A write to the store failed this session (noted once).
@@ -225,6 +231,15 @@ impl Engine {
         };
         let (store, store_known, bm25, index_dir) =
             open_index(index_dir, options.rebuild, &mut notes)?;
+        // What the BM25 index holds: as recorded at its last commit, else (an index of an
+        // earlier lexls) the stored documents, which it holds when no editor text was in it.
+        let recorded = store.bm25_documents();
+        let bm25_recorded = !recorded.is_empty();
+        let bm25_known = if bm25_recorded {
+            recorded
+        } else {
+            store_known.into_iter().collect()
+        };
         let (embedder, model_problem): (Option<Arc<dyn Embedder>>, Option<String>) =
             if let Some(given) = &options.embedder {
                 match given {
@@ -254,7 +269,8 @@ impl Engine {
             overlays: HashMap::new(),
             dirty: std::collections::BTreeSet::new(),
             last_snapshot: std::sync::Mutex::default(),
-            bm25_known: store_known.into_iter().collect(),
+            bm25_known,
+            bm25_recorded,
             search: None,
             notes,
             unsaved: false,
@@ -375,7 +391,7 @@ impl Engine {
         self.stored(flushed);
         self.note_damaged();
         progress(ScanProgress::Indexing);
-        self.sync_bm25();
+        report.bm25_written = self.sync_bm25();
         report
     }
 
@@ -494,7 +510,8 @@ impl Engine {
             return;
         }
         let chunks = chunks.unwrap_or_else(|| chunk_document(&doc));
-        self.chunks.insert(rel.clone(), chunks);
+        self.chunks
+            .insert(rel.clone(), chunks.into_iter().map(Arc::new).collect());
         self.entries.insert(rel.clone(), DocEntry::new(doc));
         self.changed_since_snapshot(&rel);
         self.dirty.insert(rel);
@@ -628,49 +645,64 @@ impl Engine {
     /// Brings BM25 up to date with the documents and rebuilds the search view: nothing to do
     /// when its commit payload matches the documents, the changed documents only when it
     /// matches what lexls last stored, everything otherwise.
-    fn sync_bm25(&mut self) {
+    /// Brings the BM25 index up to the documents held and publishes a new search view;
+    /// returns the number of documents written ([`ScanReport::bm25_written`]).
+    fn sync_bm25(&mut self) -> usize {
         let current = self.current_hashes();
         let target = Self::fingerprint(&current);
         let payload = self.bm25.payload();
         self.dirty.clear();
         if payload.as_deref() == Some(target.as_str()) {
+            if !self.bm25_recorded {
+                let recorded = self.store.record_bm25_documents(&BTreeMap::new(), &current);
+                self.bm25_recorded = recorded.is_ok();
+                self.stored(recorded);
+            }
             self.bm25_known = current;
             self.rebuild_search();
-            return;
+            return 0;
         }
+        let mut written = current.len();
         let incremental = payload.as_deref() == Some(Self::fingerprint(&self.bm25_known).as_str());
         let result: Result<(), Bm25Error> = (|| {
             if incremental {
-                let changed: Vec<&String> = self
+                let changed: std::collections::BTreeSet<&String> = self
                     .bm25_known
                     .keys()
                     .chain(current.keys())
                     .filter(|rel| self.bm25_known.get(*rel) != current.get(*rel))
                     .collect();
+                written = changed.len();
                 for rel in changed {
                     self.bm25.delete_document(rel);
                     if let Some(chunks) = self.chunks.get(rel).filter(|_| current.contains_key(rel))
                     {
-                        self.bm25.add(chunks)?;
+                        self.bm25.add(chunks.iter().map(|c| &**c))?;
                     }
                 }
             } else {
                 self.bm25.clear()?;
-                for chunks in self.chunks.values() {
-                    self.bm25.add(chunks)?;
-                }
+                self.bm25
+                    .add(self.chunks.values().flatten().map(|c| &**c))?;
             }
-            self.bm25.commit(&target)
+            self.bm25.commit(&target)?;
+            let before = if self.bm25_recorded {
+                std::mem::take(&mut self.bm25_known)
+            } else {
+                BTreeMap::new()
+            };
+            let recorded = self.store.record_bm25_documents(&before, &current);
+            self.bm25_recorded = recorded.is_ok();
+            self.stored(recorded);
+            Ok(())
         })();
         if let Err(e) = result {
             self.notes.push(format!(
                 "BM25 index update failed ({e}); rebuilding it in memory"
             ));
             if let Ok(mut fresh) = Bm25::open(None) {
-                let ok = self
-                    .chunks
-                    .values()
-                    .try_for_each(|c| fresh.add(c))
+                let ok = fresh
+                    .add(self.chunks.values().flatten().map(|c| &**c))
                     .and_then(|()| fresh.commit(&target));
                 if ok.is_ok() {
                     self.bm25 = fresh;
@@ -679,6 +711,7 @@ impl Engine {
         }
         self.bm25_known = current;
         self.rebuild_search();
+        written
     }
 
     /// Applies edits and file events to BM25 and publishes a new search view.
@@ -689,7 +722,7 @@ impl Engine {
     }
 
     fn rebuild_search(&mut self) {
-        let chunks: Vec<Chunk> = self.chunks.values().flatten().cloned().collect();
+        let chunks: Vec<Arc<Chunk>> = self.chunks.values().flatten().cloned().collect();
         let dense = match &self.embedder {
             Some(embedder) => {
                 let id = embedder.model_id().to_string();

@@ -214,7 +214,10 @@ impl Bm25 {
     ///
     /// # Errors
     /// A tantivy error.
-    pub fn add(&mut self, chunks: &[Chunk]) -> Result<(), Bm25Error> {
+    pub fn add<'a>(
+        &mut self,
+        chunks: impl IntoIterator<Item = &'a Chunk>,
+    ) -> Result<(), Bm25Error> {
         for c in chunks {
             let mut doc = TantivyDocument::default();
             doc.add_text(self.fields.id, &c.id);

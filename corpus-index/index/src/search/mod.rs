@@ -54,8 +54,8 @@ pub struct SearchResult {
 pub struct SearchIndex {
     /// BM25.
     pub bm25: Bm25Searcher,
-    /// Every chunk.
-    pub chunks: Vec<Chunk>,
+    /// Every chunk (shared with the engine that indexed them).
+    pub chunks: Vec<Arc<Chunk>>,
     by_id: HashMap<String, usize>,
     /// Vectors of the chunks embedded so far.
     pub dense: DenseIndex,
@@ -74,7 +74,7 @@ impl SearchIndex {
     /// Assembles an index.
     pub fn new(
         bm25: Bm25Searcher,
-        chunks: Vec<Chunk>,
+        chunks: Vec<Arc<Chunk>>,
         dense: DenseIndex,
         embedder: Option<Arc<dyn Embedder>>,
         model_problem: Option<String>,

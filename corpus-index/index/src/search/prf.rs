@@ -9,6 +9,7 @@
 //! are. Terms are the index's analysed terms ([`super::bm25::analyse`]).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +44,7 @@ pub fn expand(
     searcher: &Bm25Searcher,
     query: &str,
     first: &[(usize, f32)],
-    chunks: &[Chunk],
+    chunks: &[Arc<Chunk>],
     rm3: Rm3,
 ) -> Option<Vec<(String, f32)>> {
     let original = searcher.query(query).terms;

@@ -8,6 +8,7 @@
 //! decode, is dropped and counted ([`Store::take_damaged`]), so the caller computes it again
 //! instead of using it.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -56,6 +57,10 @@ pub struct Store {
     db: sled::Db,
     files: sled::Tree,
     vectors: sled::Tree,
+    /// `rel_path → document hash` of what the BM25 index on disk holds (written after each
+    /// BM25 commit), so a restart updates it incrementally even when it held an editor's
+    /// unsaved text.
+    bm25_documents: sled::Tree,
     /// Values dropped because they failed their checksum or did not decode.
     damaged: Arc<AtomicUsize>,
 }
@@ -97,10 +102,12 @@ impl Store {
         }
         let files = db.open_tree("files")?;
         let vectors = db.open_tree("vectors")?;
+        let bm25_documents = db.open_tree("bm25-documents")?;
         Ok(Self {
             db,
             files,
             vectors,
+            bm25_documents,
             damaged: Arc::default(),
         })
     }
@@ -205,6 +212,46 @@ impl Store {
             batch.insert(key.as_bytes(), seal(&bytes));
         }
         self.vectors.apply_batch(batch)?;
+        Ok(())
+    }
+
+    /// `rel_path → document hash` of the documents the BM25 index holds, as last recorded
+    /// by [`Store::record_bm25_documents`]; empty when never recorded. A value that is not a
+    /// BLAKE3 hex digest is dropped and counted as damaged.
+    pub fn bm25_documents(&self) -> BTreeMap<String, String> {
+        let mut out = BTreeMap::new();
+        for (key, value) in self.bm25_documents.iter().flatten() {
+            let hash = String::from_utf8_lossy(&value).into_owned();
+            if hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+                out.insert(String::from_utf8_lossy(&key).into_owned(), hash);
+            } else {
+                self.drop_damaged(&self.bm25_documents, &key);
+            }
+        }
+        out
+    }
+
+    /// Records that the BM25 index now holds `now` where it held `before` (both
+    /// `rel_path → document hash`): only the differences are written, in one batch.
+    ///
+    /// # Errors
+    /// A sled error.
+    pub fn record_bm25_documents(
+        &self,
+        before: &BTreeMap<String, String>,
+        now: &BTreeMap<String, String>,
+    ) -> Result<(), StoreError> {
+        let mut batch = sled::Batch::default();
+        for rel in before.keys().filter(|rel| !now.contains_key(*rel)) {
+            batch.remove(rel.as_bytes());
+        }
+        for (rel, hash) in now
+            .iter()
+            .filter(|(rel, hash)| before.get(*rel) != Some(*hash))
+        {
+            batch.insert(rel.as_bytes(), hash.as_bytes());
+        }
+        self.bm25_documents.apply_batch(batch)?;
         Ok(())
     }
 

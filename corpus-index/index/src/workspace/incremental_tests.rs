@@ -100,3 +100,44 @@ fn an_edit_of_a_section_heading_resolves_the_workspace_again() {
     let full = Snapshot::build(&root, engine.config().clone(), after.entries(), None);
     assert_eq!(observable(&after), observable(&full));
 }
+
+/// An editor's unsaved text reaches the BM25 index on disk; at the next start (the text on
+/// disk again) only that document is written again, not the whole index.
+#[test]
+fn a_restart_after_unsaved_edits_updates_bm25_for_that_document_only() {
+    let (_dir, root) = example_copy();
+    let index = tempfile::tempdir().expect("index dir");
+    let mut config = Config::default();
+    config.index.dir = Some(index.path().join("idx"));
+    config.index.dir_trusted = true;
+    let options = OpenOptions {
+        load_model: false,
+        ..OpenOptions::default()
+    };
+    let policy = root.join("policy/acme-aedt-hiring-policy.md");
+    let text = std::fs::read_to_string(&policy).expect("policy");
+    {
+        let mut engine = Engine::open(&root, config.clone(), &options).expect("opens");
+        let first = engine.scan(&mut |_| {});
+        assert_eq!(
+            first.bm25_written, first.files,
+            "a new index is written whole"
+        );
+        assert!(engine.set_overlay(&policy, format!("{text}\nUnsaved zeugma clause.\n")));
+        engine.flush_search();
+        let search = engine.snapshot().search.expect("search index");
+        assert!(
+            !search.bm25.search("zeugma", 5).is_empty(),
+            "the edit is searchable"
+        );
+    }
+    let mut engine = Engine::open(&root, config, &options).expect("opens again");
+    let report = engine.scan(&mut |_| {});
+    assert_eq!(report.bm25_written, 1, "{report:?}");
+    let search = engine.snapshot().search.expect("search index");
+    assert!(
+        search.bm25.search("zeugma", 5).is_empty(),
+        "the unsaved text is gone"
+    );
+    assert!(!search.bm25.search("bias audit", 5).is_empty());
+}
