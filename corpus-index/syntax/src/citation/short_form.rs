@@ -207,8 +207,19 @@ fn anchor_in_instruction(
 /// `Add`, `Remove`, `Redesignate`, …) or says what `is amended`, `revised`, `added`, `removed`,
 /// `redesignated` or `reserved`.
 fn is_instruction(text: &str, start: usize, end: usize) -> bool {
+    /// The verbs of amendatory instructions (Document Drafting Handbook, ch. 2).
+    const AMENDING_VERBS: &[&str] = &[
+        "add",
+        "amend",
+        "insert",
+        "redesignate",
+        "remove",
+        "reserve",
+        "revise",
+        "strike",
+        "suspend",
+    ];
     const OPENINGS: &[&str] = &[
-        "in ",
         "amend",
         "revise",
         "add ",
@@ -254,7 +265,21 @@ fn is_instruction(text: &str, start: usize, end: usize) -> bool {
         .trim_start_matches(['.', ')'])
         .trim_start();
     let labelled = lower.len() != opening.len() && lower.len() - opening.len() <= 5;
-    let opens = |t: &str| OPENINGS.iter().any(|o| t.starts_with(o));
+    // `In` opens an instruction when the sentence says what to do (`In § 300.65, revise …`,
+    // `In paragraph (a)(5), remove …`: the Document Drafting Handbook's forms), not in prose
+    // (`In carrying out paragraph (1)`, `In addition to damages …`).
+    let directs = || {
+        lower
+            .split(|ch: char| !ch.is_alphanumeric())
+            .any(|w| AMENDING_VERBS.contains(&w))
+    };
+    let opens = |t: &str| {
+        OPENINGS.iter().any(|o| t.starts_with(o))
+            || (t
+                .strip_prefix("in")
+                .is_some_and(|r| r.starts_with(char::is_whitespace))
+                && directs())
+    };
     opens(&lower) || (labelled && opens(opening)) || PASSIVES.iter().any(|w| lower.contains(w))
 }
 
@@ -694,14 +719,30 @@ mod tests {
             assert_eq!(c.section.as_deref(), Some(section), "{text}: {c:#?}");
             assert_eq!(c.relative, None);
         }
-        // Outside an instruction a bare paragraph stays one of the text's own provision.
-        let text = "The Secretary publishes the list of § 52.1470. The list in paragraph (e) shows each plan.";
-        let cites = extract(text);
-        let own = cites
-            .iter()
-            .find(|c| &text[c.span.clone()] == "paragraph (e)")
-            .expect("the paragraph is read");
-        assert!(own.section.is_none(), "{own:#?}");
+        // Outside an instruction a bare paragraph stays one of the text's own provision:
+        // also in prose that opens with `In` (the U.S. Code: 17 U.S.C. 1009(d)(2), 41 U.S.C.
+        // 6503(b)).
+        for (text, raw) in [
+            (
+                "The Secretary publishes the list of § 52.1470. The list in paragraph (e) shows each plan.",
+                "paragraph (e)",
+            ),
+            (
+                "In any case in which the court finds that a person has violated section 1002 or 1003 within 3 years after a final judgment against that person for another such violation was entered, the court may increase the award of damages to not more than double the amounts that would otherwise be awarded under paragraph (1), as the court considers just.",
+                "paragraph (1)",
+            ),
+            (
+                "In addition to damages for any other breach of the contract under section 6502, the party responsible for a breach or violation described in subsection (a) is liable to the Federal Government for the following liquidated damages:",
+                "subsection (a)",
+            ),
+        ] {
+            let cites = extract(text);
+            let own = cites
+                .iter()
+                .find(|c| &text[c.span.clone()] == raw)
+                .unwrap_or_else(|| panic!("{raw} read in {text}: {cites:#?}"));
+            assert!(own.section.is_none(), "{text}: {own:#?}");
+        }
     }
 
     #[test]
