@@ -1006,6 +1006,10 @@ fn nearest_sections(space: &Namespace, unit: Unit, number: &str, n: usize) -> Ve
                         continue;
                     }
                     let distance = OTHER_PREFIX + edit_distance(&e.number, number) as u64;
+                    // The worst of the best `n` only falls: a farther one never comes in.
+                    if best.len() >= n && best.peek().is_some_and(|&worst| distance > worst) {
+                        continue;
+                    }
                     best.push(distance);
                     if best.len() > n {
                         best.pop();
@@ -1018,8 +1022,6 @@ fn nearest_sections(space: &Namespace, unit: Unit, number: &str, n: usize) -> Ve
                 break;
             }
         }
-        // In the order of the numbers, as the sections are listed: ties keep it.
-        scored.sort_by(|a, b| a.1.cmp(b.1));
     }
     // Only the `n` best (and those tied with the last) need the natural order of numbers.
     if scored.len() > n && n > 0 {
@@ -1031,6 +1033,8 @@ fn nearest_sections(space: &Namespace, unit: Unit, number: &str, n: usize) -> Ve
             .1;
         scored.retain(|s| s.0 <= cut);
     }
+    // In the order of the numbers, as the sections are listed: ties keep it.
+    scored.sort_by(|a, b| a.1.cmp(b.1));
     let mut keyed: Vec<(u64, Vec<Chunk>, ProvisionRef)> = scored
         .into_iter()
         .map(|(d, num, r)| (d, natural_key(num), r))

@@ -145,14 +145,29 @@ impl Store {
             .collect()
     }
 
-    /// `(rel_path, hash)` of every decodable record, sorted by path.
+    /// `(rel_path, hash)` of every record whose checksum holds, sorted by path; a damaged
+    /// record is dropped and counted. Only the head of each record (times, size, hash) is
+    /// decoded, not its document: [`Store::file`] decodes that when it is needed.
     pub fn fingerprint_entries(&self) -> Vec<(String, String)> {
+        /// The leading fields of a [`FileRecord`] (postcard keeps fields in order).
+        #[derive(Deserialize)]
+        struct Head {
+            _mtime_ns: u128,
+            _size: u64,
+            hash: String,
+        }
         let mut out: Vec<(String, String)> = self
-            .file_names()
-            .into_iter()
-            .filter_map(|name| {
-                let hash = self.file(&name)?.hash;
-                Some((name, hash))
+            .files
+            .iter()
+            .flatten()
+            .filter_map(|(key, bytes)| {
+                let head = unseal(&bytes)
+                    .and_then(|v| postcard::take_from_bytes::<Head>(v).ok())
+                    .map(|(head, _)| head);
+                if head.is_none() {
+                    self.drop_damaged(&self.files, &key);
+                }
+                Some((String::from_utf8_lossy(&key).into_owned(), head?.hash))
             })
             .collect();
         out.sort();
