@@ -182,7 +182,12 @@ pub struct NamespaceIndex {
     named: Vec<Vec<String>>,
     /// Per document: it is a secondary text (not a statute or rule of a code).
     secondary: Vec<bool>,
-    nearest: NearestCache,
+    /// The closest sections found for numbers a namespace lacks, by (namespace, unit, cited
+    /// number): the same foreign number (`§ 10` of a session law in a code's notes) recurs
+    /// thousands of times in a large code.
+    nearest: Memo<(String, Unit, String), Vec<ProvisionRef>>,
+    /// The code a phrase names, by (citing namespace, phrase) ([`NamespaceIndex::code_for_phrase`]).
+    phrases: Memo<(String, String), Result<String, String>>,
 }
 
 /// Where a bare citation (`§ 12`, `section 3`) may resolve.
@@ -214,21 +219,41 @@ impl BareScope<'_> {
     }
 }
 
-/// The closest sections found for numbers a namespace lacks, by (namespace, unit, cited
-/// number): the same foreign number (`§ 10` of a session law in a code's notes) recurs
-/// thousands of times in a large code. A clone starts empty.
-#[derive(Default)]
-struct NearestCache(Mutex<HashMap<(String, Unit, String), Vec<ProvisionRef>>>);
+/// Answers remembered by key, shared by the threads that resolve documents; a clone starts
+/// empty (what it remembers holds for the index it belongs to).
+struct Memo<K, V>(Mutex<HashMap<K, V>>);
 
-impl Clone for NearestCache {
+impl<K, V> Default for Memo<K, V> {
+    fn default() -> Self {
+        Self(Mutex::new(HashMap::new()))
+    }
+}
+
+impl<K, V> Clone for Memo<K, V> {
     fn clone(&self) -> Self {
         Self::default()
     }
 }
 
-impl std::fmt::Debug for NearestCache {
+impl<K, V> std::fmt::Debug for Memo<K, V> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("NearestCache")
+        f.write_str("Memo")
+    }
+}
+
+impl<K: std::hash::Hash + Eq, V: Clone> Memo<K, V> {
+    /// The answer for `key`, computed by `compute` the first time.
+    fn get_or(&self, key: K, compute: impl FnOnce() -> V) -> V {
+        if let Ok(memo) = self.0.lock()
+            && let Some(found) = memo.get(&key)
+        {
+            return found.clone();
+        }
+        let value = compute();
+        if let Ok(mut memo) = self.0.lock() {
+            memo.insert(key, value.clone());
+        }
+        value
     }
 }
 
@@ -345,17 +370,10 @@ impl NamespaceIndex {
 
     /// The three sections of `space` closest to `number`, remembered per number.
     fn nearest(&self, space: &Namespace, unit: Unit, number: &str) -> Vec<ProvisionRef> {
-        let key = (space.name.clone(), unit, number.to_string());
-        if let Ok(cache) = self.nearest.0.lock()
-            && let Some(found) = cache.get(&key)
-        {
-            return found.clone();
-        }
-        let found = nearest_sections(space, unit, number, 3);
-        if let Ok(mut cache) = self.nearest.0.lock() {
-            cache.insert(key, found.clone());
-        }
-        found
+        self.nearest
+            .get_or((space.name.clone(), unit, number.to_string()), || {
+                nearest_sections(space, unit, number, 3)
+            })
     }
 
     /// The namespace named `name`.
@@ -539,6 +557,14 @@ impl NamespaceIndex {
     /// The namespace a code phrase names from inside namespace `own`, or `Err(code)` for a
     /// code the workspace does not hold.
     fn code_for_phrase(&self, own: &str, phrase: &str) -> Result<String, String> {
+        self.phrases
+            .get_or((own.to_string(), phrase.to_string()), || {
+                self.code_for_phrase_uncached(own, phrase)
+            })
+    }
+
+    /// [`NamespaceIndex::code_for_phrase`] computed.
+    fn code_for_phrase_uncached(&self, own: &str, phrase: &str) -> Result<String, String> {
         // `I.R.C.` is 26 U.S.C., section for section.
         let phrase = codes::codified_as(phrase).unwrap_or(phrase);
         if self.spaces.contains_key(phrase) {
