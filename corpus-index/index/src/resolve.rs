@@ -62,8 +62,10 @@ pub enum Resolution {
         /// The number lies among the sections the workspace has for that code (a likely
         /// typo) rather than in a part of the code the workspace lacks.
         in_range: bool,
-        /// Existing sections closest to the cited number, best first.
-        suggestions: Vec<ProvisionRef>,
+        /// The section number looked for. The sections closest to it ("did you mean") are
+        /// computed when shown ([`NamespaceIndex::nearest_to`]): a large code has thousands
+        /// of unresolved citations in notes that nobody looks at.
+        number: String,
     },
     /// Several codes of the workspace have the cited number.
     Ambiguous {
@@ -376,6 +378,16 @@ impl NamespaceIndex {
             })
     }
 
+    /// The three sections of namespace `namespace` closest to `number` (of `unit`), best
+    /// first: those of the same number prefix by the distance of their tails, then the others
+    /// by edit distance. Remembered per number. Empty for an unknown namespace.
+    pub fn nearest_to(&self, namespace: &str, unit: Unit, number: &str) -> Vec<ProvisionRef> {
+        self.spaces
+            .get(namespace)
+            .map(|space| self.nearest(space, unit, number))
+            .unwrap_or_default()
+    }
+
     /// The namespace named `name`.
     pub fn get(&self, name: &str) -> Option<&Namespace> {
         self.spaces.get(name)
@@ -508,7 +520,7 @@ impl NamespaceIndex {
         let Some(&section_ref) = space.sections.get(&key) else {
             return Resolution::Unresolved {
                 in_range: in_range(space, cite.unit, section),
-                suggestions: self.nearest(space, cite.unit, section),
+                number: section.to_string(),
                 namespace,
             };
         };

@@ -184,8 +184,9 @@ pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
             Resolution::Unresolved {
                 namespace,
                 in_range,
-                suggestions,
+                number: looked_for,
             } => {
+                let suggestions = snap.namespaces.nearest_to(namespace, cite.unit, looked_for);
                 let have = namespace_range(snap, namespace, cite.unit)
                     .map(|r| format!(" (the workspace has {r} of it)"))
                     .unwrap_or_default();

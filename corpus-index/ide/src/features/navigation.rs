@@ -131,10 +131,9 @@ pub fn hover(snap: &Snapshot, doc_id: DocId, offset: usize) -> Option<Hover> {
                 md
             }
             Resolution::Unresolved {
-                namespace,
-                suggestions,
-                ..
+                namespace, number, ..
             } => {
+                let suggestions = snap.namespaces.nearest_to(namespace, cite.unit, number);
                 let mut md = format!("**{raw}** — not found in {namespace}");
                 if let Some(range) = super::diagnostics::namespace_range(snap, namespace, cite.unit)
                 {
@@ -142,7 +141,7 @@ pub fn hover(snap: &Snapshot, doc_id: DocId, offset: usize) -> Option<Hover> {
                 }
                 if !suggestions.is_empty() {
                     md.push_str("\n\nDid you mean:\n");
-                    for s in suggestions {
+                    for s in &suggestions {
                         if let Some(d) = snap.docs.get(s.doc) {
                             let _ = writeln!(md, "- {}", label(d, s.provision));
                         }
