@@ -653,11 +653,7 @@ impl Engine {
         let payload = self.bm25.payload();
         self.dirty.clear();
         if payload.as_deref() == Some(target.as_str()) {
-            if !self.bm25_recorded {
-                let recorded = self.store.record_bm25_documents(&BTreeMap::new(), &current);
-                self.bm25_recorded = recorded.is_ok();
-                self.stored(recorded);
-            }
+            self.record_bm25(&current);
             self.bm25_known = current;
             self.rebuild_search();
             return 0;
@@ -686,14 +682,7 @@ impl Engine {
                     .add(self.chunks.values().flatten().map(|c| &**c))?;
             }
             self.bm25.commit(&target)?;
-            let before = if self.bm25_recorded {
-                std::mem::take(&mut self.bm25_known)
-            } else {
-                BTreeMap::new()
-            };
-            let recorded = self.store.record_bm25_documents(&before, &current);
-            self.bm25_recorded = recorded.is_ok();
-            self.stored(recorded);
+            self.record_bm25(&current);
             Ok(())
         })();
         if let Err(e) = result {
@@ -712,6 +701,20 @@ impl Engine {
         self.bm25_known = current;
         self.rebuild_search();
         written
+    }
+
+    /// Records in the store that the BM25 index holds `now` ([`Store::bm25_documents`]):
+    /// what differs from `bm25_known` when the store's record is that, else all of `now`.
+    fn record_bm25(&mut self, now: &BTreeMap<String, String>) {
+        let none = BTreeMap::new();
+        let before = if self.bm25_recorded {
+            &self.bm25_known
+        } else {
+            &none
+        };
+        let recorded = self.store.record_bm25_documents(before, now);
+        self.bm25_recorded = recorded.is_ok();
+        self.stored(recorded);
     }
 
     /// Applies edits and file events to BM25 and publishes a new search view.

@@ -188,8 +188,6 @@ pub struct NamespaceIndex {
     /// number): the same foreign number (`§ 10` of a session law in a code's notes) recurs
     /// thousands of times in a large code.
     nearest: Memo<(String, Unit, String), Vec<ProvisionRef>>,
-    /// The code a phrase names, by (citing namespace, phrase) ([`NamespaceIndex::code_for_phrase`]).
-    phrases: Memo<(String, String), Result<String, String>>,
 }
 
 /// Where a bare citation (`§ 12`, `section 3`) may resolve.
@@ -569,14 +567,6 @@ impl NamespaceIndex {
     /// The namespace a code phrase names from inside namespace `own`, or `Err(code)` for a
     /// code the workspace does not hold.
     fn code_for_phrase(&self, own: &str, phrase: &str) -> Result<String, String> {
-        self.phrases
-            .get_or((own.to_string(), phrase.to_string()), || {
-                self.code_for_phrase_uncached(own, phrase)
-            })
-    }
-
-    /// [`NamespaceIndex::code_for_phrase`] computed.
-    fn code_for_phrase_uncached(&self, own: &str, phrase: &str) -> Result<String, String> {
         // `I.R.C.` is 26 U.S.C., section for section.
         let phrase = codes::codified_as(phrase).unwrap_or(phrase);
         if self.spaces.contains_key(phrase) {

@@ -192,13 +192,19 @@ fn anchor_in_instruction(
     }
     let ante = ante.clone();
     let c = &mut cites[i];
+    cite_section_of(c, ante, a);
+    c.relative = None;
+    c.short_form = Some(ShortForm::Inherited);
+}
+
+/// Makes `c` cite the section that citation `a`, `ante`, cites: its kind, code, designator,
+/// unit and number, with `ante` as its antecedent.
+fn cite_section_of(c: &mut Citation, ante: Citation, a: usize) {
     c.kind = ante.kind;
     c.code = ante.code;
     c.designator = ante.designator;
     c.unit = ante.unit;
     c.section = ante.section;
-    c.relative = None;
-    c.short_form = Some(ShortForm::Inherited);
     c.antecedent = Some(a);
 }
 
@@ -373,15 +379,10 @@ fn link_that(
         && cites[i].range_end.is_none()
         && let Some(a) = last_section
     {
-        let ante = cites[a].clone();
+        let mut ante = cites[a].clone();
         let c = &mut cites[i];
-        c.section = ante.section;
-        c.subsections = ante.subsections;
-        c.unit = ante.unit;
-        c.code = ante.code;
-        c.kind = ante.kind;
-        c.designator = ante.designator;
-        c.antecedent = Some(a);
+        c.subsections = std::mem::take(&mut ante.subsections);
+        cite_section_of(c, ante, a);
         return;
     }
     if cites[i].section.is_none()
