@@ -428,17 +428,17 @@ impl Engine {
             (doc, chunks)
         };
         let record = self.store.file(&file.rel_path);
-        if let Some(record) = &record
-            && record.mtime_ns == file.mtime_ns
-            && record.size == file.size
-        {
-            if held(&record.hash) {
-                return Ok(Loaded::Held);
+        match record {
+            Some(record) if record.mtime_ns == file.mtime_ns && record.size == file.size => {
+                if held(&record.hash) {
+                    return Ok(Loaded::Held);
+                }
+                let mut doc = record.doc;
+                doc.path.clone_from(&file.path);
+                let (doc, chunks) = with_chunks(doc);
+                return Ok(Loaded::Stored { doc, chunks });
             }
-            let mut doc = record.doc.clone();
-            doc.path.clone_from(&file.path);
-            let (doc, chunks) = with_chunks(doc);
-            return Ok(Loaded::Stored { doc, chunks });
+            _ => {}
         }
         let (text, problems) = walk::read_text(&file.path).map_err(|e| match e.kind() {
             std::io::ErrorKind::InvalidData => format!("not indexed: {e}"),

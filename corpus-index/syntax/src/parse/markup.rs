@@ -248,17 +248,22 @@ fn long_space_runs(view: &str) -> Vec<Range<usize>> {
 /// markup included) becomes one space, or a paragraph break when it spans a blank line.
 pub fn tidy(text: &str) -> String {
     let mut out = String::with_capacity(text.len() / 2);
-    let mut run: Option<usize> = None;
-    for ch in text.trim().chars() {
-        if ch.is_whitespace() {
-            let newlines = run.unwrap_or(0) + usize::from(ch == '\n');
-            run = Some(newlines);
-            continue;
-        }
-        if let Some(newlines) = run.take() {
+    let mut rest = text.trim();
+    // The text is trimmed, so every run of whitespace is followed by a word: copy a word
+    // whole, then write its run of whitespace as one separator.
+    while !rest.is_empty() {
+        let word = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        out.push_str(&rest[..word]);
+        rest = &rest[word..];
+        let run = rest.len() - rest.trim_start().len();
+        if run > 0 {
+            let newlines = rest.as_bytes()[..run]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
             out.push_str(if newlines >= 2 { "\n\n" } else { " " });
+            rest = &rest[run..];
         }
-        out.push(ch);
     }
     out
 }
@@ -796,6 +801,26 @@ mod tests {
             &src[m.elements[b].span.clone()],
             "<b>§ 1 &amp; &#167;2 &nbsp;x</b>"
         );
+    }
+
+    proptest::proptest! {
+        /// `tidy` copies words whole; the reference walks characters one by one.
+        #[test]
+        fn tidy_matches_a_character_walk(text in "[a §\u{a0}\u{2003}\n\t\r.(]{0,40}") {
+            let mut expected = String::new();
+            let mut run: Option<usize> = None;
+            for ch in text.trim().chars() {
+                if ch.is_whitespace() {
+                    run = Some(run.unwrap_or(0) + usize::from(ch == '\n'));
+                    continue;
+                }
+                if let Some(newlines) = run.take() {
+                    expected.push_str(if newlines >= 2 { "\n\n" } else { " " });
+                }
+                expected.push(ch);
+            }
+            proptest::prop_assert_eq!(tidy(&text), expected);
+        }
     }
 
     #[test]
