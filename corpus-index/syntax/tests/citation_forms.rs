@@ -52,6 +52,23 @@ fn federal_forms_from_the_us_code_and_the_cfr() {
         ["74 Fed. Reg. 29408", "15 U.S.C. 1051 et seq."]
     );
     assert_eq!(normalized("29 C.F.R. § 1607.4"), ["29 C.F.R. 1607.4"]);
+    // The Bluebook groups the digits of pages of five or more (rule 6.2(a)); the Federal
+    // Register's own style does not.
+    assert_eq!(
+        normalized("Importation of Fruits, 60 Fed. Reg. 50,379, 50,381 (Sept. 29, 1995)"),
+        ["60 Fed. Reg. 50379"]
+    );
+    assert_eq!(normalized("82 FR 26590, 26591"), ["82 Fed. Reg. 26590"]);
+    // A string citation: after the semicolon a new authority begins, not a further section
+    // of the last code.
+    assert_eq!(
+        normalized("See 26 U.S.C. § 501(c)(3); I.R.C. § 61(a)."),
+        ["26 U.S.C. 501(c)(3)", "I.R.C. § 61(a)"]
+    );
+    assert_eq!(
+        normalized("42 U.S.C. 1395, 1396; 1397"),
+        ["42 U.S.C. 1395", "42 U.S.C. 1396", "42 U.S.C. 1397"]
+    );
     assert_eq!(
         normalized("U.S. Const. art. I, § 8"),
         ["U.S. Const. art. I, § 8"]
@@ -106,6 +123,16 @@ fn state_and_local_codes() {
         ["Cal. Civ. Code § 1798.100"]
     );
     assert_eq!(normalized("6 RCNY § 5-301(b)"), ["6 RCNY § 5-301(b)"]);
+    // Table T1 abbreviates with apostrophes (`Gov't`, `Int'l`) and cites Illinois's
+    // compiled statutes as `Ill. Comp. Stat.`, which Illinois writes `ILCS`.
+    assert_eq!(
+        normalized("Cal. Gov't Code §§ 12940-12951"),
+        ["Cal. Gov't Code §§ 12940 to 12951"]
+    );
+    assert_eq!(
+        normalized("735 Ill. Comp. Stat. 5/2-1001 (2018); 410 ILCS 54/10"),
+        ["735 ILCS 5/2-1001", "410 ILCS 54/10"]
+    );
     assert_eq!(
         normalized("Mass. Gen. Laws ch. 1, §§ 2-3"),
         ["Mass. Gen. Laws ch. 1, §§ 2 to 3"]

@@ -79,14 +79,15 @@ const STATE_FULL: &str = r"(?:Alabama|Alaska|Arizona|Arkansas|California|Colorad
 /// ch. 1, §`, `Del. Code Ann. tit. 9, §`, `La. Civ. Code Ann. art`, `9 Del. C. §`).
 pub(crate) static STATE_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?:(?P<title>\d{{1,3}})[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:[A-Z][A-Za-z]*\.?|&|and)){{1,7}}?)(?:,?[ \t]+(?P<div>tit|ch)\.[ \t]*(?P<divnum>\d+[A-Z]?))?,?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$)|R\.[ \t])[ \t]*"
+        r"^(?:(?P<title>\d{{1,3}})[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:[A-Z][A-Za-z]*(?:['’][a-z]+)?\.?|&|and)){{1,7}}?)(?:,?[ \t]+(?P<div>tit|ch)\.[ \t]*(?P<divnum>\d+[A-Z]?))?,?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$)|R\.[ \t])[ \t]*"
     ))
 });
 
-/// State codes cited without a section sign: `410 ILCS 54/10`, `5 AAC 93.324`.
+/// State codes cited without a section sign: `410 ILCS 54/10` (`410 Ill. Comp. Stat. 54/10`),
+/// `5 AAC 93.324`.
 static STATE_NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<chapter>\d{1,4})[ \t]+(?P<code>ILCS|AAC)[ \t]+(?P<num>\d+(?:[./:-]\d+)*(?:/\d+(?:[.-]\d+)*)?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)",
+        r"^(?P<chapter>\d{1,4})[ \t]+(?P<code>ILCS|AAC|Ill\.[ \t]?Comp\.[ \t]?Stat\.(?:[ \t]?Ann\.)?)[ \t]+(?P<num>\d+(?:[./:-]\d+)*(?:/\d+(?:[.-]\d+)*)?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)",
     )
 });
 
@@ -120,11 +121,17 @@ static RULE_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^Rule[ \t]+(?P<num>\d+[A-Z]{0,2}-\d+(?:\.\d+)*[a-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)")
 });
 
+/// A page of a reporter or register: digits, grouped by commas in threes as The Bluebook
+/// writes numbers of five or more digits (rule 6.2(a): `60 Fed. Reg. 50,379`).
+const PAGE: &str = r"(?P<page>\d{1,3}(?:,\d{3})+|\d{1,6})(?-u:\b)";
+
 static STAT: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(?P<vol>\d{1,3})[ \t]+Stat\.[ \t]+(?P<page>\d{1,5})(?-u:\b)"));
+    LazyLock::new(|| re(&format!(r"^(?P<vol>\d{{1,3}})[ \t]+Stat\.[ \t]+{PAGE}")));
 
 static FED_REG: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?P<vol>\d{1,3})[ \t]+(?:Fed\.[ \t]?Reg\.|FR)[ \t]+(?P<page>\d{1,6})(?-u:\b)")
+    re(&format!(
+        r"^(?P<vol>\d{{1,3}})[ \t]+(?:Fed\.[ \t]?Reg\.|FR)[ \t]+{PAGE}"
+    ))
 });
 
 static CONSTITUTION: LazyLock<Regex> = LazyLock::new(|| {
@@ -277,7 +284,7 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
             let end = start + c.get(0)?.end();
             let mut found = whole(start, end, kind, format!("{} {series}", &c["vol"]));
             if let Found::Whole { cite, .. } = &mut found {
-                cite.section = Some(c["page"].to_string());
+                cite.section = Some(c["page"].replace(',', ""));
             }
             return Some(found);
         }
@@ -313,7 +320,14 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
     }
     if let Some(c) = STATE_NUMBERED.captures(rest) {
         let end = start + c.get(0)?.end();
-        let code = format!("{} {}", &c["chapter"], &c["code"]);
+        // `735 Ill. Comp. Stat. 5/2-1001` (The Bluebook, table T1) is `735 ILCS 5/2-1001`,
+        // as Illinois cites its compiled statutes.
+        let series = if c["code"].starts_with("Ill") {
+            "ILCS"
+        } else {
+            &c["code"]
+        };
+        let code = format!("{} {series}", &c["chapter"]);
         let kind = if &c["code"] == "AAC" {
             CitationKind::StateRegulation
         } else {

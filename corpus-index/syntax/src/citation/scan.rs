@@ -1683,8 +1683,14 @@ static SEMICOLON_SEP: LazyLock<Regex> =
 /// days`, `42 U.S.C. 1983; 29 CFR 1607.4`).
 fn ends_list_item(text: &str, end: usize) -> bool {
     let rest = text[end..].trim_start_matches([' ', '\t']);
+    // `26 U.S.C. 501; I.R.C. § 61`: a period with a letter right after it is inside an
+    // abbreviation, which starts a citation of its own.
+    let abbreviation = rest
+        .strip_prefix('.')
+        .is_some_and(|r| r.starts_with(char::is_alphabetic));
     rest.is_empty()
-        || rest.starts_with([',', ';', '.', ')', ']', ':', '\n', '\r', '–', '—', '&'])
+        || (rest.starts_with([',', ';', '.', ')', ']', ':', '\n', '\r', '–', '—', '&'])
+            && !abbreviation)
         || [
             "and ", "or ", "and/or ", "through ", "thru ", "to ", "et seq", "note",
         ]
