@@ -59,6 +59,19 @@ fn federal_forms_from_the_us_code_and_the_cfr() {
         ["60 Fed. Reg. 50379"]
     );
     assert_eq!(normalized("82 FR 26590, 26591"), ["82 Fed. Reg. 26590"]);
+    // Bluebook abbreviations of `part` (rule 14.2) and Treasury regulations numbered after
+    // the Internal Revenue Code section they implement, labels included.
+    assert_eq!(normalized("40 C.F.R. pt. 60"), ["40 C.F.R. Part 60"]);
+    assert_eq!(
+        normalized("26 C.F.R. § 1.501(c)(3)-1(d)(2); Treas. Reg. § 1.401(k)-1(a)"),
+        ["26 C.F.R. 1.501(c)(3)-1(d)(2)", "26 C.F.R. 1.401(k)-1(a)"]
+    );
+    // An omnibus act cut into divisions and titles; a rule of the Supreme Court.
+    assert_eq!(
+        normalized("Pub. L. No. 116-136, div. A, tit. I, § 1102, 134 Stat. 281, 286 (2020)"),
+        ["Pub. L. 116-136, § 1102", "134 Stat. 281"]
+    );
+    assert_eq!(normalized("Sup. Ct. R. 10(a)"), ["Sup. Ct. R. 10(a)"]);
     // A string citation: after the semicolon a new authority begins, not a further section
     // of the last code.
     assert_eq!(
@@ -128,6 +141,12 @@ fn state_and_local_codes() {
     assert_eq!(
         normalized("Cal. Gov't Code §§ 12940-12951"),
         ["Cal. Gov't Code §§ 12940 to 12951"]
+    );
+    // Maryland's code is cited by article after a comma (table T1); a comma before the
+    // section sign is not part of a name (D.C. Code, § 1-213 history note).
+    assert_eq!(
+        normalized("Md. Code Ann., Crim. Law § 2-201; ( D.C. Code, § 1-213(a) )"),
+        ["Md. Code Ann., Crim. Law § 2-201", "D.C. Code § 1-213(a)"]
     );
     assert_eq!(
         normalized("735 Ill. Comp. Stat. 5/2-1001 (2018); 410 ILCS 54/10"),

@@ -79,7 +79,7 @@ const STATE_FULL: &str = r"(?:Alabama|Alaska|Arizona|Arkansas|California|Colorad
 /// ch. 1, §`, `Del. Code Ann. tit. 9, §`, `La. Civ. Code Ann. art`, `9 Del. C. §`).
 pub(crate) static STATE_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?:(?P<title>\d{{1,3}})[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:[A-Z][A-Za-z]*(?:['’][a-z]+)?\.?|&|and)){{1,7}}?)(?:,?[ \t]+(?P<div>tit|ch)\.[ \t]*(?P<divnum>\d+[A-Z]?))?,?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$)|R\.[ \t])[ \t]*"
+        r"^(?:(?P<title>\d{{1,3}})[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:[A-Z][A-Za-z]*(?:['’][a-z]+)?\.?,?|&|and)){{1,7}}?)(?:,?[ \t]+(?P<div>tit|ch)\.[ \t]*(?P<divnum>\d+[A-Z]?))?,?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$)|R\.[ \t])[ \t]*"
     ))
 });
 
@@ -110,9 +110,12 @@ const NOT_ACTS: &[&str] = &["USC", "USCA", "CFR", "RCNY", "AAC", "ILCS", "FR", "
 static TREAS_REG: LazyLock<Regex> =
     LazyLock::new(|| re(r"^Treas\.[ \t]*Reg\.[ \t]*(?P<des>§§?)[ \t]*"));
 
+/// A public or private law, with a section of it before (`section 3 of Pub. L. 94-546`) or
+/// after (`Pub. L. No. 116-136, div. A, tit. I, § 1102`: the division and title an omnibus
+/// act is cut into are read past, not kept).
 static PUBLIC_LAW: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+of[ \t]+)?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑][ \t]*(?P<number>\d{1,4})(?-u:\b)(?:,[ \t]*§[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
+        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+of[ \t]+)?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑][ \t]*(?P<number>\d{1,4})(?-u:\b)(?:(?:,[ \t]*(?:div\.|tit\.|title)[ \t]*[A-Z0-9]{1,6}(?-u:\b))*,[ \t]*§[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
     )
 });
 
@@ -154,7 +157,7 @@ static CONST_ARTICLE: LazyLock<Regex> =
 
 static COURT_RULE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:Fed\.[ \t]*R\.[ \t]*(?P<which>App\.[ \t]*(?:P|Proc)\.|Civ\.[ \t]*(?:P|Proc)\.|Crim\.[ \t]*(?:P|Proc)\.|Evid\.|Bankr\.[ \t]*P\.)|(?P<abbr>FRAP|FRCP|FRCrP|FRE|FRBP))(?:[ \t]*Rule)?[ \t]*(?P<num>\d+(?:\.\d+)?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)",
+        r"^(?:Fed\.[ \t]*R\.[ \t]*(?P<which>App\.[ \t]*(?:P|Proc)\.|Civ\.[ \t]*(?:P|Proc)\.|Crim\.[ \t]*(?:P|Proc)\.|Evid\.|Bankr\.[ \t]*P\.)|(?P<abbr>FRAP|FRCP|FRCrP|FRE|FRBP)|(?P<sup>Sup\.[ \t]*Ct\.[ \t]*R\.))(?:[ \t]*Rule)?[ \t]*(?P<num>\d+(?:\.\d+)?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)",
     )
 });
 
@@ -254,6 +257,7 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
                 _ => "Fed. R. Bankr. P.",
             }
             .to_string(),
+            _ if c.name("sup").is_some() => "Sup. Ct. R.".to_string(),
             _ => return None,
         };
         let end = start + c.get(0)?.end();
@@ -619,10 +623,15 @@ pub fn state_code_kind(name: &str) -> Option<CitationKind> {
 }
 
 fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
-    let words: Vec<&str> = c.name("words")?.as_str().split_whitespace().collect();
+    let mut words: Vec<&str> = c.name("words")?.as_str().split_whitespace().collect();
+    // `D.C. Code, § 1-213`: a comma before the section sign ends the name; one inside it
+    // stays (`Md. Code Ann., Crim. Law`).
+    if let Some(last) = words.last_mut() {
+        *last = last.trim_end_matches(',');
+    }
     let is_code_word = |w: &&str| {
         matches!(
-            w.trim_end_matches('.'),
+            w.trim_end_matches([',', '.']),
             "Code" | "C" | "Stat" | "Laws" | "Law" | "Regs" | "R" | "Rev" | "Cent" | "Gen"
         )
     };
