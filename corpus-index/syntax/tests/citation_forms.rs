@@ -142,6 +142,20 @@ fn state_and_local_codes() {
         normalized("Cal. Gov't Code §§ 12940-12951"),
         ["Cal. Gov't Code §§ 12940 to 12951"]
     );
+    // Table T1 cites some administrative codes without a section sign, and `R.` is either
+    // the designator of a rule or a word of the code's name.
+    assert_eq!(
+        normalized("Ohio Admin. Code 3745-1-01; Or. Admin. R. 340-200-0010"),
+        ["Ohio Admin. Code 3745-1-01", "Or. Admin. r. 340-200-0010"]
+    );
+    assert_eq!(
+        normalized("N.Y. Comp. Codes R. & Regs. tit. 12, § 23-1.7"),
+        ["N.Y. Comp. Codes R. & Regs. tit. 12, § 23-1.7"]
+    );
+    assert!(
+        cite("Cal. Penal Code 187").is_empty(),
+        "a bare number without a code's punctuation"
+    );
     // Maryland's code is cited by article after a comma (table T1); a comma before the
     // section sign is not part of a name (D.C. Code, § 1-213 history note).
     assert_eq!(

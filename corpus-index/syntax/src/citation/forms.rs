@@ -75,13 +75,33 @@ const STATE_NAMES: &[(&str, &str)] = &[
 
 const STATE_FULL: &str = r"(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New[ \t]Hampshire|New[ \t]Jersey|New[ \t]Mexico|New[ \t]York|North[ \t]Carolina|North[ \t]Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode[ \t]Island|South[ \t]Carolina|South[ \t]Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West[ \t]Virginia|Wisconsin|Wyoming)";
 
-/// A state code name up to the designator of its section (`Ala. Code §`, `Mass. Gen. Laws
-/// ch. 1, §`, `Del. Code Ann. tit. 9, §`, `La. Civ. Code Ann. art`, `9 Del. C. §`).
-pub(crate) static STATE_CODE: LazyLock<Regex> = LazyLock::new(|| {
+/// The name of a state code, its title and its chapter or title division: the part of
+/// [`STATE_CODE`] before the designator.
+const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3})[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:[A-Z][A-Za-z]*(?:['’][a-z]+)?\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch)\.[ \t]*(?P<divnum>\d+[A-Z]?))?";
+
+fn state_code_regex(designators: &str) -> Regex {
     re(&format!(
-        r"^(?:(?P<title>\d{{1,3}})[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:[A-Z][A-Za-z]*(?:['’][a-z]+)?\.?,?|&|and)){{1,7}}?)(?:,?[ \t]+(?P<div>tit|ch)\.[ \t]*(?P<divnum>\d+[A-Z]?))?,?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$)|R\.[ \t])[ \t]*"
+        "{}{designators}",
+        STATE_CODE_NAME.replace("{STATE}", STATE)
     ))
+}
+
+/// A state code name up to the designator of its section (`Ala. Code §`, `Mass. Gen. Laws
+/// ch. 1, §`, `Del. Code Ann. tit. 9, §`, `La. Civ. Code Ann. art`, `9 Del. C. §`, `Fla.
+/// Admin. Code R.`).
+pub(crate) static STATE_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    state_code_regex(r",?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$)|R\.[ \t])[ \t]*")
 });
+
+/// [`STATE_CODE`] where `R.` can only be a word of the name (`N.Y. Comp. Codes R. & Regs.
+/// §`), tried when `R.` is not followed by a number.
+static STATE_CODE_RULES_WORD: LazyLock<Regex> =
+    LazyLock::new(|| state_code_regex(r",?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$))[ \t]*"));
+
+/// A state code whose sections are cited without a designator (`Ohio Admin. Code 3745-1-01`,
+/// table T1): only before a number in a code's style (with a hyphen, period or colon).
+static STATE_CODE_BARE: LazyLock<Regex> =
+    LazyLock::new(|| state_code_regex(r"[ \t]+(?P<num>\d+[A-Za-z]?[-.:]\d)"));
 
 /// State codes cited without a section sign: `410 ILCS 54/10` (`410 Ill. Comp. Stat. 54/10`),
 /// `5 AAC 93.324`.
@@ -355,6 +375,17 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         });
     }
     if let Some(c) = STATE_CODE.captures(rest) {
+        let end = c.get(0).map_or(0, |m| m.end());
+        let rule_word =
+            c["des"].starts_with('R') && !rest[end..].starts_with(|ch: char| ch.is_ascii_digit());
+        if !rule_word {
+            return state_code(start, &c);
+        }
+        if let Some(c) = STATE_CODE_RULES_WORD.captures(rest) {
+            return state_code(start, &c);
+        }
+    }
+    if let Some(c) = STATE_CODE_BARE.captures(rest) {
         return state_code(start, &c);
     }
     if let Some(c) = INTERNAL_REVENUE_CODE.captures(rest) {
@@ -635,7 +666,9 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
             "Code" | "C" | "Stat" | "Laws" | "Law" | "Regs" | "R" | "Rev" | "Cent" | "Gen"
         )
     };
-    if !words.iter().any(is_code_word) || words.iter().any(|w| w.starts_with("Const")) {
+    // `Or. Admin. R. 340-200-0010`: the rules designator names a code of rules.
+    let rules = c.name("des").is_some_and(|d| d.as_str().starts_with('R'));
+    if !(rules || words.iter().any(is_code_word)) || words.iter().any(|w| w.starts_with("Const")) {
         return None;
     }
     let state = squeeze_initials(c.name("state")?.as_str());
@@ -660,6 +693,7 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
     let regulation = words
         .iter()
         .any(|w| w.starts_with("Admin") || w.starts_with("Regs") || w == "R.")
+        || rules
         || (state == "Pa." && words == ["Code"]);
     let mut code = String::new();
     if let Some(t) = &prefix_title {
@@ -675,15 +709,17 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
         code.push(' ');
         code.push_str(d);
     }
-    let des = c.name("des")?.as_str().trim();
+    let des = c.name("des").map_or("", |d| d.as_str().trim());
     let (designator, plural) = match des {
+        // No designator: the number follows the name.
+        "" => (Some(String::new()), false),
         "§" => (None, false),
         "§§" => (None, true),
         d if d.starts_with("art") => (Some("art.".to_string()), false),
         _ => (Some("r.".to_string()), false),
     };
     Some(Found::CodePrefix {
-        after: start + c.get(0)?.end(),
+        after: start + c.name("num").map_or(c.get(0)?.end(), |n| n.start()),
         code,
         kind: if regulation {
             CitationKind::StateRegulation
