@@ -145,8 +145,11 @@ pub fn link(text: &str, cites: &mut [Citation]) {
 }
 
 /// How far before a bare subdivision the section its amendatory instruction amends may be
-/// named, in bytes.
+/// named, in bytes of text other than whitespace.
 const INSTRUCTION_REACH: usize = 400;
+
+/// The same reach in bytes of any kind, whitespace included: a bound on the text scanned.
+const LAYOUT_REACH: usize = 16 * INSTRUCTION_REACH;
 
 /// A bare subdivision in an amendatory instruction (`In § 814.102, in paragraph (b)(3)(i),
 /// remove …`, `Section 52.1470, paragraph (e) is amended by adding …`, `5. In § 300.65:` then
@@ -173,17 +176,28 @@ fn anchor_in_instruction(
         || ante.unit != Unit::Section
         || ante.range_end.is_some()
         || ante.span.end > c.span.start
-        || c.span.start - ante.span.end > INSTRUCTION_REACH
+        || c.span.start - ante.span.end > LAYOUT_REACH
     {
         return;
     }
     let Some(between) = text.get(ante.span.end..c.span.start) else {
         return;
     };
-    // One paragraph, or the instruction's opening line (`5. In § 300.65:`) and its item.
+    // Layout does not count: the text view of markup pads items with blanked tags.
+    if between.split_whitespace().map(str::len).sum::<usize>() > INSTRUCTION_REACH {
+        return;
+    }
+    // One paragraph, or the instruction's opening line (`5. In § 300.65:`) and its item, or
+    // a later item of the instruction (`4. Amend § 814.102 as follows:` `a. In paragraph
+    // (a)(5), remove …` `b. In paragraph (b)(3)(i), remove …`): each item amends the section
+    // the opening names, which the previous item's subdivision carries.
     if breaks.between(ante.span.end, c.span.start) {
         let (opening, item) = between.split_once('\n').unwrap_or((between, ""));
-        if !opening.trim_end().ends_with(':') || item.trim().contains('\n') {
+        let first_item = opening.trim_end().ends_with(':') && !item.trim().contains('\n');
+        let later_item = ante.short_form == Some(ShortForm::Inherited)
+            && !ante.subsections.is_empty()
+            && opens_item(text, c.span.start);
+        if !(first_item || later_item) {
             return;
         }
     }
@@ -195,6 +209,39 @@ fn anchor_in_instruction(
     cite_section_of(c, ante, a);
     c.relative = None;
     c.short_form = Some(ShortForm::Inherited);
+}
+
+/// Whether the item `at` stands in opens with an item label (`b.`, `(2)`, `■ c.`, the
+/// Federal Register's bullet), on its line or alone on the line before (as markup lays items
+/// out), and a few words before `at` (`b. In `, `c. Add `).
+fn opens_item(text: &str, at: usize) -> bool {
+    /// The most an item's words before its first subdivision take, in bytes.
+    const LEAD: usize = 40;
+    /// `line` without its label, if it opens with one.
+    fn after_label(line: &str) -> Option<&str> {
+        let line = line.trim_start().trim_start_matches('■').trim_start();
+        let label = line
+            .strip_prefix('(')
+            .unwrap_or(line)
+            .trim_start_matches(|ch: char| ch.is_ascii_alphanumeric());
+        let rest = label.strip_prefix(['.', ')'])?;
+        let label_len = line.len() - label.len();
+        ((1..=4).contains(&label_len) && (rest.is_empty() || rest.starts_with(char::is_whitespace)))
+            .then_some(rest)
+    }
+    let before = text.get(..at).unwrap_or_default();
+    let mut lines = before.rsplit('\n');
+    let current = lines.next().unwrap_or_default();
+    match after_label(current) {
+        Some(rest) => !rest.trim().is_empty() && rest.trim_start().len() <= LEAD,
+        None => {
+            current.trim().len() <= LEAD
+                && lines
+                    .find(|l| !l.trim().is_empty())
+                    .and_then(after_label)
+                    .is_some_and(|rest| rest.trim().is_empty())
+        }
+    }
 }
 
 /// Makes `c` cite the section that citation `a`, `ante`, cites: its kind, code, designator,
@@ -710,8 +757,16 @@ mod tests {
                 "paragraph (c)(1)(iii)",
                 "300.65",
             ),
+            // A later item of the instruction, laid out as the Federal Register's markup is
+            // (82 FR 26349): the label alone on its line, the items padded by blanked tags.
+            (
+                "■ 4. Amend § 814.102 as follows:\n      \n   ■ a.   \n   In   paragraph (a)(5)   , remove the words “fewer than 4,000” in both occurrences;\n      \n{pad}\n   ■ b.   \n   In   paragraph (b)(3)(i)   , remove the words “fewer than 4,000”; and",
+                "paragraph (b)(3)(i)",
+                "814.102",
+            ),
         ];
         for (text, raw, section) in cases {
+            let text = &text.replace("{pad}", &" ".repeat(600));
             let cites = extract(text);
             let c = cites
                 .iter()
