@@ -218,6 +218,18 @@ fn uslm_target(href: &str) -> String {
     if parts.get(2).is_some_and(|p| p == "eo") {
         parts.truncate(4);
     }
+    // GPO writes the appendix of a title under the title (`/us/usc/t5/app2`, `/us/usc/t5/
+    // app`); the OLRC makes it a title of its own (`/us/usc/t5a/s2`), as lexls does.
+    if parts.get(2).is_some_and(|p| p == "usc")
+        && parts.len() == 5
+        && let Some(section) = parts[4].strip_prefix("app").map(str::to_string)
+    {
+        parts[3].push('a');
+        parts[4] = format!("s{section}");
+        if section.is_empty() {
+            parts.truncate(4);
+        }
+    }
     parts.join("/")
 }
 
@@ -806,7 +818,8 @@ fn cited_id(doc: &Document, c: &Citation, depth: usize) -> Option<String> {
                     .take_while(char::is_ascii_alphanumeric)
                     .collect();
                 return match c.kind {
-                    CitationKind::Usc => Some(format!("/us/usc/t{title}")),
+                    // With its appendix (`5 U.S.C. App.`) or chapter (`44 U.S.C. ch. 35`).
+                    CitationKind::Usc => uslm_identifier(c).map(|i| uslm_target(&i)),
                     CitationKind::Cfr => Some(format!("/us/cfr/t{title}")),
                     _ => uslm_identifier(c).map(|i| uslm_target(&i)),
                 };
@@ -866,15 +879,15 @@ fn agrees(marked: &str, found: &str) -> bool {
     if marked == found {
         return true;
     }
-    // GPO and the OLRC mark a range as one identifier (`/us/usc/t5/s601–612`, `/us/stat/90/
-    // 2541–2602`): its first section agrees.
+    // GPO and the OLRC mark a range as one identifier (`/us/usc/t5/s601–612`, `/us/usc/t42/
+    // s4321–4370f`, `/us/stat/90/2541–2602`): its first section agrees.
     if let Some((start, end)) = marked.rsplit_once('-')
-        && !end.is_empty()
-        && end.chars().all(|c| c.is_ascii_digit())
         && let Some((_, last)) = start.rsplit_once('/')
-        && let number = last.strip_prefix('s').unwrap_or(last)
-        && !number.is_empty()
-        && number.chars().all(|c| c.is_ascii_digit())
+        && is_range(
+            last.strip_prefix('s').unwrap_or(last),
+            end,
+            marked.contains("/cfr/"),
+        )
         && agrees(start, found)
     {
         return true;
@@ -886,6 +899,24 @@ fn agrees(marked: &str, found: &str) -> bool {
         return marked.rsplit('/').next() == Some(last);
     }
     false
+}
+
+/// Whether `first-last` is a range rather than one hyphenated number, by the numbering of
+/// the code (as `lexls_syntax` reads ranges): in the C.F.R. both ends are sections of one
+/// part (`40.21-40.25a`; `1.41-2` is a Treasury section); elsewhere a hyphen after digits
+/// starts the end of a range (`601-612`, `2511-18`, `4321-4370f`), and after a letter it
+/// does when the end has as many leading digits (`791a-825r`; `78k-1`, `1320a-7b` are
+/// sections inserted after a lettered one).
+fn is_range(first: &str, last: &str, cfr: bool) -> bool {
+    let digits = |s: &str| s.chars().take_while(char::is_ascii_digit).count();
+    if cfr {
+        return matches!(
+            (first.split_once('.'), last.split_once('.')),
+            (Some((a, _)), Some((b, _))) if a == b && digits(a) > 0
+        );
+    }
+    let lead = digits(first);
+    lead > 0 && digits(last) > 0 && (lead == first.len() || digits(last) == lead)
 }
 
 fn ratio(a: usize, b: usize) -> f64 {
@@ -969,6 +1000,10 @@ mod tests {
         );
         assert_eq!(uslm_target("/us/pl/112/29/s3/b"), "/us/pl/112/29");
         assert_eq!(uslm_target("/us/eo/12866"), "/us/eo/12866");
+        // GPO's appendix of a title is the OLRC's title of its own.
+        assert_eq!(uslm_target("/us/usc/t5/app2"), "/us/usc/t5a/s2");
+        assert_eq!(uslm_target("/us/usc/t5/app"), "/us/usc/t5a");
+        assert_eq!(uslm_target("/us/usc/t44/ch35"), "/us/usc/t44/ch35");
     }
 
     #[test]
@@ -995,5 +1030,18 @@ mod tests {
             &uslm_target("/us/usc/t15/s78k–1"),
             "/us/usc/t15/s78k"
         ));
+        // Ranges whose ends carry letters; sections inserted after a lettered one and
+        // Treasury sections are not ranges.
+        assert!(agrees(
+            &uslm_target("/us/usc/t42/s4321–4370f"),
+            "/us/usc/t42/s4321"
+        ));
+        assert!(agrees(
+            &uslm_target("/us/usc/t16/s791a–825r"),
+            "/us/usc/t16/s791a"
+        ));
+        assert!(!agrees("/us/usc/t42/s1320a-7b", "/us/usc/t42/s1320a"));
+        assert!(!agrees("/us/cfr/t26/s1.41-2", "/us/cfr/t26/s1.41"));
+        assert!(agrees("/us/cfr/t27/s40.21-40.25a", "/us/cfr/t27/s40.21"));
     }
 }

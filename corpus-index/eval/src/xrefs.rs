@@ -150,7 +150,13 @@ pub fn uslm_identifier(c: &Citation) -> Option<String> {
     let Some(section) = c.section.as_deref() else {
         // A title or one of its chapters cited as a whole.
         return match c.kind {
-            CitationKind::Usc => Some(format!("/us/usc/t{}", title()?)),
+            // `44 U.S.C. ch. 35`: USLM identifies the chapter (`/us/usc/t44/ch35`).
+            CitationKind::Usc => Some(
+                match c.division.as_deref().and_then(|d| d.strip_prefix("ch. ")) {
+                    Some(chapter) => format!("/us/usc/t{}/ch{chapter}", title()?),
+                    None => format!("/us/usc/t{}", title()?),
+                },
+            ),
             CitationKind::Cfr => Some(format!("/us/cfr/t{}", lead()?)),
             _ => None,
         };

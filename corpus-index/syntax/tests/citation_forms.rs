@@ -72,6 +72,20 @@ fn federal_forms_from_the_us_code_and_the_cfr() {
         ["Pub. L. 116-136, § 1102", "134 Stat. 281"]
     );
     assert_eq!(normalized("Sup. Ct. R. 10(a)"), ["Sup. Ct. R. 10(a)"]);
+    // A title cited whole, with a redundant `Title` before its abbreviation, or by chapters
+    // (27 C.F.R. parts 70 and 72).
+    assert_eq!(
+        normalized("any other provision of 26 U.S.C. with intent to defraud"),
+        ["26 U.S.C."]
+    );
+    assert_eq!(
+        normalized("Title 26 U.S.C. 7609(b) grants a notified person the right"),
+        ["26 U.S.C. 7609(b)"]
+    );
+    assert_eq!(
+        normalized("see 26 U.S.C. chapters 63, 64, and 65, respectively."),
+        ["26 U.S.C. ch. 63"]
+    );
     // A string citation: after the semicolon a new authority begins, not a further section
     // of the last code.
     assert_eq!(

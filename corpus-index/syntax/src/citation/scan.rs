@@ -872,6 +872,7 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
         return Some(phrase);
     }
     phrase.code = Some(CodeRef::Named(name));
+    let code_end = pos;
     if caps.name("sym").is_none() {
         if let Some((after, part)) = eat(text, pos, &PART_WORD) {
             // `14 CFR part 25` cites a part; `38 CFR Part 74.2` a section.
@@ -906,7 +907,26 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
             phrase.designator = Some("Part".into());
         }
     }
-    let pos = parse_section_items(text, pos, &mut phrase)?;
+    let Some(pos) = parse_section_items(text, pos, &mut phrase) else {
+        // `any other provision of 26 U.S.C. with intent …`: the title cited as a whole.
+        let rest = text[code_end..].trim_start_matches([' ', '\t']);
+        let whole_title = matches!(code.family, CodeFamily::Usc | CodeFamily::Cfr)
+            && caps.name("sym").is_none()
+            && pos == code_end
+            && !rest.starts_with(|c: char| c.is_ascii_digit() || c == '§');
+        if !whole_title {
+            return None;
+        }
+        let mut title = Phrase::new(start, Head::Level(LevelWord::Subsection));
+        title.kind = Some(if is_cfr {
+            CitationKind::Cfr
+        } else {
+            CitationKind::Usc
+        });
+        title.code = phrase.code.take();
+        title.end = trim_end(text, start, code_end);
+        return Some(title);
+    };
     let pos = parse_tail(text, pos, &mut phrase);
     phrase.end = trim_end(text, phrase.start, pos);
     Some(phrase)
@@ -999,7 +1019,19 @@ fn parse_eu_acts(text: &str, start: usize) -> Option<Phrase> {
 /// States Code, chapter 35`).
 fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
     let (pos, caps) = eat(text, start, &TITLED_CODE)?;
-    let title = caps.name("t")?.as_str();
+    let t = caps.name("t")?;
+    // `Title 26 U.S.C. 5731(a)`, `Title 49 U.S.C. App.`: a redundant `Title` before a code
+    // cited by its abbreviation; the rest reads as that code's prefix form.
+    let abbreviated = caps.name("c")?.as_str().contains('.');
+    if abbreviated
+        && t.start() > 0
+        && text[start + t.end()..].starts_with([' ', '\t'])
+        && let Some(mut phrase) = parse_prefixed(text, start + t.start())
+    {
+        phrase.start = start;
+        return Some(phrase);
+    }
+    let title = t.as_str();
     let is_cfr = caps.name("c")?.as_str().to_ascii_lowercase().contains('f');
     let code = if is_cfr {
         format!("{title} C.F.R.")
@@ -1110,7 +1142,7 @@ static TITLED_SECTION: LazyLock<Regex> =
     LazyLock::new(|| re(r"^,?[ \t]*(?P<w>§§?|(?i:sections?|secs?\.|parts?))[ \t]*"));
 static DIVISION_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^,?[ \t]*(?P<w>(?i:chapter|ch\.|subchapter|subch\.|subtitle))[ \t]*(?P<n>[0-9IVXL]{1,5}[A-Z]?)(?-u:\b)",
+        r"^,?[ \t]*(?P<w>(?i:chapters?|ch\.|subchapters?|subch\.|subtitles?))[ \t]*(?P<n>[0-9IVXL]{1,5}[A-Z]?)(?-u:\b)",
     )
 });
 static DIVISION_WORD: LazyLock<Regex> = LazyLock::new(|| {
