@@ -193,7 +193,8 @@ fn anchor_in_instruction(
     // the opening names, which the previous item's subdivision carries.
     if breaks.between(ante.span.end, c.span.start) {
         let (opening, item) = between.split_once('\n').unwrap_or((between, ""));
-        let first_item = opening.trim_end().ends_with(':') && !item.trim().contains('\n');
+        let first_item = opening.trim_end().ends_with(':')
+            && (!item.trim().contains('\n') || opens_item(text, c.span.start));
         let later_item = ante.short_form == Some(ShortForm::Inherited)
             && !ante.subsections.is_empty()
             && opens_item(text, c.span.start);
@@ -212,11 +213,14 @@ fn anchor_in_instruction(
 }
 
 /// Whether the item `at` stands in opens with an item label (`b.`, `(2)`, `■ c.`, the
-/// Federal Register's bullet), on its line or alone on the line before (as markup lays items
-/// out), and a few words before `at` (`b. In `, `c. Add `).
+/// Federal Register's bullet) at the start of a line, with a few words between it and `at`
+/// (`b. In `, `c. Add `). Markup lays an item out over several lines (the label, the
+/// amending verb and the reference each on its own), so the words are counted across lines.
 fn opens_item(text: &str, at: usize) -> bool {
     /// The most an item's words before its first subdivision take, in bytes.
     const LEAD: usize = 40;
+    /// The most lines looked at, blank ones included.
+    const LINES: usize = 12;
     /// `line` without its label, if it opens with one.
     fn after_label(line: &str) -> Option<&str> {
         let line = line.trim_start().trim_start_matches('■').trim_start();
@@ -230,18 +234,22 @@ fn opens_item(text: &str, at: usize) -> bool {
             .then_some(rest)
     }
     let before = text.get(..at).unwrap_or_default();
-    let mut lines = before.rsplit('\n');
-    let current = lines.next().unwrap_or_default();
-    match after_label(current) {
-        Some(rest) => !rest.trim().is_empty() && rest.trim_start().len() <= LEAD,
-        None => {
-            current.trim().len() <= LEAD
-                && lines
-                    .find(|l| !l.trim().is_empty())
-                    .and_then(after_label)
-                    .is_some_and(|rest| rest.trim().is_empty())
+    let mut lead = 0;
+    for line in before.rsplit('\n').take(LINES) {
+        if let Some(rest) = after_label(line) {
+            return lead + rest.trim().len() <= LEAD;
+        }
+        let words = line.trim();
+        // Another sentence ended before: `at` is not in the item's opening words.
+        if words.ends_with([';', ':', '.']) {
+            return false;
+        }
+        lead += words.len();
+        if lead > LEAD {
+            return false;
         }
     }
+    false
 }
 
 /// Makes `c` cite the section that citation `a`, `ante`, cites: its kind, code, designator,
@@ -255,34 +263,48 @@ fn cite_section_of(c: &mut Citation, ante: Citation, a: usize) {
     c.antecedent = Some(a);
 }
 
+/// The verbs of amendatory instructions (Document Drafting Handbook, ch. 2), and their
+/// gerunds, which open the items of an instruction (`Amend § 679.40 by: a. Revising
+/// paragraph (b); b. Adding paragraph (h)(3)(iii)`).
+const AMENDING_VERBS: &[&str] = &[
+    "add",
+    "adding",
+    "amend",
+    "amending",
+    "insert",
+    "inserting",
+    "redesignate",
+    "redesignating",
+    "remove",
+    "removing",
+    "reserve",
+    "reserving",
+    "revise",
+    "revising",
+    "strike",
+    "striking",
+    "suspend",
+    "suspending",
+];
+
 /// Whether the sentence around `start..end` is an amendatory instruction: it opens (after an
 /// item label such as `2.`, `a.`, `(1)`) with an instruction's words (`In`, `Amend`, `Revise`,
 /// `Add`, `Remove`, `Redesignate`, …) or says what `is amended`, `revised`, `added`, `removed`,
 /// `redesignated` or `reserved`.
 fn is_instruction(text: &str, start: usize, end: usize) -> bool {
-    /// The verbs of amendatory instructions (Document Drafting Handbook, ch. 2).
-    const AMENDING_VERBS: &[&str] = &[
-        "add",
-        "amend",
-        "insert",
-        "redesignate",
-        "remove",
-        "reserve",
-        "revise",
-        "strike",
-        "suspend",
-    ];
     const OPENINGS: &[&str] = &[
         "amend",
         "revise",
+        "revising",
         "add ",
+        "adding",
         "remove",
-        "redesignate",
-        "reserve",
+        "removing",
+        "redesignat",
+        "reserv",
         "suspend",
         "insert",
-        "strike",
-        "striking",
+        "strik",
         "by ",
     ];
     const PASSIVES: &[&str] = &[
@@ -303,6 +325,7 @@ fn is_instruction(text: &str, start: usize, end: usize) -> bool {
                 || (ch == '.' && before[p + 1..].starts_with(char::is_whitespace))
         })
         .map_or(0, |(p, ch)| p + ch.len_utf8());
+    let from = continued_lines(text, from, start);
     let to = text
         .get(end..)
         .and_then(|t| t.find([';', ':', '\n']).or_else(|| t.find(". ")))
@@ -334,6 +357,44 @@ fn is_instruction(text: &str, start: usize, end: usize) -> bool {
                 && directs())
     };
     opens(&lower) || (labelled && opens(opening)) || PASSIVES.iter().any(|w| lower.contains(w))
+}
+
+/// Where the sentence whose line begins at `from` begins, when the line holds nothing before
+/// `start`: markup lays an item out line by line (`■ a.`, `Revise`, `paragraph (b);`), and a
+/// line of a few words without closing punctuation goes on in the next one.
+fn continued_lines(text: &str, from: usize, start: usize) -> usize {
+    /// The most words a line carried over holds, and the most lines looked at.
+    const WORDS: usize = 3;
+    const LINES: usize = 8;
+    let opens_line = text.get(..from).is_some_and(|b| b.ends_with('\n'));
+    if !opens_line {
+        return from;
+    }
+    // With words before `start` on its line, only an amending verb alone on the line before
+    // carries over (`Revise` / `paragraph (c) heading and paragraph (c)(2);`).
+    let blank_head = text.get(from..start).is_some_and(|h| h.trim().is_empty());
+    let mut from = from;
+    let mut cursor = from;
+    for _ in 0..LINES {
+        let Some(end) = cursor.checked_sub(1) else {
+            break;
+        };
+        let begin = text[..end].rfind('\n').map_or(0, |p| p + 1);
+        let line = text[begin..end].trim();
+        cursor = begin;
+        if line.is_empty() {
+            continue;
+        }
+        let verb = AMENDING_VERBS.contains(&line.to_lowercase().as_str());
+        if !(blank_head || verb)
+            || line.ends_with([';', ':', '.', '—'])
+            || line.split_whitespace().count() > WORDS
+        {
+            break;
+        }
+        from = begin;
+    }
+    from
 }
 
 /// Where the paragraphs of a text end (a blank line: `\n\n` or `\n\r\n`), to tell in
@@ -763,6 +824,13 @@ mod tests {
                 "■ 4. Amend § 814.102 as follows:\n      \n   ■ a.   \n   In   paragraph (a)(5)   , remove the words “fewer than 4,000” in both occurrences;\n      \n{pad}\n   ■ b.   \n   In   paragraph (b)(3)(i)   , remove the words “fewer than 4,000”; and",
                 "paragraph (b)(3)(i)",
                 "814.102",
+            ),
+            // Items whose amending verb stands on its own line (82 FR 46002's markup), and a
+            // second subdivision on the line of the first.
+            (
+                "■ 8.\n   In   § 679.40 :\n\n      \n   ■ a.   \n\n   Revise   \n      paragraph (b)   ;\n\n   \n   ■ b.   \n\n   Revise   \n      paragraph (c)   heading and   paragraph (c)(2)   ;",
+                "paragraph (c)(2)",
+                "679.40",
             ),
         ];
         for (text, raw, section) in cases {
