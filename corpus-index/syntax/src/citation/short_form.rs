@@ -385,7 +385,18 @@ fn continued_lines(text: &str, from: usize, start: usize) -> usize {
         if line.is_empty() {
             continue;
         }
-        let verb = AMENDING_VERBS.contains(&line.to_lowercase().as_str());
+        let lower = line.to_lowercase();
+        let verb = AMENDING_VERBS.contains(&lower.as_str());
+        // `In § 814.124, revise` / `paragraph (a) to read as follows:`: a verb at the end of
+        // a line governs the next one.
+        let governs = lower
+            .split_whitespace()
+            .last()
+            .is_some_and(|w| AMENDING_VERBS.contains(&w));
+        if governs && !line.ends_with([';', ':', '.', '—']) {
+            from = begin;
+            break;
+        }
         if !(blank_head || verb)
             || line.ends_with([';', ':', '.', '—'])
             || line.split_whitespace().count() > WORDS
@@ -831,6 +842,12 @@ mod tests {
                 "■ 8.\n   In   § 679.40 :\n\n      \n   ■ a.   \n\n   Revise   \n      paragraph (b)   ;\n\n   \n   ■ b.   \n\n   Revise   \n      paragraph (c)   heading and   paragraph (c)(2)   ;",
                 "paragraph (c)(2)",
                 "679.40",
+            ),
+            // The verb at the end of a line governs the reference on the next.
+            (
+                "■ 5.\n   In   § 814.124 ,   revise   \n      paragraph (a)   to read as follows:",
+                "paragraph (a)",
+                "814.124",
             ),
         ];
         for (text, raw, section) in cases {
