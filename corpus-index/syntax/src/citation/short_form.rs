@@ -370,7 +370,7 @@ fn continued_lines(text: &str, from: usize, start: usize) -> usize {
     if !opens_line {
         return from;
     }
-    // With words before `start` on its line, only an amending verb alone on the line before
+    // With words before `start` on its line, only a line ending with an amending verb
     // carries over (`Revise` / `paragraph (c) heading and paragraph (c)(2);`).
     let blank_head = text.get(from..start).is_some_and(|h| h.trim().is_empty());
     let mut from = from;
@@ -385,19 +385,17 @@ fn continued_lines(text: &str, from: usize, start: usize) -> usize {
         if line.is_empty() {
             continue;
         }
-        let lower = line.to_lowercase();
-        let verb = AMENDING_VERBS.contains(&lower.as_str());
-        // `In § 814.124, revise` / `paragraph (a) to read as follows:`: a verb at the end of
-        // a line governs the next one.
-        let governs = lower
+        // `In § 814.124, revise` / `paragraph (a) to read as follows:`, `Revise` / `paragraph
+        // (b);`: a verb at the end of a line governs the next one.
+        let governs = line
             .split_whitespace()
             .last()
-            .is_some_and(|w| AMENDING_VERBS.contains(&w));
-        if governs && !line.ends_with([';', ':', '.', '—']) {
+            .is_some_and(|w| AMENDING_VERBS.contains(&w.to_lowercase().as_str()));
+        if governs {
             from = begin;
             break;
         }
-        if !(blank_head || verb)
+        if !blank_head
             || line.ends_with([';', ':', '.', '—'])
             || line.split_whitespace().count() > WORDS
         {
