@@ -178,6 +178,30 @@ fn broken_citation_gets_a_diagnostic_and_a_quick_fix_kept_current_while_editing(
 }
 
 #[test]
+fn every_editor_version_gets_its_diagnostics_even_when_there_are_none() {
+    let (mut client, root) = started();
+    // § 20-872 (Penalties) cites only provisions the workspace has: nothing to report, and
+    // the editor still learns that its version was checked.
+    let path = root.join("statute/nyc-admin-code-20-872.md");
+    let (uri, text) = client.open(&path);
+    let opened = client.wait_notification("textDocument/publishDiagnostics", |p| {
+        p["uri"] == json!(uri) && p["version"] == 1
+    });
+    assert_eq!(opened["diagnostics"], json!([]), "{opened}");
+    // An edit that changes no citation: the same (empty) diagnostics, for version 2.
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2},
+               "contentChanges": [{"text": format!("{text}\nA note of the editor.\n")}]}),
+    );
+    let edited = client.wait_notification("textDocument/publishDiagnostics", |p| {
+        p["uri"] == json!(uri) && p["version"] == 2
+    });
+    assert_eq!(edited["diagnostics"], json!([]), "{edited}");
+    assert!(client.shutdown());
+}
+
+#[test]
 fn outline_and_ask_about_selection() {
     let (mut client, root) = started();
     let statute = root.join("statute/nyc-admin-code-20-871.md");

@@ -187,6 +187,7 @@ pub fn spawn(
                 applying: None,
                 applied: 0,
                 last_diagnostics: HashMap::new(),
+                sent_versions: HashMap::new(),
                 diagnosed: None,
                 embedding: (0, 0),
                 embed_run: Arc::new(AtomicU64::new(0)),
@@ -211,6 +212,9 @@ struct Writer {
     /// The last editor message applied.
     applied: u64,
     last_diagnostics: HashMap<Uri, Vec<Diagnostic>>,
+    /// The editor version each document's diagnostics were last sent with (`None`: sent
+    /// for the file on disk).
+    sent_versions: HashMap<Uri, Option<i32>>,
     /// The snapshot `last_diagnostics` were computed on.
     diagnosed: Option<Arc<Snapshot>>,
     embedding: (usize, usize),
@@ -341,7 +345,9 @@ impl Writer {
                 }
             } else if state.versions_changed {
                 // Same content (an editor opened a file as it is on disk): requests waiting
-                // for this version can use the current snapshot.
+                // for this version can use the current snapshot, and the editor gets the
+                // diagnostics of its version.
+                self.send_new_versions();
                 self.acknowledge();
             }
             if let Some(done) = state.stop {
@@ -764,6 +770,32 @@ impl Writer {
             None => self.diagnose_all(snap),
         }
         self.diagnosed = Some(snap.clone());
+        self.send_new_versions();
+    }
+
+    /// Sends the diagnostics of every editor document whose version the editor has not had
+    /// them for: a document opened or edited without a change of its diagnostics still gets
+    /// them, empty or not, for its version (editors key diagnostics by version, and a client
+    /// waiting for a document to be checked learns that it was).
+    fn send_new_versions(&mut self) {
+        let mut due = Vec::new();
+        for (path, &version) in &self.versions {
+            let Some(uri) = proto::uri(path) else {
+                continue;
+            };
+            if self.sent_versions.get(&uri) != Some(&Some(version)) {
+                let diags = self.last_diagnostics.get(&uri).cloned().unwrap_or_default();
+                due.push((uri, diags, version));
+            }
+        }
+        for (uri, diagnostics, version) in due {
+            self.sent_versions.insert(uri.clone(), Some(version));
+            self.event(Event::Diagnostics {
+                uri,
+                diagnostics,
+                version: Some(version),
+            });
+        }
     }
 
     /// Diagnoses every document; clears the diagnostics of documents that are gone.
@@ -787,19 +819,22 @@ impl Writer {
                 });
             }
         }
+        self.sent_versions.retain(|uri, _| current.contains_key(uri));
         self.last_diagnostics = current;
     }
 
     /// Sends `diags` for `uri` unless they are what the client has.
-    fn send_if_changed(&self, uri: &Uri, diags: &[Diagnostic]) {
+    fn send_if_changed(&mut self, uri: &Uri, diags: &[Diagnostic]) {
         let unchanged = match self.last_diagnostics.get(uri) {
             Some(b) => b == diags,
             None => diags.is_empty(),
         };
-        if !unchanged {
-            let version = uri
-                .to_file_path()
-                .and_then(|p| self.versions.get(p.as_ref()).copied());
+        let version = uri
+            .to_file_path()
+            .and_then(|p| self.versions.get(p.as_ref()).copied());
+        let sent = self.sent_versions.get(uri).copied().flatten();
+        if !unchanged || (version.is_some() && version != sent) {
+            self.sent_versions.insert(uri.clone(), version);
             self.event(Event::Diagnostics {
                 uri: uri.clone(),
                 diagnostics: diags.to_vec(),
