@@ -176,16 +176,12 @@ const SCAN_BATCH: usize = 256;
 enum Loaded {
     /// The document held already is the file's.
     Held,
-    /// The stored document (the file is unchanged on disk), with its chunks when it is not
-    /// the one held.
-    Stored {
-        doc: Document,
-        chunks: Option<Vec<Chunk>>,
-    },
-    /// The document read from disk, with its chunks when it is not the one held.
+    /// The stored document (the file is unchanged on disk).
+    Stored(Document),
+    /// The document read from disk; `changed` when it differs from the one held.
     Read {
         doc: Document,
-        chunks: Option<Vec<Chunk>>,
+        changed: bool,
     },
 }
 
@@ -413,7 +409,7 @@ impl Engine {
 
     /// What [`Engine::load_file`] computes without changing the engine (so files can be
     /// prepared in parallel): the stored record when the file is unchanged on disk, else the
-    /// text read and parsed, with the chunks of a document that differs from the one held.
+    /// text read and parsed.
     ///
     /// # Errors
     /// Why the file is skipped: it cannot be read, or it is binary.
@@ -423,10 +419,6 @@ impl Engine {
                 .get(&file.rel_path)
                 .is_some_and(|e| e.doc.hash == hash)
         };
-        let with_chunks = |doc: Document| {
-            let chunks = (!held(&doc.hash)).then(|| chunk_document(&doc));
-            (doc, chunks)
-        };
         let record = self.store.file(&file.rel_path);
         match record {
             Some(record) if record.mtime_ns == file.mtime_ns && record.size == file.size => {
@@ -435,8 +427,7 @@ impl Engine {
                 }
                 let mut doc = record.doc;
                 doc.path.clone_from(&file.path);
-                let (doc, chunks) = with_chunks(doc);
-                return Ok(Loaded::Stored { doc, chunks });
+                return Ok(Loaded::Stored(doc));
             }
             _ => {}
         }
@@ -463,8 +454,8 @@ impl Engine {
                 )
             }
         };
-        let (doc, chunks) = with_chunks(doc);
-        Ok(Loaded::Read { doc, chunks })
+        let changed = !held(&doc.hash);
+        Ok(Loaded::Read { doc, changed })
     }
 
     /// Installs what [`Engine::prepare_file`] gave (and stores a file read anew); `true` when
@@ -472,12 +463,11 @@ impl Engine {
     fn apply_loaded(&mut self, file: &FoundFile, loaded: Loaded) -> bool {
         match loaded {
             Loaded::Held => false,
-            Loaded::Stored { doc, chunks } => {
-                self.install_with(doc, chunks);
+            Loaded::Stored(doc) => {
+                self.install(doc);
                 false
             }
-            Loaded::Read { doc, chunks } => {
-                let parsed = chunks.is_some();
+            Loaded::Read { doc, changed } => {
                 let put = self.store.put_file(
                     &file.rel_path,
                     &FileRecord {
@@ -488,19 +478,14 @@ impl Engine {
                     },
                 );
                 self.stored(put);
-                self.install_with(doc, chunks);
-                parsed
+                self.install(doc);
+                changed
             }
         }
     }
 
+    /// Installs `doc` and its chunks, unless the same document is held already.
     fn install(&mut self, doc: Document) {
-        self.install_with(doc, None);
-    }
-
-    /// Installs `doc` with its `chunks` (computed here when `None`), unless the same
-    /// document is held already.
-    fn install_with(&mut self, doc: Document, chunks: Option<Vec<Chunk>>) {
         let rel = doc.rel_path.clone();
         if self
             .entries
@@ -509,10 +494,11 @@ impl Engine {
         {
             return;
         }
-        let chunks = chunks.unwrap_or_else(|| chunk_document(&doc));
+        let entry = DocEntry::new(doc);
+        let chunks = chunk_document(&entry.doc);
         self.chunks
             .insert(rel.clone(), chunks.into_iter().map(Arc::new).collect());
-        self.entries.insert(rel.clone(), DocEntry::new(doc));
+        self.entries.insert(rel.clone(), entry);
         self.changed_since_snapshot(&rel);
         self.dirty.insert(rel);
     }

@@ -445,6 +445,7 @@ fn check_parse(name: &str, format: Format, src: &str, limit: Duration) -> Result
         &Hints::default(),
         Vec::new(),
     );
+    let doc = std::sync::Arc::new(doc);
     let chunks = chunk_document(&doc);
     let took = started.map_or(Duration::ZERO, |t| t.elapsed());
     if let Ok(mut c) = CURRENT.lock() {
@@ -456,7 +457,7 @@ fn check_parse(name: &str, format: Format, src: &str, limit: Duration) -> Result
     }
     // What is stored stays linear in the input: chunks hold each part of the text a bounded
     // number of times, plus a bounded context each.
-    let chunk_bytes: usize = chunks.iter().map(|c| c.text.len()).sum();
+    let chunk_bytes: usize = chunks.iter().map(|c| c.text().len()).sum();
     let bound = 4 * src.len() + chunks.len() * 1_024;
     if chunk_bytes > bound {
         problems.push(format!(

@@ -222,10 +222,11 @@ impl Bm25 {
             let mut doc = TantivyDocument::default();
             doc.add_text(self.fields.id, &c.id);
             doc.add_text(self.fields.path, &c.rel_path);
-            doc.add_text(self.fields.text, &c.text);
+            let text = c.text();
+            doc.add_text(self.fields.text, &text);
             doc.add_text(
                 self.fields.bigrams,
-                query::bigrams(&analyse(&c.text)).join(" "),
+                query::bigrams(&analyse(&text)).join(" "),
             );
             self.writer.add_document(doc)?;
         }
@@ -458,7 +459,8 @@ mod tests {
             "statute/nyc-admin-code-20-871.md",
             "statute/nyc-admin-code-20-872.md",
         ] {
-            bm25.add(&chunk_document(&example(rel))).expect("add");
+            bm25.add(&chunk_document(&std::sync::Arc::new(example(rel))))
+                .expect("add");
         }
         bm25.commit("test").expect("commit");
         let s = bm25.searcher();
@@ -486,7 +488,8 @@ mod tests {
             "statute/nyc-admin-code-20-870.md",
             "statute/nyc-admin-code-20-871.md",
         ] {
-            bm25.add(&chunk_document(&example(rel))).expect("add");
+            bm25.add(&chunk_document(&std::sync::Arc::new(example(rel))))
+                .expect("add");
         }
         bm25.commit("fingerprint").expect("commit");
     }

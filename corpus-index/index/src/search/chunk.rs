@@ -10,6 +10,8 @@
 
 use std::ops::Range;
 
+use std::sync::{Arc, OnceLock};
+
 use serde::{Deserialize, Serialize};
 
 use lexls_syntax::model::{Document, Format, LabelStyle, ProvisionId};
@@ -43,7 +45,11 @@ pub enum ChunkLevel {
 }
 
 /// A passage of a document indexed for retrieval.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+///
+/// The chunk does not hold its text: [`Chunk::text`] derives it from the document when
+/// asked (BM25 indexing, embedding, answers), so the workspace's text is held once, in its
+/// documents, however many chunks repeat it.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Chunk {
     /// Stable id: `<rel_path>#<ordinal>`.
     pub id: String,
@@ -55,18 +61,51 @@ pub struct Chunk {
     pub level: ChunkLevel,
     /// Index (within the document's chunks) of the parent chunk of a child.
     pub parent: Option<usize>,
-    /// `NYC Admin. Code > § 20-871 > (b)`.
+    /// `NYC Admin. Code > § 20-871 > (b)`, cut to [`CONTEXT_CHARS`].
     pub ancestry: String,
     /// Byte range of the passage in the document text.
     pub span: Range<usize>,
-    /// What is indexed: ancestry, heading and passage.
-    pub text: String,
+    /// The heading repeated after the ancestry, cut so that both fit in [`CONTEXT_CHARS`].
+    heading: Option<String>,
+    /// The document the passage is cut from.
+    doc: Arc<Document>,
+    /// The embedding-cache key of the text, by model id, once computed.
+    key: OnceLock<(String, String)>,
 }
 
 impl Chunk {
-    /// Key of the chunk's text in the embedding cache (BLAKE3 of model id and text).
+    /// What is indexed and embedded: the ancestry, the heading, a line break and the
+    /// passage (trimmed; for XML and HTML, the markup's blank runs collapsed as by
+    /// [`lexls_syntax::parse::markup::tidy`]).
+    pub fn text(&self) -> String {
+        let body = self.doc.text.get(self.span.clone()).unwrap_or_default().trim();
+        let mut text = String::with_capacity(self.ancestry.len() + body.len() + 64);
+        text.push_str(&self.ancestry);
+        if let Some(h) = &self.heading {
+            text.push(' ');
+            text.push_str(h);
+        }
+        text.push('\n');
+        if matches!(self.doc.format, Format::Xml | Format::Html) {
+            // The text view of markup: blanked tags leave long runs of spaces.
+            text.push_str(&lexls_syntax::parse::markup::tidy(body));
+        } else {
+            text.push_str(body);
+        }
+        text
+    }
+
+    /// Key of the chunk's text in the embedding cache (BLAKE3 of model id and text), computed
+    /// once per model.
     pub fn cache_key(&self, model_id: &str) -> String {
-        embedding_key(model_id, &self.text)
+        if let Some((model, key)) = self.key.get()
+            && model == model_id
+        {
+            return key.clone();
+        }
+        let key = embedding_key(model_id, &self.text());
+        let _ = self.key.set((model_id.to_string(), key.clone()));
+        key
     }
 }
 
@@ -103,8 +142,8 @@ pub fn ancestry(doc: &Document, id: ProvisionId) -> String {
     parts.join(" > ")
 }
 
-/// Splits a document into chunks.
-pub fn chunk_document(doc: &Document) -> Vec<Chunk> {
+/// Splits a document into chunks (which share the document, see [`Chunk::text`]).
+pub fn chunk_document(doc: &Arc<Document>) -> Vec<Chunk> {
     let mut chunks = Vec::new();
     let push = |chunks: &mut Vec<Chunk>,
                 provision: Option<ProvisionId>,
@@ -113,26 +152,12 @@ pub fn chunk_document(doc: &Document) -> Vec<Chunk> {
                 ancestry: String,
                 heading: Option<&str>,
                 span: Range<usize>| {
-        let body = doc.text[span.clone()].trim();
-        if body.is_empty() {
+        if doc.text[span.clone()].trim().is_empty() {
             return;
         }
         let ancestry = cut_chars(&ancestry, CONTEXT_CHARS);
-        let mut text = ancestry.clone();
-        if let Some(h) = heading {
-            text.push(' ');
-            text.push_str(&cut_chars(
-                h,
-                CONTEXT_CHARS.saturating_sub(ancestry.chars().count()),
-            ));
-        }
-        text.push('\n');
-        if matches!(doc.format, Format::Xml | Format::Html) {
-            // The text view of markup: blanked tags leave long runs of spaces.
-            text.push_str(&lexls_syntax::parse::markup::tidy(body));
-        } else {
-            text.push_str(body);
-        }
+        let heading =
+            heading.map(|h| cut_chars(h, CONTEXT_CHARS.saturating_sub(ancestry.chars().count())));
         chunks.push(Chunk {
             id: chunk_id(&doc.rel_path, chunks.len()),
             rel_path: doc.rel_path.clone(),
@@ -141,7 +166,9 @@ pub fn chunk_document(doc: &Document) -> Vec<Chunk> {
             parent,
             ancestry,
             span,
-            text,
+            heading,
+            doc: doc.clone(),
+            key: OnceLock::new(),
         });
     };
     let sections: Vec<ProvisionId> = doc.sections().collect();
@@ -293,30 +320,30 @@ mod tests {
 
     #[test]
     fn parent_per_section_and_child_per_subdivision_with_ancestry() {
-        let doc = example("statute/nyc-admin-code-20-871.md");
+        let doc = Arc::new(example("statute/nyc-admin-code-20-871.md"));
         let chunks = chunk_document(&doc);
         assert_eq!(chunks.len(), 3, "{chunks:#?}");
         assert_eq!(chunks[0].level, ChunkLevel::Parent);
         assert!(
             chunks[0]
-                .text
+                .text()
                 .starts_with("NYC Admin. Code > § 20-871 Requirements")
         );
         assert_eq!(chunks[2].ancestry, "NYC Admin. Code > § 20-871 > (b)");
-        assert!(chunks[2].text.contains("ten business days"));
+        assert!(chunks[2].text().contains("ten business days"));
         assert_eq!(chunks[2].parent, Some(0));
     }
 
     #[test]
     fn definitions_become_children_and_long_guidance_is_windowed() {
-        let doc = example("rules/6-rcny-5-300.md");
+        let doc = Arc::new(example("rules/6-rcny-5-300.md"));
         let chunks = chunk_document(&doc);
         assert!(
             chunks
                 .iter()
                 .any(|c| c.ancestry == "6 RCNY > § 5-300 > Bias Audit")
         );
-        let doc = example("guidance/6-rcny-subchapter-t-notice-of-adoption.md");
+        let doc = Arc::new(example("guidance/6-rcny-subchapter-t-notice-of-adoption.md"));
         let chunks = chunk_document(&doc);
         assert!(chunks.len() >= 4, "{}", chunks.len());
         assert!(chunks[1..].iter().all(|c| c.parent == Some(0)));

@@ -92,13 +92,14 @@ type PieceCounter = Box<dyn Fn(&str) -> Option<Vec<Range<usize>>> + Send + Sync>
 /// else overlapping windows of it, counted in the model's word pieces when the tokenizer is
 /// reachable (else in words, see [`super::windows`]).
 pub fn chunk_windows(embedder: &dyn Embedder, chunk: &Chunk) -> Vec<String> {
-    let pieces = embedder.piece_offsets(&chunk.text).map(|p| {
+    let text = chunk.text();
+    let pieces = embedder.piece_offsets(&text).map(|p| {
         let context = embedder
             .piece_offsets(&chunk.ancestry)
             .map_or_else(|| chunk.ancestry.split_whitespace().count(), |c| c.len());
         (p, context)
     });
-    super::windows::windows(&chunk.text, &chunk.ancestry, pieces)
+    super::windows::windows(&text, &chunk.ancestry, pieces)
 }
 
 /// fastembed `TextEmbedding` over a user-defined ONNX model.

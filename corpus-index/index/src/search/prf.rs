@@ -56,7 +56,7 @@ pub fn expand(
         let Some(c) = chunks.get(chunk) else {
             continue;
         };
-        let terms = analyse(&c.text);
+        let terms = analyse(&c.text());
         if terms.is_empty() {
             continue;
         }

@@ -21,7 +21,7 @@ pub fn window_texts(embedder: &dyn Embedder, windowed: bool, chunk: &Chunk) -> V
     if windowed {
         chunk_windows(embedder, chunk)
     } else {
-        vec![chunk.text.clone()]
+        vec![chunk.text()]
     }
 }
 
@@ -109,7 +109,8 @@ mod tests {
             .max_by_key(|&(i, n)| (n, std::cmp::Reverse(i)))
             .expect("chunks");
         assert!(count >= 3, "the longest chunk has {count} windows");
-        let words: Vec<&str> = windowed.chunks[long].text.split_whitespace().collect();
+        let words = windowed.chunks[long].text();
+        let words: Vec<&str> = words.split_whitespace().collect();
         let query = words[words.len().saturating_sub(40)..].join(" ");
         let score = |index: &SearchIndex| {
             index

@@ -126,11 +126,12 @@ fn annotations_are_notes_outside_the_section_text() {
         .expect("a relative citation in a note");
     assert_eq!(this.section.as_deref(), Some("1-1001.03"));
     // Chunks hold the law, not its history.
+    let doc = std::sync::Arc::new(doc);
     let chunks = chunk_document(&doc);
-    assert!(chunks.iter().all(|c| !c.text.contains("69 Stat. 699")));
+    assert!(chunks.iter().all(|c| !c.text().contains("69 Stat. 699")));
     assert!(
         chunks[0]
-            .text
+            .text()
             .starts_with("D.C. Code > § 1-1001.03 Board of Elections")
     );
 }
