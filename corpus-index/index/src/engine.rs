@@ -495,9 +495,13 @@ impl Engine {
             return;
         }
         let entry = DocEntry::new(doc);
-        let chunks = chunk_document(&entry.doc);
-        self.chunks
-            .insert(rel.clone(), chunks.into_iter().map(Arc::new).collect());
+        let mut chunks: Vec<Arc<Chunk>> = chunk_document(&entry.doc)
+            .into_iter()
+            .map(Arc::new)
+            .collect();
+        // Collected in place, the vector keeps the chunks' own (25 times larger) buffer.
+        chunks.shrink_to_fit();
+        self.chunks.insert(rel.clone(), chunks);
         self.entries.insert(rel.clone(), entry);
         self.changed_since_snapshot(&rel);
         self.dirty.insert(rel);

@@ -94,7 +94,7 @@ pub(crate) fn stands_as_short_form(text: &str, start: usize, end: usize, prior: 
 /// antecedents, in place.
 pub fn link(text: &str, cites: &mut [Citation]) {
     let breaks = ParagraphBreaks::new(text);
-    let mut parts: HashMap<String, Option<usize>> = HashMap::new();
+    let mut parts: HashMap<String, usize> = HashMap::new();
     let mut last_full: Option<usize> = None;
     let mut last_act: Option<usize> = None;
     let mut last_article: Option<usize> = None;
@@ -121,11 +121,11 @@ pub fn link(text: &str, cites: &mut [Citation]) {
                     // sections could inherit from.
                     continue;
                 }
+                inherit_cfr_part(cites, i, &parts);
                 if let Some(a) = last_full {
                     inherit_code(text, &breaks, cites, i, a);
                     anchor_in_instruction(text, &breaks, cites, i, a);
                 }
-                inherit_cfr_part(cites, i, &parts);
             }
         }
         note_cfr_part(cites, i, &mut parts);
@@ -652,7 +652,6 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
     true
 }
 
-/// A bare `§ 673` after `IRC § 671` cites the same code.
 /// The C.F.R. part a citation names (`14 CFR part 71` → `71`, `14 CFR 71.1` → `71`).
 fn cfr_part(c: &Citation) -> Option<&str> {
     let section = c.section.as_deref()?;
@@ -664,20 +663,18 @@ fn cfr_part(c: &Citation) -> Option<&str> {
         .then_some(part)
 }
 
-/// Remembers the C.F.R. citation that names each part; a part named in two titles is
-/// ambiguous (`None`).
-fn note_cfr_part(cites: &[Citation], i: usize, parts: &mut HashMap<String, Option<usize>>) {
+/// Remembers the last C.F.R. citation that names each part. A Federal Register issue
+/// prints one rule after another, each naming the title and part it amends just before its
+/// regulatory text (`the FAA amends 14 CFR part 71 as follows:`), so the last naming is the
+/// rule's own even where an earlier document of the issue named the same part number under
+/// another title (`40 CFR part 71`).
+fn note_cfr_part(cites: &[Citation], i: usize, parts: &mut HashMap<String, usize>) {
     let c = &cites[i];
     if c.kind != CitationKind::Cfr || !matches!(c.code, Some(CodeRef::Named(_))) {
         return;
     }
     let Some(part) = cfr_part(c) else { return };
-    let entry = parts.entry(part.to_string()).or_insert(Some(i));
-    if let Some(prev) = *entry
-        && cites[prev].code != c.code
-    {
-        *entry = None;
-    }
+    parts.insert(part.to_string(), i);
 }
 
 /// Context-relative sections of a rule (Document Drafting Handbook, ch. 2 and 3): a rule
@@ -685,8 +682,9 @@ fn note_cfr_part(cites: &[Citation], i: usize, parts: &mut HashMap<String, Optio
 /// follows`), and its amendatory instructions, authority citations and regulatory text then
 /// cite that part's sections bare (`§ 71.1`). A bare `part.section` number whose part an
 /// earlier C.F.R. citation of the text named takes that citation's title, wherever it stands
-/// in the text.
-fn inherit_cfr_part(cites: &mut [Citation], i: usize, parts: &HashMap<String, Option<usize>>) {
+/// in the text, and before the code of a merely adjacent citation (`appealed under 15 CFR
+/// part 906.` then `In § 679.42:` in a rule amending 50 CFR part 679).
+fn inherit_cfr_part(cites: &mut [Citation], i: usize, parts: &HashMap<String, usize>) {
     let c = &cites[i];
     if c.kind != CitationKind::Section
         || c.code.is_some()
@@ -698,7 +696,7 @@ fn inherit_cfr_part(cites: &mut [Citation], i: usize, parts: &HashMap<String, Op
         return;
     }
     let Some(part) = cfr_part(c) else { return };
-    let Some(&Some(a)) = parts.get(part) else {
+    let Some(&a) = parts.get(part) else {
         return;
     };
     let code = cites[a].code.clone();
@@ -709,6 +707,7 @@ fn inherit_cfr_part(cites: &mut [Citation], i: usize, parts: &HashMap<String, Op
     c.antecedent = Some(a);
 }
 
+/// A bare `§ 673` after `IRC § 671`, in the same paragraph, cites the same code.
 fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i: usize, a: usize) {
     let c = &cites[i];
     let bare = c.kind == CitationKind::Section
@@ -804,6 +803,29 @@ mod tests {
         assert_eq!(section.normalized(), "7 C.F.R. 4279.116");
         // Without a C.F.R. title named before, a bare part is no citation.
         assert!(extract("as described in part 2 of the application form").is_empty());
+    }
+
+    /// Class: a rule's bare part and sections take the title under which the part was last
+    /// named, not that of an earlier document of the issue naming the same part number under
+    /// another title, nor that of an adjacent citation of another part (Federal Register,
+    /// 2017-06-07: 14 CFR part 71 after 40 CFR part 71's Title V permits; 2017-10-03: 50 CFR
+    /// 679.42 after an appeal under 15 CFR part 906).
+    #[test]
+    fn a_rules_bare_part_takes_the_title_it_was_last_named_under() {
+        let text = "EPA approved the State's operating permit program under 40 CFR part 71.\n\nList of Subjects in 14 CFR Part 71\n\nIn consideration of the foregoing, the Federal Aviation Administration amends 14 CFR part 71 as follows:\n\nPART 71—DESIGNATION OF CLASS A, B, C, D, AND E AIRSPACE AREAS\n\n1. The authority citation for part 71 continues to read as follows:";
+        let cites = extract(text);
+        let part = cites
+            .iter()
+            .find(|c| &text[c.span.clone()] == "part 71" && c.span.start > 200)
+            .expect("the bare part is read");
+        assert_eq!(part.normalized(), "14 C.F.R. Part 71");
+
+        let text = "For the reasons set out in the preamble, 50 CFR parts 300 and 679 are amended as follows:\n\nIf an application is disapproved, that determination may be appealed under the provisions established at 15 CFR part 906 .\n   \n■ 10.\n   In § 679.42 :\n   \n■ a.\n   Add paragraph (a)(2)(v) ;";
+        let cites = extract(text);
+        let normalized: Vec<String> = cites.iter().map(crate::citation::Citation::normalized).collect();
+        assert!(normalized.contains(&"50 C.F.R. 679.42".to_string()), "{normalized:?}");
+        assert!(normalized.contains(&"50 C.F.R. 679.42(a)(2)(v)".to_string()), "{normalized:?}");
+        assert!(normalized.contains(&"15 C.F.R. Part 906".to_string()), "{normalized:?}");
     }
 
     /// Class: bare paragraphs of an amendatory instruction are paragraphs of the section it
