@@ -179,10 +179,7 @@ enum Loaded {
     /// The stored document (the file is unchanged on disk).
     Stored(Document),
     /// The document read from disk; `changed` when it differs from the one held.
-    Read {
-        doc: Document,
-        changed: bool,
-    },
+    Read { doc: Document, changed: bool },
 }
 
 /// How the note that the index could not be written begins ([`Engine::take_notes`]), for

@@ -819,7 +819,8 @@ impl Writer {
                 });
             }
         }
-        self.sent_versions.retain(|uri, _| current.contains_key(uri));
+        self.sent_versions
+            .retain(|uri, _| current.contains_key(uri));
         self.last_diagnostics = current;
     }
 

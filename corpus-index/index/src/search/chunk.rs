@@ -78,7 +78,12 @@ impl Chunk {
     /// passage (trimmed; for XML and HTML, the markup's blank runs collapsed as by
     /// [`lexls_syntax::parse::markup::tidy`]).
     pub fn text(&self) -> String {
-        let body = self.doc.text.get(self.span.clone()).unwrap_or_default().trim();
+        let body = self
+            .doc
+            .text
+            .get(self.span.clone())
+            .unwrap_or_default()
+            .trim();
         let mut text = String::with_capacity(self.ancestry.len() + body.len() + 64);
         text.push_str(&self.ancestry);
         if let Some(h) = &self.heading {
@@ -343,7 +348,9 @@ mod tests {
                 .iter()
                 .any(|c| c.ancestry == "6 RCNY > § 5-300 > Bias Audit")
         );
-        let doc = Arc::new(example("guidance/6-rcny-subchapter-t-notice-of-adoption.md"));
+        let doc = Arc::new(example(
+            "guidance/6-rcny-subchapter-t-notice-of-adoption.md",
+        ));
         let chunks = chunk_document(&doc);
         assert!(chunks.len() >= 4, "{}", chunks.len());
         assert!(chunks[1..].iter().all(|c| c.parent == Some(0)));

@@ -161,7 +161,7 @@ mod tests {
     fn chains(text: &str) -> Vec<(String, String)> {
         extract(text)
             .into_iter()
-            .filter_map(|c| Some((text[c.span.clone()].to_string(), c.division?)))
+            .filter_map(|c| Some((text[c.span.clone()].to_string(), c.division?.into())))
             .collect()
     }
 

@@ -361,7 +361,7 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         if let Found::Whole { cite, .. } = &mut found {
             cite.section = Some(c["num"].to_string());
             cite.subsections = labels_of(c.name("subs").map_or("", |m| m.as_str()));
-            cite.designator = Some(String::new());
+            cite.designator = Some("".into());
         }
         return Some(found);
     }
@@ -444,7 +444,7 @@ fn case(start: usize, c: &Captures<'_>) -> Option<Found> {
     if let Found::Whole { cite, .. } = &mut found {
         if c.name("short").is_some() {
             cite.short_form = Some(ShortForm::Reporter);
-            cite.pin = Some(c["page"].to_string());
+            cite.pin = Some(c["page"].into());
         } else {
             cite.section = Some(c["page"].to_string());
         }
@@ -494,7 +494,7 @@ fn id(start: usize, c: &Captures<'_>) -> Option<Found> {
         } else if let Some(s) = c.name("atsubs") {
             cite.subsections = labels_of(s.as_str());
         } else if let Some(p) = c.name("page") {
-            cite.pin = Some(p.as_str().to_string());
+            cite.pin = Some(p.as_str().into());
         }
     }
     Some(found)

@@ -237,8 +237,9 @@ pub struct Citation {
     pub section: Option<String>,
     /// Subsection labels below the section, outermost first (`["b", "1"]`).
     pub subsections: Vec<String>,
-    /// The last provision of a range.
-    pub range_end: Option<RangeEnd>,
+    /// The last provision of a range (boxed: few citations are ranges, and a workspace holds
+    /// hundreds of thousands of citations).
+    pub range_end: Option<Box<RangeEnd>>,
     /// How the citation depends on where it stands, until [`relative::anchor`] fills in the
     /// section and the leading subsection labels.
     pub relative: Option<Relative>,
@@ -246,21 +247,21 @@ pub struct Citation {
     pub et_seq: bool,
     /// How the number is introduced in the normalized form when it is not `§` (`art.`,
     /// `r.`, `Part`, `¶`); `None` for the default of the kind.
-    pub designator: Option<String>,
+    pub designator: Option<Box<str>>,
     /// The kind of short form, when the citation takes its authority from an earlier one.
     pub short_form: Option<ShortForm>,
     /// Index (in the same extraction) of the citation a short form refers to; `None` when
     /// it is not a short form or its antecedent cannot be determined.
     pub antecedent: Option<usize>,
     /// A pinpoint page (`Id. at 2`, `477 U.S. at 574`).
-    pub pin: Option<String>,
+    pub pin: Option<Box<str>>,
     /// Without a [`Citation::section`]: a division of the code or act cited as a whole,
     /// above the section level: `ch. 35` (`44 U.S.C. chapter 35`), `Chapter III, Section
     /// 2` (EU acts, EUR-Lex style); such a citation resolves, like `this chapter`, to the
     /// code. With a section: `note`, the statutory note under it (OLRC: `7 U.S.C. 612c
     /// note`). `None` for a citation of a section or of the whole code.
     #[serde(default)]
-    pub division: Option<String>,
+    pub division: Option<Box<str>>,
 }
 
 /// Short forms: citations that take their authority from an earlier citation of the same

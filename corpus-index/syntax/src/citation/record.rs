@@ -102,7 +102,7 @@ pub fn records(text: &str, cites: &[Citation]) -> Vec<CitationRecord> {
                 title: title_of(c),
                 section: c.section.clone(),
                 subsections: c.subsections.clone(),
-                range_end: c.range_end.clone(),
+                range_end: c.range_end.as_deref().cloned(),
                 endpoints,
                 short_form: c.short_form,
                 antecedent: c.antecedent,

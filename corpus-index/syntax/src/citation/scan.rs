@@ -540,11 +540,11 @@ impl Phrase {
                 range_end: None,
                 relative: self.relative,
                 et_seq: false,
-                designator: self.designator.clone(),
+                designator: self.designator.as_deref().map(Box::from),
                 short_form: self.short_form,
                 antecedent: None,
                 pin: None,
-                division: self.division.clone(),
+                division: self.division.as_deref().map(Box::from),
             });
             return;
         }
@@ -626,14 +626,14 @@ impl Phrase {
                 unit,
                 section,
                 subsections: labels,
-                range_end,
+                range_end: range_end.map(Box::new),
                 relative,
                 et_seq: self.et_seq,
-                designator: self.designator.clone(),
+                designator: self.designator.as_deref().map(Box::from),
                 short_form: self.short_form,
                 antecedent: None,
                 pin: None,
-                division: self.division.clone(),
+                division: self.division.as_deref().map(Box::from),
             });
         }
     }

@@ -757,7 +757,7 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
     let c = &mut cites[i];
     c.kind = kind;
     c.code = code;
-    c.designator = designator.filter(|d| d != "Part");
+    c.designator = designator.filter(|d| &**d != "Part");
     c.short_form = Some(ShortForm::Inherited);
     c.antecedent = Some(a);
 }
@@ -822,10 +822,22 @@ mod tests {
 
         let text = "For the reasons set out in the preamble, 50 CFR parts 300 and 679 are amended as follows:\n\nIf an application is disapproved, that determination may be appealed under the provisions established at 15 CFR part 906 .\n   \n■ 10.\n   In § 679.42 :\n   \n■ a.\n   Add paragraph (a)(2)(v) ;";
         let cites = extract(text);
-        let normalized: Vec<String> = cites.iter().map(crate::citation::Citation::normalized).collect();
-        assert!(normalized.contains(&"50 C.F.R. 679.42".to_string()), "{normalized:?}");
-        assert!(normalized.contains(&"50 C.F.R. 679.42(a)(2)(v)".to_string()), "{normalized:?}");
-        assert!(normalized.contains(&"15 C.F.R. Part 906".to_string()), "{normalized:?}");
+        let normalized: Vec<String> = cites
+            .iter()
+            .map(crate::citation::Citation::normalized)
+            .collect();
+        assert!(
+            normalized.contains(&"50 C.F.R. 679.42".to_string()),
+            "{normalized:?}"
+        );
+        assert!(
+            normalized.contains(&"50 C.F.R. 679.42(a)(2)(v)".to_string()),
+            "{normalized:?}"
+        );
+        assert!(
+            normalized.contains(&"15 C.F.R. Part 906".to_string()),
+            "{normalized:?}"
+        );
     }
 
     /// Class: bare paragraphs of an amendatory instruction are paragraphs of the section it
