@@ -188,6 +188,17 @@ fn every_editor_version_gets_its_diagnostics_even_when_there_are_none() {
         p["uri"] == json!(uri) && p["version"] == 1
     });
     assert_eq!(opened["diagnostics"], json!([]), "{opened}");
+    // Closed and opened again: version 1 once more, and its diagnostics once more.
+    client.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    client.notifications.clear();
+    let (uri, _) = client.open(&path);
+    let reopened = client.wait_notification("textDocument/publishDiagnostics", |p| {
+        p["uri"] == json!(uri) && p["version"] == 1
+    });
+    assert_eq!(reopened["diagnostics"], json!([]), "{reopened}");
     // An edit that changes no citation: the same (empty) diagnostics, for version 2.
     client.notify(
         "textDocument/didChange",

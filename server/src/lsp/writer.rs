@@ -385,6 +385,10 @@ impl Writer {
                 let path = canonical(&path);
                 self.texts.remove(&path);
                 self.versions.remove(&path);
+                // Reopened, the document starts again at version 1 and gets its diagnostics.
+                if let Some(uri) = proto::uri(&path) {
+                    self.sent_versions.remove(&uri);
+                }
                 self.applied = self.applied.max(seq);
                 state.versions_changed = true;
                 state.changed |= engine.clear_overlay(&path);
