@@ -49,7 +49,7 @@ pub enum ChunkLevel {
 /// The chunk does not hold its text: [`Chunk::text`] derives it from the document when
 /// asked (BM25 indexing, embedding, answers), so the workspace's text is held once, in its
 /// documents, however many chunks repeat it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone)]
 pub struct Chunk {
     /// Stable id: `<rel_path>#<ordinal>`.
     pub id: String,
@@ -71,6 +71,21 @@ pub struct Chunk {
     doc: Arc<Document>,
     /// The embedding-cache key of the text, by model id, once computed.
     key: OnceLock<(String, String)>,
+}
+
+/// The chunk without its document (which every chunk of the document shares).
+impl std::fmt::Debug for Chunk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Chunk")
+            .field("id", &self.id)
+            .field("provision", &self.provision)
+            .field("level", &self.level)
+            .field("parent", &self.parent)
+            .field("ancestry", &self.ancestry)
+            .field("span", &self.span)
+            .field("heading", &self.heading)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Chunk {
