@@ -1,8 +1,8 @@
 //! End-to-end through `lexls check --json` (issue 11, item 3): where citation diagnostics
 //! apply and where bare citations resolve, on real excerpts — a section of 14 U.S.C. whose
 //! notes cite a former number, a C.F.R. authority citation of a Public Law section, Indian
-//! statutes of the AILA 2019 set next to 35 U.S.C., and the example policy with a broken
-//! citation.
+//! statutes of the AILA 2019 set next to 35 U.S.C., the example policy with a broken
+//! citation, and a compact enacted as one section of the D.C. Code.
 
 use std::path::Path;
 use std::process::Command;
@@ -142,4 +142,50 @@ fn the_broken_citations_of_a_policy_are_still_flagged() {
             .any(|m| m.contains("§ 20-875") && m.contains("NYC Admin. Code")),
         "{found:#?}"
     );
+}
+
+/// Class: subsections of an article inside a section (the Interstate Compact on the
+/// Placement of Children, D.C. Code § 4-1422). `subsection (b) of this article` resolves in
+/// the article it stands in; made `subsection (k) of this article`, it is flagged, and no
+/// fix offers the text without a label (`subsection  of this article`).
+#[test]
+fn a_compacts_articles_hold_the_subsections_they_name() {
+    let rel = "us/dc/council/code/titles/4/sections/4-1422.xml";
+    let dir = tempfile::tempdir().expect("temp workspace");
+    let path = dir.path().join("4-1422.xml");
+    std::fs::copy(fixture("dc-code").join(rel), &path).expect("copy fixture");
+    let report = check(dir.path());
+    let warnings: Vec<&Value> = items(&report, "diagnostics")
+        .iter()
+        .filter(|d| d["severity"] == "warning")
+        .collect();
+    assert!(warnings.is_empty(), "{warnings:#?}");
+
+    let text = std::fs::read_to_string(&path).expect("fixture");
+    assert!(text.contains("subsection (b) of this article"));
+    std::fs::write(
+        &path,
+        text.replacen(
+            "subsection (b) of this article",
+            "subsection (k) of this article",
+            1,
+        ),
+    )
+    .expect("write");
+    let report = check(dir.path());
+    let flagged: Vec<&Value> = items(&report, "diagnostics")
+        .iter()
+        .filter(|d| d["message"].as_str().is_some_and(|m| m.contains("(k)")))
+        .collect();
+    assert_eq!(flagged.len(), 1, "{report:#}");
+    for fix in flagged[0]["fixes"]
+        .as_array()
+        .map_or(&[][..], Vec::as_slice)
+    {
+        let replacement = fix["replacement"].as_str().unwrap_or_default();
+        assert!(
+            replacement.contains("subsection (") && !replacement.contains("(k)"),
+            "{fix}"
+        );
+    }
 }

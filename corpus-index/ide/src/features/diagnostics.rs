@@ -165,6 +165,11 @@ pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
                             format!("({})", path.join(")("))
                         };
                         let at = raw.find(&requested)?;
+                        // `subsection (b) of this article` without its label is no citation:
+                        // labels can be dropped only where they hang on a number (`§ 4-1422(b)`).
+                        if new.is_empty() && !raw[..at].ends_with(|c: char| c.is_alphanumeric()) {
+                            return None;
+                        }
                         let replacement =
                             format!("{}{new}{}", &raw[..at], &raw[at + requested.len()..]);
                         Some(Fix {

@@ -268,7 +268,46 @@ fn bare_section_citations_resolve_in_the_dc_code() {
         .filter(|d| d.namespace == "D.C. Code")
         .map(|d| d.sections().count())
         .sum();
-    assert_eq!(sections, 19);
+    assert_eq!(sections, 20);
+}
+
+/// An interstate compact enacted as one section (§ 4-1422) has articles with subsections of
+/// their own: `subsection (b) of this article` in Article III is III(b), and `subsection (a)
+/// of this article` in Article V is V(a), not a missing (b) or (a) of the section.
+#[test]
+fn subsections_of_this_article_count_from_the_compacts_article() {
+    let snap = Engine::scan_in_memory(&fixture_root(), Config::default()).expect("scan");
+    let d = snap
+        .doc_by_rel(&format!("{TITLES}/4/sections/4-1422.xml"))
+        .expect("4-1422 indexed");
+    let doc = &snap.docs[d];
+    let mut seen = Vec::new();
+    for (i, cite) in doc.citations.iter().enumerate() {
+        let raw = &doc.text[cite.span.clone()];
+        if !raw.ends_with("of this article") {
+            continue;
+        }
+        match &snap.resolutions[d][i] {
+            Resolution::Resolved { target, .. } => {
+                assert_eq!(target.doc, d, "{raw}");
+                seen.push((raw.to_string(), doc.display_path(target.provision)));
+            }
+            other => panic!("`{raw}` resolves to {other:?}"),
+        }
+    }
+    assert_eq!(
+        seen,
+        vec![
+            (
+                "subsection (b) of this article".to_string(),
+                "§ 4-1422(III)(b)".to_string()
+            ),
+            (
+                "subsection (a) of this article".to_string(),
+                "§ 4-1422(V)(a)".to_string()
+            ),
+        ]
+    );
 }
 
 /// Figures on the whole D.C. Code, unpacked from `shared/corpora/dc-code` into the folder

@@ -3,3 +3,4 @@
 mod bounded;
 mod dc;
 mod markup;
+mod store_format;

@@ -189,10 +189,13 @@ impl LevelWord {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Relative {
     /// Subsection labels hang below the section containing the citation (`this section`,
-    /// `subdivision (a) of this section`, `paragraph 1 of this Article`).
+    /// `subdivision (a) of this section`, `paragraph 1 of this Article`), or, when the
+    /// section has none of them, below the nearest ancestor of the citing position that has
+    /// them (a compact enacted as one section: `subsection (b) of this article`).
     ThisSection,
     /// Labels hang below the citing position's ancestor at the level of the word
-    /// (`paragraph (1) of this subdivision`).
+    /// (`paragraph (1) of this subdivision`), or, when it has none of them, below the nearest
+    /// ancestor that has them.
     ThisLevel(LevelWord),
     /// A bare subsection reference (`paragraph (2)`, `point (a)`): its parent is the citing
     /// position's ancestor one level above the word's level.

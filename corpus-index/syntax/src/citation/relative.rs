@@ -115,8 +115,16 @@ fn anchor_in(
     let base_at = |depth: usize| -> ProvisionId { lineage[depth.min(lineage.len() - 1)] };
     let base = match relative {
         Relative::ThisCode => return out,
-        Relative::ThisSection => section,
-        Relative::ThisLevel(word) => base_at(depth_of(word, convention) as usize),
+        // A section may hold a structure of its own (an interstate compact enacted as one
+        // section: its articles, their sections and subsections): `subsection (b) of this
+        // article` there counts from the enclosing article, which the labels tell.
+        Relative::ThisSection => find_base(doc, &lineage, section, &cite.subsections),
+        Relative::ThisLevel(word) => find_base(
+            doc,
+            &lineage,
+            base_at(depth_of(word, convention) as usize),
+            &cite.subsections,
+        ),
         Relative::Adjacent { word, next } => {
             let at = base_at(depth_of(word, convention) as usize);
             let Some(parent) = doc.provisions[at].parent else {

@@ -307,14 +307,28 @@ fn is_instruction(text: &str, start: usize, end: usize) -> bool {
         "strik",
         "by ",
     ];
+    // The passive of an instruction is a finite `is`/`are` (`paragraph (e) is removed and
+    // reserved`, `§ 52.1470 is amended by …`, `are redesignated as`), not a modal or a
+    // participle of prose (`may be removed from office`, `as amended`).
     const PASSIVES: &[&str] = &[
-        " amended",
-        " revised",
-        " added",
-        " removed",
-        " redesignated",
-        " reserved",
+        "amended",
+        "revised",
+        "added",
+        "removed",
+        "redesignated",
+        "reserved",
     ];
+    let passive = |sentence: &str| {
+        let words: Vec<&str> = sentence
+            .split(|ch: char| !ch.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        words.windows(2).enumerate().any(|(i, w)| {
+            PASSIVES.contains(&w[1])
+                && (matches!(w[0], "is" | "are")
+                    || (w[0] == "hereby" && i > 0 && matches!(words[i - 1], "is" | "are")))
+        })
+    };
     let before = text.get(..start).unwrap_or_default();
     // A period ends a sentence only before a space (`§ 814.102` holds one).
     let from = before
@@ -356,7 +370,7 @@ fn is_instruction(text: &str, start: usize, end: usize) -> bool {
                 .is_some_and(|r| r.starts_with(char::is_whitespace))
                 && directs())
     };
-    opens(&lower) || (labelled && opens(opening)) || PASSIVES.iter().any(|w| lower.contains(w))
+    opens(&lower) || (labelled && opens(opening)) || passive(&lower)
 }
 
 /// Where the sentence whose line begins at `from` begins, when the line holds nothing before
@@ -907,6 +921,12 @@ mod tests {
             (
                 "In addition to damages for any other breach of the contract under section 6502, the party responsible for a breach or violation described in subsection (a) is liable to the Federal Government for the following liquidated damages:",
                 "subsection (a)",
+            ),
+            // A modal passive is prose, not an instruction's `is removed` (35 U.S.C.
+            // 3(b)(2)(B)–(C), the two subparagraphs run together here).
+            (
+                "The compensation of the Commissioners shall be considered for purposes of section 104 of title 3. The Commissioners may be removed from office by the Secretary for misconduct or nonsatisfactory performance under the performance agreement described in subparagraph (B), without regard to the provisions of title 5.",
+                "subparagraph (B)",
             ),
         ] {
             let cites = extract(text);
