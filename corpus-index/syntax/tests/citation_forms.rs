@@ -184,6 +184,29 @@ fn state_and_local_codes() {
         normalized("Mass. Gen. Laws ch. 1, §§ 2-3"),
         ["Mass. Gen. Laws ch. 1, §§ 2 to 3"]
     );
+    // Codes named by their initials, as the states cite them: New York's Civil Practice Law
+    // and Rules by rule number alone, Louisiana's Revised Statutes by title and section, its
+    // Civil Code and Code of Civil Procedure by article; a state's own initials start a new
+    // name (`D.C. Law D.C. Law 21-36`, a name repeated in D.C. Code § 1-611.03's notes), and
+    // two initials before a plain number are no code (`N.Y. A.D. 123`).
+    assert_eq!(
+        normalized("N.Y. C.P.L.R. 3211(a)(7); La. R.S. 9:2800.6; La. C.C. art. 2315"),
+        [
+            "N.Y. C.P.L.R. 3211(a)(7)",
+            "La. R.S. 9:2800.6",
+            "La. C.C. art. 2315"
+        ]
+    );
+    assert_eq!(
+        normalized("Section 1002 of D.C. Law D.C. Law 21-36 provided"),
+        ["§ 1002", "D.C. Law 21-36"]
+    );
+    assert!(cite("In N.Y. A.D. 123 the court").is_empty());
+    // The Statutes at Large in lower case, as older notes print it (D.C. Code § 39-107a).
+    assert_eq!(
+        normalized("June 3, 1896, 29 stat. 244, ch. 315"),
+        ["29 Stat. 244"]
+    );
     let kinds: Vec<&str> = cite("Ala. Admin. Code r. 130-X-1-.06 and Ala. Code § 38-2-6")
         .into_iter()
         .map(|c| c.kind)

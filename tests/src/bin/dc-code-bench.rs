@@ -135,7 +135,8 @@ fn report(what: &str, times: &mut [Duration]) {
     );
 }
 
-/// `VmRSS` and `VmHWM` of process `pid`, in MB.
+/// `VmRSS` (with its split into anonymous memory, the heap, and mapped files, the BM25
+/// index and the binary) and `VmHWM` of process `pid`, in MB.
 fn memory(pid: u32) -> String {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     let field = |name: &str| {
@@ -146,7 +147,13 @@ fn memory(pid: u32) -> String {
             .and_then(|kb| kb.parse::<f64>().ok())
             .map_or_else(|| "?".to_owned(), |kb| format!("{:.0} MB", kb / 1024.0))
     };
-    format!("VmRSS {}, peak VmHWM {}", field("VmRSS:"), field("VmHWM:"))
+    format!(
+        "VmRSS {} (anonymous {}, files {}), peak VmHWM {}",
+        field("VmRSS:"),
+        field("RssAnon:"),
+        field("RssFile:"),
+        field("VmHWM:")
+    )
 }
 
 /// Fills `ws` with the D.C. Code (copied from `given`, or unpacked from the shared pack) and

@@ -77,7 +77,7 @@ const STATE_FULL: &str = r"(?:Alabama|Alaska|Arizona|Arkansas|California|Colorad
 
 /// The name of a state code, its title and its chapter or title division: the part of
 /// [`STATE_CODE`] before the designator.
-const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3})[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:[A-Z][A-Za-z]*(?:['’][a-z]+)?\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch)\.[ \t]*(?P<divnum>\d+[A-Z]?))?";
+const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3})[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:(?:[A-Z]\.){2,6},?|[A-Z][A-Za-z]*(?:['’][a-z]+)?\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch)\.[ \t]*(?P<divnum>\d+[A-Z]?))?";
 
 fn state_code_regex(designators: &str) -> Regex {
     re(&format!(
@@ -99,9 +99,24 @@ static STATE_CODE_RULES_WORD: LazyLock<Regex> =
     LazyLock::new(|| state_code_regex(r",?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$))[ \t]*"));
 
 /// A state code whose sections are cited without a designator (`Ohio Admin. Code 3745-1-01`,
-/// table T1): only before a number in a code's style (with a hyphen, period or colon).
+/// `La. R.S. 9:2800.6`, `N.Y. C.P.L.R. 3211(a)`; table T1 and the states' own forms): only
+/// before a number in a code's style (with a hyphen, period or colon), or any number after a
+/// code named by its initials ([`is_initialism`]).
 static STATE_CODE_BARE: LazyLock<Regex> =
-    LazyLock::new(|| state_code_regex(r"[ \t]+(?P<num>\d+[A-Za-z]?[-.:]\d)"));
+    LazyLock::new(|| state_code_regex(r"[ \t]+(?P<num>\d+[A-Za-z]?(?:[-.:]\d+)?)(?-u:\b)"));
+
+/// A code's name written as its initials (`C.P.L.R.`, Civil Practice Law and Rules; `R.S.`,
+/// Revised Statutes; `C.C.P.`, Code of Civil Procedure): a word of two to six capitals,
+/// each with its period.
+fn is_initialism(word: &str) -> bool {
+    let word = word.trim_end_matches(',');
+    let bytes = word.as_bytes();
+    (4..=12).contains(&bytes.len())
+        && bytes.len() % 2 == 0
+        && bytes
+            .chunks(2)
+            .all(|pair| pair[0].is_ascii_uppercase() && pair[1] == b'.')
+}
 
 /// State codes cited without a section sign: `410 ILCS 54/10` (`410 Ill. Comp. Stat. 54/10`),
 /// `5 AAC 93.324`.
@@ -148,8 +163,11 @@ static RULE_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
 /// writes numbers of five or more digits (rule 6.2(a): `60 Fed. Reg. 50,379`).
 const PAGE: &str = r"(?P<page>\d{1,3}(?:,\d{3})+|\d{1,6})(?-u:\b)";
 
-static STAT: LazyLock<Regex> =
-    LazyLock::new(|| re(&format!(r"^(?P<vol>\d{{1,3}})[ \t]+Stat\.[ \t]+{PAGE}")));
+static STAT: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(
+        r"^(?P<vol>\d{{1,3}})[ \t]+(?:Stat|stat|STAT)\.[ \t]+{PAGE}"
+    ))
+});
 
 static FED_REG: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
@@ -378,15 +396,28 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         let end = c.get(0).map_or(0, |m| m.end());
         let rule_word =
             c["des"].starts_with('R') && !rest[end..].starts_with(|ch: char| ch.is_ascii_digit());
-        if !rule_word {
+        // `N.Y. C.P.L.R. 5501`: an `R.` glued to the initials before it ends them, it is no
+        // rules designator.
+        let glued = c["des"].starts_with('R')
+            && c.name("des").map(|d| d.start()) == c.name("words").map(|w| w.end());
+        if !rule_word && !glued {
             return state_code(start, &c);
         }
-        if let Some(c) = STATE_CODE_RULES_WORD.captures(rest) {
+        if !glued && let Some(c) = STATE_CODE_RULES_WORD.captures(rest) {
             return state_code(start, &c);
         }
     }
     if let Some(c) = STATE_CODE_BARE.captures(rest) {
-        return state_code(start, &c);
+        let styled = c["num"].contains(['-', '.', ':']);
+        // A plain number only after initials of three words or more (`C.P.L.R.`): two
+        // (`A.D.`, `P.D.`) are as often a reporter or an office as a code.
+        let initials = c
+            .name("words")
+            .and_then(|w| w.as_str().split_whitespace().last())
+            .is_some_and(|w| is_initialism(w) && w.trim_end_matches(',').len() >= 6);
+        if styled || initials {
+            return state_code(start, &c);
+        }
     }
     if let Some(c) = INTERNAL_REVENUE_CODE.captures(rest) {
         return Some(Found::CodePrefix {
@@ -664,8 +695,17 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
         matches!(
             w.trim_end_matches([',', '.']),
             "Code" | "C" | "Stat" | "Laws" | "Law" | "Regs" | "R" | "Rev" | "Cent" | "Gen"
-        )
+        ) || is_initialism(w)
     };
+    // Initials that are a state's (`D.C. Law D.C. Law 21-36`, a repeated name) start another
+    // name, not a word of this one.
+    static STATE_INITIALS: LazyLock<Regex> = LazyLock::new(|| re(&format!("^{STATE}$")));
+    if words
+        .iter()
+        .any(|w| is_initialism(w) && STATE_INITIALS.is_match(w.trim_end_matches(',')))
+    {
+        return None;
+    }
     // `Or. Admin. R. 340-200-0010`: the rules designator names a code of rules.
     let rules = c.name("des").is_some_and(|d| d.as_str().starts_with('R'));
     if !(rules || words.iter().any(is_code_word)) || words.iter().any(|w| w.starts_with("Const")) {
