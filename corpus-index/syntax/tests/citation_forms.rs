@@ -214,6 +214,28 @@ fn state_and_local_codes() {
     assert_eq!(kinds, ["state_regulation", "state_statute"]);
 }
 
+/// German references (the Handbuch der Rechtsförmlichkeit's and the courts' forms): the law
+/// book after the section or article, its pins read past: `Abs.`, `UAbs.` (EU
+/// subparagraphs), `Satz`/`S.`, `Nr.`, `Halbsatz`, and the lettered `lit.`/`Buchst.`;
+/// hyphenated books (`DS-GVO`). The upstream convention names every one `§ <n> <book>`.
+#[test]
+fn german_references_with_their_pins() {
+    assert_eq!(
+        normalized(
+            "Einwilligung nach Art. 6 Abs. 1 lit. a DSGVO oder Art. 6 Abs. 1 S. 1 lit. f DS-GVO"
+        ),
+        ["§ 6 dsgvo", "§ 6 ds-gvo"]
+    );
+    assert_eq!(
+        normalized("gemäß Art. 5 Abs. 1 Buchst. a DSGVO und Art. 288 UAbs. 2 AEUV"),
+        ["§ 5 dsgvo", "§ 288 aeuv"]
+    );
+    assert_eq!(
+        normalized("§§ 124 Abs. 2 Nr. 3, 124 a Abs. 1 Satz 1 VwGO"),
+        ["§ 124 vwgo", "§ 124a vwgo"]
+    );
+}
+
 #[test]
 fn eu_forms_from_the_gdpr_and_the_ai_act() {
     // GDPR Art. 17(1)(b) and Art. 12(5).

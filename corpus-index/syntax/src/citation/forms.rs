@@ -830,8 +830,8 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
 
 static GERMAN: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
-        r"^(?:§§?|Art\.?)[ \t]*(?P<body>\d+[ \t]?[a-z]?(?-u:\b)(?:(?:[ \t]+(?:Abs\.?|Nr\.?|Satz|S\.|lit\.|Buchst\.|Alt\.)[ \t]*\d+[a-z]?)|,[ \t]*\d+\.[ \t]*Halbsatz|(?:,|[ \t]+und|[ \t]+bis)[ \t]*\d+[ \t]?[a-z]?(?-u:\b))*)",
-        r"[ \t]+(?:(?P<book>GG|BGB|ZPO|StPO|StGB|HGB|[A-Z][A-Za-z]{1,10}(?:G|O|V)|SGB(?:[ \t]+[IVX]+)?)(?-u:\b)|(?:des|der)[ \t]+(?P<long>[A-Z][a-zäöüß]+(?:gesetz(?:es|s)?|ordnung)))",
+        r"^(?:§§?|Art\.?)[ \t]*(?P<body>\d+[ \t]?[a-z]?(?-u:\b)(?:(?:[ \t]+(?:U?Abs\.?|Nr\.?|Satz|S\.|Hs\.|Halbs\.|Alt\.|Var\.)[ \t]*\d+[a-z]?)|(?:[ \t]+(?:lit\.|Buchst\.)[ \t]*[a-z]{1,2}(?-u:\b))|,[ \t]*\d+\.[ \t]*Halbsatz|(?:,|[ \t]+und|[ \t]+bis)[ \t]*\d+[ \t]?[a-z]?(?-u:\b))*)",
+        r"[ \t]+(?:(?P<book>GG|BGB|ZPO|StPO|StGB|HGB|[A-Z][A-Za-z]{1,10}(?:-[A-Z][A-Za-z]{0,8})?(?:G|O|V)|SGB(?:[ \t]+[IVX]+)?)(?-u:\b)|(?:des|der)[ \t]+(?P<long>[A-Z][a-zäöüß]+(?:gesetz(?:es|s)?|ordnung)))",
     ))
 });
 
