@@ -217,7 +217,8 @@ fn state_and_local_codes() {
 /// German references (the Handbuch der Rechtsförmlichkeit's and the courts' forms): the law
 /// book after the section or article, its pins read past: `Abs.`, `UAbs.` (EU
 /// subparagraphs), `Satz`/`S.`, `Nr.`, `Halbsatz`, and the lettered `lit.`/`Buchst.`;
-/// hyphenated books (`DS-GVO`). The upstream convention names every one `§ <n> <book>`.
+/// hyphenated books (`DS-GVO`); ranges with `bis` or a dash. The upstream convention names
+/// every one `§ <n> <book>`.
 #[test]
 fn german_references_with_their_pins() {
     assert_eq!(
@@ -233,6 +234,11 @@ fn german_references_with_their_pins() {
     assert_eq!(
         normalized("§§ 124 Abs. 2 Nr. 3, 124 a Abs. 1 Satz 1 VwGO"),
         ["§ 124 vwgo", "§ 124a vwgo"]
+    );
+    // `bis` and a dash make a range, not a list of two sections.
+    assert_eq!(
+        normalized("nach §§ 664 bis 670 BGB und §§ 823–826 BGB"),
+        ["§§ 664 to 670 bgb", "§§ 823 to 826 bgb"]
     );
 }
 

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
 
-use super::{Citation, CitationKind, CodeRef, ShortForm};
+use super::{Citation, CitationKind, CodeRef, RangeEnd, ShortForm};
 use crate::model::Unit;
 
 fn re(pattern: &str) -> Regex {
@@ -112,7 +112,7 @@ fn is_initialism(word: &str) -> bool {
     let word = word.trim_end_matches(',');
     let bytes = word.as_bytes();
     (4..=12).contains(&bytes.len())
-        && bytes.len() % 2 == 0
+        && bytes.len().is_multiple_of(2)
         && bytes
             .chunks(2)
             .all(|pair| pair[0].is_ascii_uppercase() && pair[1] == b'.')
@@ -795,7 +795,7 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
         _ => return None,
     };
     let body = c.name("body")?;
-    let mut cites = Vec::new();
+    let mut cites: Vec<Citation> = Vec::new();
     for m in GERMAN_SECTION.captures_iter(body.as_str()) {
         let Some(num) = m.name("n") else { continue };
         if m.name("hs").is_some() {
@@ -807,6 +807,19 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
             .chars()
             .filter(|c| !c.is_whitespace())
             .collect();
+        // `§§ 664 bis 670 BGB`, `§§ 823–826 BGB`: the number ends the range the one before
+        // opens.
+        if m.name("range").is_some()
+            && let Some(first) = cites.last_mut()
+            && first.range_end.is_none()
+        {
+            first.span.end = s + num.len();
+            first.range_end = Some(Box::new(RangeEnd {
+                section: number,
+                subsections: Vec::new(),
+            }));
+            continue;
+        }
         cites.push(Citation {
             span: s..s + num.len(),
             group: start..end,
@@ -830,16 +843,16 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
 
 static GERMAN: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
-        r"^(?:§§?|Art\.?)[ \t]*(?P<body>\d+[ \t]?[a-z]?(?-u:\b)(?:(?:[ \t]+(?:U?Abs\.?|Nr\.?|Satz|S\.|Hs\.|Halbs\.|Alt\.|Var\.)[ \t]*\d+[a-z]?)|(?:[ \t]+(?:lit\.|Buchst\.)[ \t]*[a-z]{1,2}(?-u:\b))|,[ \t]*\d+\.[ \t]*Halbsatz|(?:,|[ \t]+und|[ \t]+bis)[ \t]*\d+[ \t]?[a-z]?(?-u:\b))*)",
+        r"^(?:§§?|Art\.?)[ \t]*(?P<body>\d+[ \t]?[a-z]?(?-u:\b)(?:(?:[ \t]+(?:U?Abs\.?|Nr\.?|Satz|S\.|Hs\.|Halbs\.|Alt\.|Var\.)[ \t]*\d+[a-z]?)|(?:[ \t]+(?:lit\.|Buchst\.)[ \t]*[a-z]{1,2}(?-u:\b))|,[ \t]*\d+\.[ \t]*Halbsatz|(?:,|[ \t]+und|[ \t]+bis|[ \t]*[-–])[ \t]*\d+[ \t]?[a-z]?(?-u:\b))*)",
         r"[ \t]+(?:(?P<book>GG|BGB|ZPO|StPO|StGB|HGB|[A-Z][A-Za-z]{1,10}(?:-[A-Z][A-Za-z]{0,8})?(?:G|O|V)|SGB(?:[ \t]+[IVX]+)?)(?-u:\b)|(?:des|der)[ \t]+(?P<long>[A-Z][a-zäöüß]+(?:gesetz(?:es|s)?|ordnung)))",
     ))
 });
 
 /// The section numbers of a German reference body: numbers at its start or after `,`,
-/// `und`, `bis`, but not after `Abs.`, `Nr.`, `Satz`.
+/// `und`, or `bis` and a dash (which end a range), but not after `Abs.`, `Nr.`, `Satz`.
 static GERMAN_SECTION: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?:^|,[ \t]*|[ \t]und[ \t]+|[ \t]bis[ \t]+)(?P<n>\d+(?:[ \t]?[a-z](?-u:\b))?)(?P<hs>\.[ \t]*Halbsatz)?",
+        r"(?:^|,[ \t]*|[ \t]und[ \t]+|(?P<range>[ \t]bis[ \t]+|[ \t]*[-–][ \t]*))(?P<n>\d+(?:[ \t]?[a-z](?-u:\b))?)(?P<hs>\.[ \t]*Halbsatz)?",
     )
 });
 

@@ -367,6 +367,11 @@ impl Citation {
                 let _ = write!(out, "{} {section}", code_or("?"));
             }
             CitationKind::DeStatute => {
+                // The book follows the range (`§§ 664 bis 670 BGB`), and nothing follows it.
+                if let Some(end) = self.range_end.as_deref() {
+                    let _ = write!(out, "§§ {section} to {} {}", end.section, code_or("?"));
+                    return out;
+                }
                 let _ = write!(out, "§ {section} {}", code_or("?"));
             }
             CitationKind::ExecutiveOrder => {
