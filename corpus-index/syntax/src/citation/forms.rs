@@ -409,7 +409,7 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
     }
     if let Some(c) = STATE_CODE_BARE.captures(rest) {
         let styled = c["num"].contains(['-', '.', ':']);
-        // A plain number only after initials of three words or more (`C.P.L.R.`): two
+        // A plain number only after three initials or more (`C.P.L.R.`): two
         // (`A.D.`, `P.D.`) are as often a reporter or an office as a code.
         let initials = c
             .name("words")
