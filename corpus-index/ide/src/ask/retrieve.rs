@@ -49,7 +49,7 @@ pub fn group_by_section(snap: &Snapshot, hits: &[Hit]) -> Vec<Candidate> {
         let Some(chunk) = index.chunks.get(hit.chunk) else {
             continue;
         };
-        let Some(doc_id) = snap.doc_by_rel(&chunk.rel_path) else {
+        let Some(doc_id) = snap.doc_by_rel(chunk.rel_path()) else {
             continue;
         };
         let doc = &snap.docs[doc_id];

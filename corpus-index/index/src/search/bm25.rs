@@ -220,8 +220,8 @@ impl Bm25 {
     ) -> Result<(), Bm25Error> {
         for c in chunks {
             let mut doc = TantivyDocument::default();
-            doc.add_text(self.fields.id, &c.id);
-            doc.add_text(self.fields.path, &c.rel_path);
+            doc.add_text(self.fields.id, c.id());
+            doc.add_text(self.fields.path, c.rel_path());
             let text = c.text();
             doc.add_text(self.fields.text, &text);
             doc.add_text(

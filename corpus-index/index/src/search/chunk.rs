@@ -51,10 +51,8 @@ pub enum ChunkLevel {
 /// documents, however many chunks repeat it.
 #[derive(Clone)]
 pub struct Chunk {
-    /// Stable id: `<rel_path>#<ordinal>`.
-    pub id: String,
-    /// The document's relative path.
-    pub rel_path: String,
+    /// Position among the document's chunks (0-based): the `#<ordinal>` of [`Chunk::id`].
+    ordinal: u32,
     /// The provision the chunk is (for windows, the section they are cut from).
     pub provision: Option<ProvisionId>,
     /// Parent or child.
@@ -69,15 +67,16 @@ pub struct Chunk {
     heading: Option<String>,
     /// The document the passage is cut from.
     doc: Arc<Document>,
-    /// The embedding-cache key of the text, by model id, once computed.
-    key: OnceLock<(String, String)>,
+    /// The embedding-cache key of the text, by model id, once computed (boxed: without a
+    /// model it is never set, and most chunks of a large workspace never need it).
+    key: OnceLock<Box<(String, String)>>,
 }
 
 /// The chunk without its document (which every chunk of the document shares).
 impl std::fmt::Debug for Chunk {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Chunk")
-            .field("id", &self.id)
+            .field("id", &self.id())
             .field("provision", &self.provision)
             .field("level", &self.level)
             .field("parent", &self.parent)
@@ -118,14 +117,29 @@ impl Chunk {
     /// Key of the chunk's text in the embedding cache (BLAKE3 of model id and text), computed
     /// once per model.
     pub fn cache_key(&self, model_id: &str) -> String {
-        if let Some((model, key)) = self.key.get()
-            && model == model_id
+        if let Some(memo) = self.key.get()
+            && memo.0 == model_id
         {
-            return key.clone();
+            return memo.1.clone();
         }
         let key = embedding_key(model_id, &self.text());
-        let _ = self.key.set((model_id.to_string(), key.clone()));
+        let _ = self.key.set(Box::new((model_id.to_string(), key.clone())));
         key
+    }
+
+    /// Stable id: `<rel_path>#<ordinal>` ([`chunk_id`]).
+    pub fn id(&self) -> String {
+        chunk_id(&self.doc.rel_path, self.ordinal as usize)
+    }
+
+    /// Position among the document's chunks (0-based).
+    pub fn ordinal(&self) -> usize {
+        self.ordinal as usize
+    }
+
+    /// The relative path of the chunk's document.
+    pub fn rel_path(&self) -> &str {
+        &self.doc.rel_path
     }
 }
 
@@ -179,8 +193,7 @@ pub fn chunk_document(doc: &Arc<Document>) -> Vec<Chunk> {
         let heading =
             heading.map(|h| cut_chars(h, CONTEXT_CHARS.saturating_sub(ancestry.chars().count())));
         chunks.push(Chunk {
-            id: chunk_id(&doc.rel_path, chunks.len()),
-            rel_path: doc.rel_path.clone(),
+            ordinal: u32::try_from(chunks.len()).unwrap_or(u32::MAX),
             provision,
             level,
             parent,

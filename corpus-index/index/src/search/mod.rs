@@ -56,7 +56,10 @@ pub struct SearchIndex {
     pub bm25: Bm25Searcher,
     /// Every chunk (shared with the engine that indexed them).
     pub chunks: Vec<Arc<Chunk>>,
-    by_id: HashMap<String, usize>,
+    /// The index of each document's first chunk, by relative path: a document's chunks are
+    /// contiguous and in order, so chunk `<rel_path>#<n>` is the first plus `n`. (A map of
+    /// every chunk id held one string per chunk.)
+    first_chunk: HashMap<String, usize>,
     /// Vectors of the chunks embedded so far.
     pub dense: DenseIndex,
     /// The embedder, when a model is loaded.
@@ -79,24 +82,32 @@ impl SearchIndex {
         embedder: Option<Arc<dyn Embedder>>,
         model_problem: Option<String>,
     ) -> Self {
-        let by_id: HashMap<String, usize> = chunks
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.id.clone(), i))
-            .collect();
+        let mut first_chunk: HashMap<String, usize> = HashMap::new();
+        for (i, c) in chunks.iter().enumerate() {
+            if c.ordinal() == 0 {
+                first_chunk.insert(c.rel_path().to_string(), i);
+            }
+        }
+        first_chunk.shrink_to_fit();
         let sections = chunks
             .iter()
             .enumerate()
             .map(|(i, c)| {
                 c.parent
-                    .and_then(|p| by_id.get(&chunk::chunk_id(&c.rel_path, p)).copied())
+                    .and_then(|p| {
+                        let at = first_chunk.get(c.rel_path())? + p;
+                        chunks
+                            .get(at)
+                            .is_some_and(|parent| parent.rel_path() == c.rel_path())
+                            .then_some(at)
+                    })
                     .unwrap_or(i)
             })
             .collect();
         Self {
             bm25,
             chunks,
-            by_id,
+            first_chunk,
             dense,
             embedder,
             model_problem,
@@ -112,7 +123,11 @@ impl SearchIndex {
 
     /// The chunk with id `id`.
     pub fn chunk_index(&self, id: &str) -> Option<usize> {
-        self.by_id.get(id).copied()
+        let (rel, ordinal) = id.rsplit_once('#')?;
+        let ordinal: usize = ordinal.parse().ok()?;
+        let at = self.first_chunk.get(rel)?.checked_add(ordinal)?;
+        let c = self.chunks.get(at)?;
+        (c.rel_path() == rel && c.ordinal() == ordinal).then_some(at)
     }
 
     /// BM25 ranking of chunk indices (with RM3 feedback when [`Self::prf`] is set).

@@ -271,6 +271,29 @@ fn bare_section_citations_resolve_in_the_dc_code() {
     assert_eq!(sections, 20);
 }
 
+/// BM25 answers with chunk ids (`<rel_path>#<ordinal>`): on the D.C. Code fixture every
+/// chunk is found again by its id, an id of a missing document or ordinal by none, and a
+/// child chunk's section is its parent.
+#[test]
+fn every_chunk_is_found_by_its_id() {
+    let snap = Engine::scan_in_memory(&fixture_root(), Config::default()).expect("scan");
+    let index = snap.search.as_ref().expect("search index");
+    assert!(index.chunks.len() > 20, "{}", index.chunks.len());
+    for (i, c) in index.chunks.iter().enumerate() {
+        assert_eq!(index.chunk_index(&c.id()), Some(i), "{}", c.id());
+        if let Some(p) = c.parent {
+            let parent = index.section_of(i);
+            assert_eq!(index.chunks[parent].rel_path(), c.rel_path());
+            assert_eq!(index.chunks[parent].ordinal(), p);
+        }
+    }
+    let last = &index.chunks[index.chunks.len() - 1];
+    let past = format!("{}#{}", last.rel_path(), last.ordinal() + 1);
+    assert_eq!(index.chunk_index(&past), None);
+    assert_eq!(index.chunk_index("not/indexed.xml#0"), None);
+    assert_eq!(index.chunk_index("no ordinal"), None);
+}
+
 /// An interstate compact enacted as one section (§ 4-1422) has articles with subsections of
 /// their own: `subsection (b) of this article` in Article III is III(b), and `subsection (a)
 /// of this article` in Article V is V(a), not a missing (b) or (a) of the section.
