@@ -59,12 +59,8 @@ pub struct Chunk {
     pub level: ChunkLevel,
     /// Index (within the document's chunks) of the parent chunk of a child.
     pub parent: Option<usize>,
-    /// `NYC Admin. Code > § 20-871 > (b)`, cut to [`CONTEXT_CHARS`].
-    pub ancestry: String,
     /// Byte range of the passage in the document text.
     pub span: Range<usize>,
-    /// The heading repeated after the ancestry, cut so that both fit in [`CONTEXT_CHARS`].
-    heading: Option<String>,
     /// The document the passage is cut from.
     doc: Arc<Document>,
     /// The embedding-cache key of the text, by model id, once computed (boxed: without a
@@ -80,9 +76,7 @@ impl std::fmt::Debug for Chunk {
             .field("provision", &self.provision)
             .field("level", &self.level)
             .field("parent", &self.parent)
-            .field("ancestry", &self.ancestry)
             .field("span", &self.span)
-            .field("heading", &self.heading)
             .finish_non_exhaustive()
     }
 }
@@ -98,11 +92,12 @@ impl Chunk {
             .get(self.span.clone())
             .unwrap_or_default()
             .trim();
-        let mut text = String::with_capacity(self.ancestry.len() + body.len() + 64);
-        text.push_str(&self.ancestry);
-        if let Some(h) = &self.heading {
+        let ancestry = self.ancestry();
+        let mut text = String::with_capacity(ancestry.len() + body.len() + 64);
+        text.push_str(&ancestry);
+        if let Some(h) = self.heading(&ancestry) {
             text.push(' ');
-            text.push_str(h);
+            text.push_str(&h);
         }
         text.push('\n');
         if matches!(self.doc.format, Format::Xml | Format::Html) {
@@ -125,6 +120,31 @@ impl Chunk {
         let key = embedding_key(model_id, &self.text());
         let _ = self.key.set(Box::new((model_id.to_string(), key.clone())));
         key
+    }
+
+    /// `NYC Admin. Code > § 20-871 > (b)` (the document's title for text outside its
+    /// sections), cut to [`CONTEXT_CHARS`]; derived from the document when asked.
+    pub fn ancestry(&self) -> String {
+        let full = match self.provision {
+            Some(p) if p < self.doc.provisions.len() => ancestry(&self.doc, p),
+            _ => self.doc.title.clone(),
+        };
+        cut_chars(&full, CONTEXT_CHARS)
+    }
+
+    /// The heading repeated after `ancestry` (the provision's, else its section's), cut so
+    /// that both fit in [`CONTEXT_CHARS`].
+    fn heading(&self, ancestry: &str) -> Option<String> {
+        let p = self.provision.filter(|&p| p < self.doc.provisions.len())?;
+        let section = self.doc.section_of(p);
+        let heading = self.doc.provisions[p]
+            .heading
+            .as_deref()
+            .or(self.doc.provisions[section].heading.as_deref())?;
+        Some(cut_chars(
+            heading,
+            CONTEXT_CHARS.saturating_sub(ancestry.chars().count()),
+        ))
     }
 
     /// Stable id: `<rel_path>#<ordinal>` ([`chunk_id`]).
@@ -183,23 +203,16 @@ pub fn chunk_document(doc: &Arc<Document>) -> Vec<Chunk> {
                 provision: Option<ProvisionId>,
                 level: ChunkLevel,
                 parent: Option<usize>,
-                ancestry: String,
-                heading: Option<&str>,
                 span: Range<usize>| {
         if doc.text[span.clone()].trim().is_empty() {
             return;
         }
-        let ancestry = cut_chars(&ancestry, CONTEXT_CHARS);
-        let heading =
-            heading.map(|h| cut_chars(h, CONTEXT_CHARS.saturating_sub(ancestry.chars().count())));
         chunks.push(Chunk {
             ordinal: u32::try_from(chunks.len()).unwrap_or(u32::MAX),
             provision,
             level,
             parent,
-            ancestry,
             span,
-            heading,
             doc: doc.clone(),
             key: OnceLock::new(),
         });
@@ -207,26 +220,10 @@ pub fn chunk_document(doc: &Arc<Document>) -> Vec<Chunk> {
     let sections: Vec<ProvisionId> = doc.sections().collect();
     if sections.is_empty() {
         let body = body_span(doc);
-        push(
-            &mut chunks,
-            None,
-            ChunkLevel::Parent,
-            None,
-            doc.title.clone(),
-            None,
-            body.clone(),
-        );
+        push(&mut chunks, None, ChunkLevel::Parent, None, body.clone());
         if word_count(&doc.text[body.clone()]) > WINDOW_THRESHOLD_WORDS {
             for w in windows(&doc.text, body) {
-                push(
-                    &mut chunks,
-                    None,
-                    ChunkLevel::Child,
-                    Some(0),
-                    doc.title.clone(),
-                    None,
-                    w,
-                );
+                push(&mut chunks, None, ChunkLevel::Child, Some(0), w);
             }
         }
         return chunks;
@@ -235,27 +232,16 @@ pub fn chunk_document(doc: &Arc<Document>) -> Vec<Chunk> {
     let first = doc.provisions[sections[0]].span.start;
     let pre = body_span(doc).start..first;
     if word_count(&doc.text[pre.clone()]) >= 20 {
-        push(
-            &mut chunks,
-            None,
-            ChunkLevel::Parent,
-            None,
-            doc.title.clone(),
-            None,
-            pre,
-        );
+        push(&mut chunks, None, ChunkLevel::Parent, None, pre);
     }
     for s in sections {
         let section = &doc.provisions[s];
         let parent_index = chunks.len();
-        let anc = ancestry(doc, s);
         push(
             &mut chunks,
             Some(s),
             ChunkLevel::Parent,
             None,
-            anc.clone(),
-            section.heading.as_deref(),
             section.span.clone(),
         );
         if chunks.len() == parent_index {
@@ -269,8 +255,6 @@ pub fn chunk_document(doc: &Arc<Document>) -> Vec<Chunk> {
                         Some(s),
                         ChunkLevel::Child,
                         Some(parent_index),
-                        anc.clone(),
-                        section.heading.as_deref(),
                         w,
                     );
                 }
@@ -279,14 +263,11 @@ pub fn chunk_document(doc: &Arc<Document>) -> Vec<Chunk> {
         }
         for &c in &section.children {
             let child = &doc.provisions[c];
-            let heading = child.heading.as_deref().or(section.heading.as_deref());
             push(
                 &mut chunks,
                 Some(c),
                 ChunkLevel::Child,
                 Some(parent_index),
-                ancestry(doc, c),
-                heading,
                 child.span.clone(),
             );
         }
@@ -362,7 +343,7 @@ mod tests {
                 .text()
                 .starts_with("NYC Admin. Code > § 20-871 Requirements")
         );
-        assert_eq!(chunks[2].ancestry, "NYC Admin. Code > § 20-871 > (b)");
+        assert_eq!(chunks[2].ancestry(), "NYC Admin. Code > § 20-871 > (b)");
         assert!(chunks[2].text().contains("ten business days"));
         assert_eq!(chunks[2].parent, Some(0));
     }
@@ -374,7 +355,7 @@ mod tests {
         assert!(
             chunks
                 .iter()
-                .any(|c| c.ancestry == "6 RCNY > § 5-300 > Bias Audit")
+                .any(|c| c.ancestry() == "6 RCNY > § 5-300 > Bias Audit")
         );
         let doc = Arc::new(example(
             "guidance/6-rcny-subchapter-t-notice-of-adoption.md",

@@ -93,13 +93,14 @@ type PieceCounter = Box<dyn Fn(&str) -> Option<Vec<Range<usize>>> + Send + Sync>
 /// reachable (else in words, see [`super::windows`]).
 pub fn chunk_windows(embedder: &dyn Embedder, chunk: &Chunk) -> Vec<String> {
     let text = chunk.text();
+    let ancestry = chunk.ancestry();
     let pieces = embedder.piece_offsets(&text).map(|p| {
         let context = embedder
-            .piece_offsets(&chunk.ancestry)
-            .map_or_else(|| chunk.ancestry.split_whitespace().count(), |c| c.len());
+            .piece_offsets(&ancestry)
+            .map_or_else(|| ancestry.split_whitespace().count(), |c| c.len());
         (p, context)
     });
-    super::windows::windows(&text, &chunk.ancestry, pieces)
+    super::windows::windows(&text, &ancestry, pieces)
 }
 
 /// fastembed `TextEmbedding` over a user-defined ONNX model.
