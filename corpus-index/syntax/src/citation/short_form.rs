@@ -318,17 +318,6 @@ fn is_instruction(text: &str, start: usize, end: usize) -> bool {
         "redesignated",
         "reserved",
     ];
-    let passive = |sentence: &str| {
-        let words: Vec<&str> = sentence
-            .split(|ch: char| !ch.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .collect();
-        words.windows(2).enumerate().any(|(i, w)| {
-            PASSIVES.contains(&w[1])
-                && (matches!(w[0], "is" | "are")
-                    || (w[0] == "hereby" && i > 0 && matches!(words[i - 1], "is" | "are")))
-        })
-    };
     let before = text.get(..start).unwrap_or_default();
     // A period ends a sentence only before a space (`§ 814.102` holds one).
     let from = before
@@ -348,6 +337,15 @@ fn is_instruction(text: &str, start: usize, end: usize) -> bool {
         return false;
     };
     let lower = sentence.trim_start().to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|ch: char| !ch.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let passive = words.windows(2).enumerate().any(|(i, w)| {
+        PASSIVES.contains(&w[1])
+            && (matches!(w[0], "is" | "are")
+                || (w[0] == "hereby" && i > 0 && matches!(words[i - 1], "is" | "are")))
+    });
     // An item label: `2.` (its period ended the search above), `a.`, `(1)`, `(iii)`.
     let opening = lower
         .trim_start_matches('(')
@@ -358,11 +356,7 @@ fn is_instruction(text: &str, start: usize, end: usize) -> bool {
     // `In` opens an instruction when the sentence says what to do (`In § 300.65, revise …`,
     // `In paragraph (a)(5), remove …`: the Document Drafting Handbook's forms), not in prose
     // (`In carrying out paragraph (1)`, `In addition to damages …`).
-    let directs = || {
-        lower
-            .split(|ch: char| !ch.is_alphanumeric())
-            .any(|w| AMENDING_VERBS.contains(&w))
-    };
+    let directs = || words.iter().any(|w| AMENDING_VERBS.contains(w));
     let opens = |t: &str| {
         OPENINGS.iter().any(|o| t.starts_with(o))
             || (t
@@ -370,7 +364,7 @@ fn is_instruction(text: &str, start: usize, end: usize) -> bool {
                 .is_some_and(|r| r.starts_with(char::is_whitespace))
                 && directs())
     };
-    opens(&lower) || (labelled && opens(opening)) || passive(&lower)
+    opens(&lower) || (labelled && opens(opening)) || passive
 }
 
 /// Where the sentence whose line begins at `from` begins, when the line holds nothing before
