@@ -727,7 +727,7 @@ fn scored_citations(snap: &Snapshot, doc_id: usize, contents: &Contents) -> Vec<
             // `Chapter 10 of Title 1`, `this subchapter`: a container of the D.C. Code.
             if cited.is_empty()
                 && doc.namespace == dc_library::DC_CODE
-                && let Some(division) = &c.division
+                && let Some(division) = c.division()
                 && let Some(path) = contents.target(division, &doc.rel_path)
             {
                 cited.push(format!("{DC_TITLES}{path}"));
@@ -864,7 +864,7 @@ fn cited_id(doc: &Document, c: &Citation, depth: usize) -> Option<String> {
                 }
                 (Some(CodeRef::Named(code)), None) => Some(act_target(code)),
                 // A bare part of the C.F.R. whose title the text leaves open.
-                (_, Some(s)) if c.designator.as_deref() == Some("Part") => Some(format!("?/pt{s}")),
+                (_, Some(s)) if c.designator() == Some("Part") => Some(format!("?/pt{s}")),
                 (_, Some(s)) => namespace_id(&doc.namespace, s).or_else(|| Some(format!("?/s{s}"))),
                 (_, None) => None,
             }

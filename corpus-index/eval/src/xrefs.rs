@@ -132,7 +132,7 @@ pub fn uslm_identifier(c: &Citation) -> Option<String> {
     if let Some(codified) = lexls_syntax::citation::codes::codified_as(code) {
         let mut as_usc = c.clone();
         as_usc.kind = CitationKind::Usc;
-        as_usc.code = Some(CodeRef::Named(codified.to_string()));
+        as_usc.code = Some(CodeRef::Named(codified.into()));
         return uslm_identifier(&as_usc);
     }
     let lead = || -> Option<String> {
@@ -151,19 +151,17 @@ pub fn uslm_identifier(c: &Citation) -> Option<String> {
         // A title or one of its chapters cited as a whole.
         return match c.kind {
             // `44 U.S.C. ch. 35`: USLM identifies the chapter (`/us/usc/t44/ch35`).
-            CitationKind::Usc => Some(
-                match c.division.as_deref().and_then(|d| d.strip_prefix("ch. ")) {
-                    Some(chapter) => format!("/us/usc/t{}/ch{chapter}", title()?),
-                    None => format!("/us/usc/t{}", title()?),
-                },
-            ),
+            CitationKind::Usc => Some(match c.division().and_then(|d| d.strip_prefix("ch. ")) {
+                Some(chapter) => format!("/us/usc/t{}/ch{chapter}", title()?),
+                None => format!("/us/usc/t{}", title()?),
+            }),
             CitationKind::Cfr => Some(format!("/us/cfr/t{}", lead()?)),
             _ => None,
         };
     };
     Some(match c.kind {
         CitationKind::Usc => format!("/us/usc/t{}/s{section}", title()?),
-        CitationKind::Cfr if c.designator.as_deref() == Some("Part") => {
+        CitationKind::Cfr if c.designator() == Some("Part") => {
             format!("/us/cfr/t{}/pt{section}", lead()?)
         }
         CitationKind::Cfr => format!("/us/cfr/t{}/s{section}", lead()?),

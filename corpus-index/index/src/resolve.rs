@@ -15,6 +15,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
+use lexls_syntax::CompactString;
 use lexls_syntax::citation::codes;
 use lexls_syntax::citation::{Citation, CodeRef, Relative, ShortForm};
 use lexls_syntax::model::{Document, DocumentKind, ProvisionId, Unit};
@@ -51,7 +52,7 @@ pub enum Resolution {
         /// The deepest provision that exists on the requested path.
         deepest: ProvisionRef,
         /// The labels that were not found, outermost first.
-        missing: Vec<String>,
+        missing: Vec<CompactString>,
         /// Existing provisions closest to what was asked, best first.
         suggestions: Vec<ProvisionRef>,
     },
@@ -106,14 +107,14 @@ pub struct Namespace {
     /// Whether the name is a code lexls recognises or a document's own title.
     pub is_code: bool,
     /// Sections by unit and lower-cased number.
-    pub sections: BTreeMap<(Unit, String), ProvisionRef>,
+    pub sections: BTreeMap<(Unit, CompactString), ProvisionRef>,
     /// Documents that belong to the namespace.
     pub docs: Vec<DocId>,
     /// The sections of [`Namespace::sections`] by unit and number prefix (`20-` of
     /// `20-871`, `40.` of `40.22`, empty for `6`), in the same order, each with the value
     /// of its number's tail: where a mistyped number's neighbours are looked for, without
     /// going through every section of a large code.
-    pub by_prefix: HashMap<(Unit, String), Vec<PrefixEntry>>,
+    pub by_prefix: HashMap<(Unit, CompactString), Vec<PrefixEntry>>,
     /// The same sections by unit and length of the number in characters, in the same
     /// order: the edit distance of two numbers is at least the difference of their lengths.
     pub by_length: HashMap<(Unit, usize), Vec<PrefixEntry>>,
@@ -152,7 +153,7 @@ impl Namespace {
                 .or_default()
                 .push(entry.clone());
             self.by_prefix
-                .entry((*unit, number_prefix(number).to_string()))
+                .entry((*unit, CompactString::from(number_prefix(number))))
                 .or_default()
                 .push(entry);
         }
@@ -163,7 +164,7 @@ impl Namespace {
 #[derive(Debug, Clone)]
 pub struct PrefixEntry {
     /// The lower-cased number (`20-871`).
-    pub number: String,
+    pub number: CompactString,
     /// The value of its tail (`871`), if it starts with digits.
     pub tail: Option<u64>,
     /// The section.
@@ -174,7 +175,7 @@ pub struct PrefixEntry {
 #[derive(Debug, Clone, Default)]
 pub struct NamespaceIndex {
     spaces: HashMap<String, Namespace>,
-    by_number: HashMap<(Unit, String), Vec<String>>,
+    by_number: HashMap<(Unit, CompactString), Vec<String>>,
     /// (namespace of the defining documents, lower-cased alias) → code.
     aliases: HashMap<(String, String), String>,
     /// Per document ([`DocId`]) that is secondary (not a statute or rule of a code): the
@@ -478,7 +479,7 @@ impl NamespaceIndex {
         let Some(section) = cite.section.as_deref() else {
             return self.resolve_code_reference(own, cite);
         };
-        let key = (cite.unit, section.to_lowercase());
+        let key = (cite.unit, CompactString::from(section.to_lowercase()));
         // A bare `§ 40.31` that the extractor linked to the code of a preceding citation
         // (`26 U.S.C. 5731(b)`) still means the citing document's own section when it has one.
         let inherited_but_own = cite.short_form == Some(ShortForm::Inherited)
@@ -490,7 +491,7 @@ impl NamespaceIndex {
         // number may still mean a section elsewhere (`§ 20-871(b)(3)` after `6 RCNY § 5-304`).
         let inherited_elsewhere = cite.short_form == Some(ShortForm::Inherited)
             && matches!(&cite.code, Some(CodeRef::Named(name))
-                if self.spaces.get(name).is_some_and(|s| !s.sections.contains_key(&key)));
+                if self.spaces.get(name.as_str()).is_some_and(|s| !s.sections.contains_key(&key)));
         let namespace = match &cite.code {
             _ if inherited_but_own => own.to_string(),
             _ if inherited_elsewhere && self.by_number.get(&key).is_some_and(|v| v.len() == 1) => {
@@ -621,7 +622,7 @@ impl NamespaceIndex {
     fn bare_namespace(
         &self,
         scope: BareScope<'_>,
-        key: &(Unit, String),
+        key: &(Unit, CompactString),
     ) -> Result<String, Resolution> {
         let own = scope.own();
         if self
@@ -637,7 +638,9 @@ impl NamespaceIndex {
             && space.is_code
         {
             let prefix = number_prefix(&key.1);
-            let numbered_alike = space.by_prefix.contains_key(&(key.0, prefix.to_string()));
+            let numbered_alike = space
+                .by_prefix
+                .contains_key(&(key.0, CompactString::from(prefix)));
             if numbered_alike {
                 return Ok(own.to_string());
             }
@@ -649,7 +652,7 @@ impl NamespaceIndex {
             if secondary && named.is_empty() {
                 // A memo naming no code: a structured number (`20-879`, `40.22`) carries
                 // its title and chapter, so it is of the one code numbered like it.
-                let prefix = (key.0, number_prefix(&key.1).to_string());
+                let prefix = (key.0, CompactString::from(number_prefix(&key.1)));
                 let mut alike = self.spaces.values().filter(|s| {
                     s.is_code && !prefix.1.is_empty() && s.by_prefix.contains_key(&prefix)
                 });
@@ -671,7 +674,7 @@ impl NamespaceIndex {
                 // Not found anywhere: blame the code whose numbers look like it (`20-875`
                 // next to §§ 20-870–20-874), else the citing document's own code when it has
                 // sections of that unit; otherwise the code is not in the workspace.
-                let prefix = (key.0, number_prefix(&key.1).to_string());
+                let prefix = (key.0, CompactString::from(number_prefix(&key.1)));
                 let similar = self
                     .spaces
                     .values()
@@ -694,7 +697,7 @@ impl NamespaceIndex {
         &self,
         own: &str,
         named: &[String],
-        key: &(Unit, String),
+        key: &(Unit, CompactString),
     ) -> Result<String, Resolution> {
         let having: Vec<ProvisionRef> = named
             .iter()
@@ -715,7 +718,7 @@ impl NamespaceIndex {
                 return Err(Resolution::Ambiguous { candidates: having });
             }
         }
-        let prefix = (key.0, number_prefix(&key.1).to_string());
+        let prefix = (key.0, CompactString::from(number_prefix(&key.1)));
         if !prefix.1.is_empty()
             && let Some(ns) = named.iter().find(|ns| {
                 self.spaces
@@ -734,7 +737,7 @@ impl NamespaceIndex {
     fn own_if_it_has_unit(&self, own: &str, unit: Unit) -> Result<String, Resolution> {
         if self.spaces.get(own).is_some_and(|s| {
             s.sections
-                .range((unit, String::new())..)
+                .range((unit, CompactString::default())..)
                 .next()
                 .is_some_and(|((u, _), _)| *u == unit)
         }) {
@@ -810,10 +813,10 @@ fn normalize_alias(alias: &str) -> String {
 
 enum Walk {
     Found(ProvisionRef, bool),
-    Missing(ProvisionRef, Vec<String>),
+    Missing(ProvisionRef, Vec<CompactString>),
 }
 
-fn walk(docs: &[Arc<Document>], section: ProvisionRef, labels: &[String]) -> Walk {
+fn walk(docs: &[Arc<Document>], section: ProvisionRef, labels: &[CompactString]) -> Walk {
     let doc = &docs[section.doc];
     let mut cur = section.provision;
     let mut skip_next = false;
@@ -963,7 +966,7 @@ fn tail_value(number: &str) -> Option<u64> {
 /// Whether `number` falls among (or within 10 of) the numbers the namespace has with the
 /// same prefix: a likely typo rather than a part of the code the workspace lacks.
 fn in_range(space: &Namespace, unit: Unit, number: &str) -> bool {
-    let prefix = number_prefix(number).to_lowercase();
+    let prefix = CompactString::from(number_prefix(number).to_lowercase());
     let Some(value) = tail_value(number) else {
         return false;
     };
@@ -991,7 +994,7 @@ fn nearest_sections(space: &Namespace, unit: Unit, number: &str, n: usize) -> Ve
     /// Distances of sections of another prefix start here, above any of the same prefix
     /// whose tails are closer than this.
     const OTHER_PREFIX: u64 = 1_000_000;
-    let prefix = number_prefix(number).to_lowercase();
+    let prefix = CompactString::from(number_prefix(number).to_lowercase());
     let value = tail_value(number);
     let mut scored: Vec<(u64, &str, ProvisionRef)> = space
         .by_prefix
@@ -1074,7 +1077,7 @@ fn nearest_sections(space: &Namespace, unit: Unit, number: &str, n: usize) -> Ve
 fn nearest_children(
     docs: &[Arc<Document>],
     parent: ProvisionRef,
-    missing: &[String],
+    missing: &[CompactString],
 ) -> Vec<ProvisionRef> {
     let doc = &docs[parent.doc];
     let Some(wanted) = missing.first() else {
@@ -1136,7 +1139,7 @@ mod tests {
     /// The closest sections by scoring every section of the namespace (what
     /// [`nearest_sections`] computes without looking at most of them).
     fn nearest_by_scan(space: &Namespace, unit: Unit, number: &str, n: usize) -> Vec<ProvisionRef> {
-        let prefix = number_prefix(number).to_lowercase();
+        let prefix = CompactString::from(number_prefix(number).to_lowercase());
         let value = tail_value(number);
         let mut scored: Vec<(u64, Vec<Chunk>, ProvisionRef)> = space
             .sections
@@ -1188,7 +1191,7 @@ mod tests {
         };
         for (i, n) in numbers.iter().enumerate() {
             space.sections.insert(
-                (Unit::Section, n.to_lowercase()),
+                (Unit::Section, CompactString::from(n.to_lowercase())),
                 ProvisionRef {
                     doc: i,
                     provision: 0,

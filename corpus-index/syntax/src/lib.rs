@@ -9,6 +9,13 @@
 //! The lowest layer (see `ARCHITECTURE.md`): no index, no search, no models, no network, no
 //! protocol types. Everything here is a pure function of the text.
 
+/// A string of up to 24 bytes held inline, without a heap allocation: section numbers,
+/// subsection labels and code names in citations and provisions. The whole D.C. Code holds
+/// about 400,000 citations and as many provisions; as `String`s each of these short values
+/// was one allocation (24 bytes of header plus 16–32 of heap). Serialized as a string, so a
+/// stored index reads the same bytes as before.
+pub use compact_str::CompactString;
+
 pub mod citation;
 pub mod line_index;
 pub mod model;

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+use crate::CompactString;
 use crate::citation::Citation;
 
 /// The kind of a legal document, which sets its authority when sources are ranked.
@@ -189,7 +190,7 @@ pub struct Provision {
     pub unit: Unit,
     /// The number or label without punctuation: `20-871`, `6`, `III`, `b`, `1`, `iii`, or the
     /// defined term for [`LabelStyle::Definition`].
-    pub number: String,
+    pub number: CompactString,
     /// `None` for sections; the label style for subsections.
     pub style: Option<LabelStyle>,
     /// Heading (`Notices required`), when the text gives one.
@@ -406,7 +407,7 @@ impl Document {
     }
 
     /// The citable subsection labels from the section down to `id` (`["b", "1"]`).
-    pub fn subsection_path(&self, id: ProvisionId) -> Vec<String> {
+    pub fn subsection_path(&self, id: ProvisionId) -> Vec<CompactString> {
         self.lineage(id)
             .into_iter()
             .skip(1)

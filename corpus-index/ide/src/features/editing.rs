@@ -80,7 +80,7 @@ pub fn completions(snap: &Snapshot, doc_id: DocId, offset: usize) -> Vec<Complet
             let target = snap.docs.get(r.doc)?;
             let p = target.provisions.get(r.provision)?;
             Some(Completion {
-                number: p.number.clone(),
+                number: p.number.to_string(),
                 citation: cite_string(target, r.provision),
                 heading: p.heading.clone(),
                 replace: offset - typed_len..offset,

@@ -46,7 +46,7 @@ fn symbol(doc: &Document, id: ProvisionId) -> Symbol {
             format!("{}{}", p.unit.prefix(), p.number),
             SymbolKind::Section,
         ),
-        Some(LabelStyle::Definition) => (p.number.clone(), SymbolKind::Definition),
+        Some(LabelStyle::Definition) => (p.number.to_string(), SymbolKind::Definition),
         Some(_) => (format!("({})", p.number), SymbolKind::Subsection),
     };
     Symbol {

@@ -189,7 +189,7 @@ pub fn ancestry(doc: &Document, id: ProvisionId) -> String {
         let prov = &doc.provisions[p];
         parts.push(match prov.style {
             None => format!("{}{}", prov.unit.prefix(), prov.number),
-            Some(LabelStyle::Definition) => prov.number.clone(),
+            Some(LabelStyle::Definition) => prov.number.to_string(),
             Some(_) => format!("({})", prov.number),
         });
     }

@@ -376,7 +376,9 @@ fn measure_whole_dc_code() {
         }
         for s in doc.sections() {
             sections += 1;
-            *numbers.entry(doc.provisions[s].number.clone()).or_default() += 1;
+            *numbers
+                .entry(doc.provisions[s].number.to_string())
+                .or_default() += 1;
             repealed += usize::from(doc.provisions[s].repealed);
         }
         paras += doc.provisions.iter().filter(|p| p.parent.is_some()).count();

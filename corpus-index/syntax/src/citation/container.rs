@@ -161,7 +161,7 @@ mod tests {
     fn chains(text: &str) -> Vec<(String, String)> {
         extract(text)
             .into_iter()
-            .filter_map(|c| Some((text[c.span.clone()].to_string(), c.division?.into())))
+            .filter_map(|c| Some((text[c.span.clone()].to_string(), c.division()?.into())))
             .collect()
     }
 
@@ -214,7 +214,7 @@ mod tests {
         let c = extract("the requirements of part 52 of this chapter apply");
         assert!(
             !c.iter()
-                .any(|c| c.division.as_deref().is_some_and(|d| d.contains("pt."))),
+                .any(|c| c.division().is_some_and(|d| d.contains("pt."))),
             "{c:#?}"
         );
         let c = extract("the obligations laid down in Article 5 of this Chapter");

@@ -9,6 +9,7 @@ use std::sync::LazyLock;
 use regex::{Captures, Regex};
 
 use super::{Citation, CitationKind, CodeRef, RangeEnd, ShortForm};
+use crate::CompactString;
 use crate::model::Unit;
 
 fn re(pattern: &str) -> Regex {
@@ -244,26 +245,24 @@ fn whole(start: usize, end: usize, kind: CitationKind, code: String) -> Found {
             span: start..end,
             group: start..end,
             kind,
-            code: Some(CodeRef::Named(code)),
+            code: Some(CodeRef::Named(code.into())),
             unit: Unit::Section,
             section: None,
             subsections: Vec::new(),
             range_end: None,
             relative: None,
             et_seq: false,
-            designator: None,
             short_form: None,
             antecedent: None,
-            pin: None,
-            division: None,
+            qualifiers: None,
         }),
     }
 }
 
-fn labels_of(s: &str) -> Vec<String> {
+fn labels_of(s: &str) -> Vec<CompactString> {
     s.split(['(', ')'])
         .filter(|l| !l.trim().is_empty())
-        .map(str::to_string)
+        .map(CompactString::from)
         .collect()
 }
 
@@ -301,7 +300,7 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         let end = start + c.get(0)?.end();
         let mut found = whole(start, end, CitationKind::CourtRule, name);
         if let Found::Whole { cite, .. } = &mut found {
-            cite.section = Some(c.name("num")?.as_str().to_string());
+            cite.section = Some(c.name("num")?.as_str().into());
             cite.subsections = labels_of(c.name("subs").map_or("", |m| m.as_str()));
         }
         return Some(found);
@@ -311,9 +310,9 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         let mut found = whole(start, end, CitationKind::Section, String::new());
         if let Found::Whole { cite, .. } = &mut found {
             cite.code = None;
-            cite.section = Some(c["num"].to_string());
+            cite.section = Some(c["num"].into());
             cite.subsections = labels_of(c.name("subs").map_or("", |m| m.as_str()));
-            cite.designator = Some("Rule".into());
+            cite.set_designator(Some("Rule"));
         }
         return Some(found);
     }
@@ -326,7 +325,7 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
             let end = start + c.get(0)?.end();
             let mut found = whole(start, end, kind, format!("{} {series}", &c["vol"]));
             if let Found::Whole { cite, .. } = &mut found {
-                cite.section = Some(c["page"].replace(',', ""));
+                cite.section = Some(c["page"].replace(',', "").into());
             }
             return Some(found);
         }
@@ -344,7 +343,7 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
             format!("{} {court}", &c["year"]),
         );
         if let Found::Whole { cite, .. } = &mut found {
-            cite.section = Some(c["num"].to_string());
+            cite.section = Some(c["num"].into());
         }
         return Some(found);
     }
@@ -377,9 +376,9 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         };
         let mut found = whole(start, end, kind, code);
         if let Found::Whole { cite, .. } = &mut found {
-            cite.section = Some(c["num"].to_string());
+            cite.section = Some(c["num"].into());
             cite.subsections = labels_of(c.name("subs").map_or("", |m| m.as_str()));
-            cite.designator = Some("".into());
+            cite.set_designator(Some(""));
         }
         return Some(found);
     }
@@ -456,7 +455,7 @@ fn public_law(start: usize, c: &Captures<'_>) -> Found {
     if let Found::Whole { cite, .. } = &mut found {
         let sec = c.name("sec").or(c.name("sec2"));
         let subs = c.name("subs").or(c.name("subs2"));
-        cite.section = sec.map(|m| m.as_str().to_string());
+        cite.section = sec.map(|m| m.as_str().into());
         cite.subsections = labels_of(subs.map_or("", |m| m.as_str()));
     }
     found
@@ -475,9 +474,9 @@ fn case(start: usize, c: &Captures<'_>) -> Option<Found> {
     if let Found::Whole { cite, .. } = &mut found {
         if c.name("short").is_some() {
             cite.short_form = Some(ShortForm::Reporter);
-            cite.pin = Some(c["page"].into());
+            cite.set_pin(Some(&c["page"]));
         } else {
-            cite.section = Some(c["page"].to_string());
+            cite.section = Some(c["page"].into());
         }
     }
     Some(found)
@@ -519,13 +518,13 @@ fn id(start: usize, c: &Captures<'_>) -> Option<Found> {
         cite.code = None;
         cite.short_form = Some(ShortForm::Id);
         if let Some(n) = c.name("atnum").or(c.name("secnum")) {
-            cite.section = Some(n.as_str().to_string());
+            cite.section = Some(n.as_str().into());
             cite.subsections = labels_of(c.name("secsubs").map_or("", |m| m.as_str()));
-            cite.designator = Some("§".into());
+            cite.set_designator(Some("§"));
         } else if let Some(s) = c.name("atsubs") {
             cite.subsections = labels_of(s.as_str());
         } else if let Some(p) = c.name("page") {
-            cite.pin = Some(p.as_str().into());
+            cite.set_pin(Some(p.as_str()));
         }
     }
     Some(found)
@@ -580,13 +579,13 @@ fn constitution(text: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
             } else {
                 "§"
             };
-            cite.designator = Some(des.into());
+            cite.set_designator(Some(des));
             let mut sec = pin["num"].to_string();
             if let Some(cl) = pin.name("cl") {
                 sec.push_str(", cl. ");
                 sec.push_str(cl.as_str());
             }
-            cite.section = Some(sec);
+            cite.section = Some(sec.into());
         }
     }
     Some(found)
@@ -611,23 +610,23 @@ pub(crate) fn constitution_short_form(
         span: start..end,
         group: start..end,
         kind: CitationKind::StateConstitution,
-        code: Some(CodeRef::Named(format!("{base} art. {art}"))),
+        code: Some(CodeRef::Named(compact_str::format_compact!(
+            "{base} art. {art}"
+        ))),
         unit: Unit::Section,
         section: None,
         subsections: Vec::new(),
         range_end: None,
         relative: None,
         et_seq: false,
-        designator: None,
         short_form: Some(ShortForm::Inherited),
         antecedent: None,
-        pin: None,
-        division: None,
+        qualifiers: None,
     };
     if let Some(pin) = CONST_PIN.captures(text.get(end..)?) {
         end += pin.get(0)?.end();
-        cite.section = Some(pin["num"].to_string());
-        cite.designator = Some("§".into());
+        cite.section = Some(pin["num"].into());
+        cite.set_designator(Some("§"));
         cite.span = start..end;
         cite.group = start..end;
     }
@@ -815,7 +814,7 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
         {
             first.span.end = s + num.len();
             first.range_end = Some(Box::new(RangeEnd {
-                section: number,
+                section: number.into(),
                 subsections: Vec::new(),
             }));
             continue;
@@ -824,18 +823,16 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
             span: s..s + num.len(),
             group: start..end,
             kind: CitationKind::DeStatute,
-            code: Some(CodeRef::Named(book.to_lowercase())),
+            code: Some(CodeRef::Named(book.to_lowercase().into())),
             unit: Unit::Section,
-            section: Some(number),
+            section: Some(number.into()),
             subsections: Vec::new(),
             range_end: None,
             relative: None,
             et_seq: false,
-            designator: None,
             short_form: None,
             antecedent: None,
-            pin: None,
-            division: None,
+            qualifiers: None,
         });
     }
     (!cites.is_empty()).then_some((end, cites))

@@ -51,7 +51,7 @@ pub fn apply_namespace(cites: &mut [Citation], namespace: &str) {
         let bare = c.code.is_none() && c.relative.is_none() && c.section.is_some();
         let this = c.code == Some(CodeRef::This);
         if (bare && c.kind == CitationKind::Section) || this {
-            c.code = Some(CodeRef::Named(namespace.to_string()));
+            c.code = Some(CodeRef::Named(namespace.into()));
             c.kind = kind;
         }
     }
@@ -100,8 +100,8 @@ pub fn records(text: &str, cites: &[Citation]) -> Vec<CitationRecord> {
                 end: char_offset.of(c.span.end),
                 normalized: (!normalized.is_empty()).then_some(normalized),
                 title: title_of(c),
-                section: c.section.clone(),
-                subsections: c.subsections.clone(),
+                section: c.section.as_deref().map(str::to_string),
+                subsections: c.subsections.iter().map(|l| l.to_string()).collect(),
                 range_end: c.range_end.as_deref().cloned(),
                 endpoints,
                 short_form: c.short_form,

@@ -10,6 +10,7 @@
 
 use super::codes::{self, CodeFamily};
 use super::{Citation, LevelWord, Relative};
+use crate::CompactString;
 use crate::model::{Document, ProvisionId, Unit};
 
 /// The drafting convention of a document, which sets how deep each level word is.
@@ -185,7 +186,7 @@ fn find_base(
     doc: &Document,
     lineage: &[ProvisionId],
     preferred: ProvisionId,
-    labels: &[String],
+    labels: &[CompactString],
 ) -> ProvisionId {
     let has = |base: ProvisionId| -> bool {
         let mut cur = base;

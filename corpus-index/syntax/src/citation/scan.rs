@@ -22,7 +22,10 @@ use regex::{Captures, Regex};
 
 use super::codes::{self, CodeFamily};
 use super::forms::{self, Found};
-use super::{Citation, CitationKind, CodeRef, LevelWord, RangeEnd, Relative, ShortForm};
+use super::{
+    Citation, CitationKind, CodeRef, LevelWord, Qualifiers, RangeEnd, Relative, ShortForm,
+};
+use crate::CompactString;
 use crate::model::Unit;
 
 fn re(pattern: &str) -> Regex {
@@ -232,7 +235,7 @@ pub fn extract(text: &str) -> Vec<Citation> {
                     plural: false,
                 },
             );
-            phrase.code = Some(CodeRef::Named(name));
+            phrase.code = Some(CodeRef::Named(name.into()));
             phrase.kind = Some(kind);
             phrase.end = end;
             phrase.emit(&mut out);
@@ -384,7 +387,7 @@ fn short_form_at(
             .map(|m| {
                 ONE_PAREN_LABEL
                     .captures_iter(m.as_str())
-                    .filter_map(|c| c.get(1).map(|l| l.as_str().to_string()))
+                    .filter_map(|c| c.get(1).map(|l| CompactString::from(l.as_str())))
                     .collect()
             })
             .unwrap_or_default();
@@ -392,18 +395,16 @@ fn short_form_at(
             span: start..end,
             group: start..end,
             kind: CitationKind::CourtRule,
-            code: Some(CodeRef::Named(code.clone())),
+            code: Some(CodeRef::Named(code.clone().into())),
             unit: Unit::Section,
-            section: Some(caps.name("num")?.as_str().to_string()),
+            section: Some(caps.name("num")?.as_str().into()),
             subsections: subs,
             range_end: None,
             relative: None,
             et_seq: false,
-            designator: None,
             short_form: Some(ShortForm::Inherited),
             antecedent: None,
-            pin: None,
-            division: None,
+            qualifiers: None,
         });
         return Some(end);
     }
@@ -417,9 +418,9 @@ static RULE_SHORT: LazyLock<Regex> =
 #[derive(Debug, Clone)]
 struct Item {
     span: Range<usize>,
-    section: Option<String>,
-    labels: Vec<String>,
-    range_end: Option<(Option<String>, Vec<String>)>,
+    section: Option<CompactString>,
+    labels: Vec<CompactString>,
+    range_end: Option<(Option<CompactString>, Vec<CompactString>)>,
 }
 
 /// What a phrase starts with.
@@ -438,10 +439,10 @@ struct Phrase {
     head: Head,
     items: Vec<Item>,
     /// `of section 20-871(b)`: unit, number, labels.
-    chain_section: Option<(Unit, String, Vec<String>)>,
+    chain_section: Option<(Unit, CompactString, Vec<CompactString>)>,
     /// `of subdivision b`, `of paragraph (2)`: label groups in text order (innermost first),
     /// with the outermost level word.
-    chain_labels: Vec<Vec<String>>,
+    chain_labels: Vec<Vec<CompactString>>,
     outer_word: Option<LevelWord>,
     relative: Option<Relative>,
     code: Option<CodeRef>,
@@ -510,18 +511,16 @@ impl Phrase {
                 span: span.clone(),
                 group: group.clone(),
                 kind,
-                code: Some(CodeRef::Named(name.clone())),
+                code: Some(CodeRef::Named(name.clone().into())),
                 unit,
                 section: None,
                 subsections: Vec::new(),
                 range_end: None,
                 relative: None,
                 et_seq: false,
-                designator: None,
                 short_form: None,
                 antecedent: None,
-                pin: None,
-                division: None,
+                qualifiers: None,
             });
         }
         if !self.acts.is_empty() {
@@ -540,22 +539,24 @@ impl Phrase {
                 range_end: None,
                 relative: self.relative,
                 et_seq: false,
-                designator: self.designator.as_deref().map(Box::from),
                 short_form: self.short_form,
                 antecedent: None,
-                pin: None,
-                division: self.division.as_deref().map(Box::from),
+                qualifiers: Qualifiers::boxed(
+                    self.designator.as_deref(),
+                    None,
+                    self.division.as_deref(),
+                ),
             });
             return;
         }
-        let outer_labels: Vec<String> = self
+        let outer_labels: Vec<CompactString> = self
             .chain_labels
             .iter()
             .rev()
             .flat_map(|g| g.iter().cloned())
             .collect();
-        let mut prev_section: Option<String> = None;
-        let mut prev_labels: Vec<String> = Vec::new();
+        let mut prev_section: Option<CompactString> = None;
+        let mut prev_labels: Vec<CompactString> = Vec::new();
         for (i, item) in self.items.iter().enumerate() {
             let span = if single {
                 group.clone()
@@ -566,7 +567,7 @@ impl Phrase {
             };
             // The labels an item of a list of subdivisions continues from (`(a)(4), (5), (6)`:
             // `(6)` continues `(a)(5)`), without the section and outer levels of the phrase.
-            let mut own_path: Option<Vec<String>> = None;
+            let mut own_path: Option<Vec<CompactString>> = None;
             let (section, mut labels, relative) = match self.head {
                 Head::Section { .. } => {
                     let (section, labels) = inherit(&prev_section, &prev_labels, item);
@@ -629,11 +630,13 @@ impl Phrase {
                 range_end: range_end.map(Box::new),
                 relative,
                 et_seq: self.et_seq,
-                designator: self.designator.as_deref().map(Box::from),
                 short_form: self.short_form,
                 antecedent: None,
-                pin: None,
-                division: self.division.as_deref().map(Box::from),
+                qualifiers: Qualifiers::boxed(
+                    self.designator.as_deref(),
+                    None,
+                    self.division.as_deref(),
+                ),
             });
         }
     }
@@ -642,10 +645,10 @@ impl Phrase {
 /// A section-level item without its own number (`and (2)`) inherits the previous section and
 /// all but as many trailing labels as it gives.
 fn inherit(
-    prev_section: &Option<String>,
-    prev_labels: &[String],
+    prev_section: &Option<CompactString>,
+    prev_labels: &[CompactString],
     item: &Item,
-) -> (Option<String>, Vec<String>) {
+) -> (Option<CompactString>, Vec<CompactString>) {
     match &item.section {
         Some(s) => (Some(s.clone()), item.labels.clone()),
         None => (
@@ -655,7 +658,11 @@ fn inherit(
     }
 }
 
-fn inherit_labels(prev: &[String], own: &[String], first: bool) -> Vec<String> {
+fn inherit_labels(
+    prev: &[CompactString],
+    own: &[CompactString],
+    first: bool,
+) -> Vec<CompactString> {
     if first || prev.is_empty() {
         return own.to_vec();
     }
@@ -756,7 +763,10 @@ fn prior_edition(text: &str, start: usize, phrase: &mut Phrase) {
     if let Some(caps) = EDITION.captures(&text[from..start])
         && let Some(year) = caps.name("y")
     {
-        phrase.code = Some(CodeRef::Named(format!("{} Ed.", year.as_str())));
+        phrase.code = Some(CodeRef::Named(compact_str::format_compact!(
+            "{} Ed.",
+            year.as_str()
+        )));
         phrase.kind = Some(CitationKind::NamedAct);
     }
 }
@@ -844,7 +854,7 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
                 plural,
             },
         );
-        phrase.code = Some(CodeRef::Named(name.clone()));
+        phrase.code = Some(CodeRef::Named(name.clone().into()));
         if let Some(end) = parse_section_items(text, items_at, &mut phrase) {
             let end = parse_tail(text, end, &mut phrase);
             phrase.end = trim_end(text, start, end);
@@ -852,7 +862,7 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
         }
         let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
         phrase.kind = Some(CitationKind::Usc);
-        phrase.code = Some(CodeRef::Named(name));
+        phrase.code = Some(CodeRef::Named(name.into()));
         phrase.end = trim_end(text, start, pos);
         return Some(phrase);
     }
@@ -866,12 +876,12 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
         } else {
             CitationKind::Usc
         });
-        phrase.code = Some(CodeRef::Named(name));
+        phrase.code = Some(CodeRef::Named(name.into()));
         phrase.division = Some(division_name(&d)?);
         phrase.end = after;
         return Some(phrase);
     }
-    phrase.code = Some(CodeRef::Named(name));
+    phrase.code = Some(CodeRef::Named(name.into()));
     let code_end = pos;
     if caps.name("sym").is_none() {
         if let Some((after, part)) = eat(text, pos, &PART_WORD) {
@@ -964,7 +974,7 @@ fn parse_code_prefixed(
             plural,
         },
     );
-    phrase.code = Some(CodeRef::Named(code));
+    phrase.code = Some(CodeRef::Named(code.into()));
     phrase.kind = Some(kind);
     phrase.designator = designator;
     let pos = parse_section_items(text, after, &mut phrase)?;
@@ -1049,7 +1059,7 @@ fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
                 plural,
             },
         );
-        phrase.code = Some(CodeRef::Named(code.clone()));
+        phrase.code = Some(CodeRef::Named(code.clone().into()));
         if is_part && is_cfr && !is_cfr_section_number(&text[ws(text, after)..]) {
             phrase.designator = Some("Part".into());
         }
@@ -1065,7 +1075,7 @@ fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
     } else {
         CitationKind::Usc
     });
-    phrase.code = Some(CodeRef::Named(code));
+    phrase.code = Some(CodeRef::Named(code.into()));
     let mut end = pos;
     if let Some((after, d)) = eat(text, pos, &DIVISION_AFTER) {
         phrase.division = Some(division_name(&d)?);
@@ -1096,9 +1106,9 @@ fn parse_chapter_of_title(text: &str, start: usize) -> Option<Phrase> {
         CitationKind::Usc
     });
     phrase.code = Some(CodeRef::Named(if is_cfr {
-        format!("{title} C.F.R.")
+        compact_str::format_compact!("{title} C.F.R.")
     } else {
-        format!("{title} U.S.C.")
+        compact_str::format_compact!("{title} U.S.C.")
     }));
     phrase.division = Some(division);
     phrase.end = trim_end(text, start, end);
@@ -1190,7 +1200,7 @@ fn parse_eu_division(text: &str, start: usize) -> Option<Phrase> {
         let (end, caps) = eat(text, after_of, &CODE_OF)?;
         caps.name("eu")?;
         phrase.code = Some(CodeRef::Named(
-            codes::canonical_code(caps.get(0)?.as_str())?.name,
+            codes::canonical_code(caps.get(0)?.as_str())?.name.into(),
         ));
         end
     };
@@ -1285,7 +1295,7 @@ fn parse_treaty(text: &str, start: usize, end: usize) -> Option<Phrase> {
     );
     phrase.kind = Some(CitationKind::EuAct);
     phrase.end = start + name.len().min(end - start);
-    phrase.code = Some(CodeRef::Named(name));
+    phrase.code = Some(CodeRef::Named(name.into()));
     Some(phrase)
 }
 
@@ -1357,7 +1367,7 @@ fn parse_eu_act(text: &str, start: usize, end: usize) -> Option<Phrase> {
             plural: false,
         },
     );
-    phrase.code = Some(CodeRef::Named(code.name));
+    phrase.code = Some(CodeRef::Named(code.name.into()));
     phrase.kind = Some(CitationKind::EuAct);
     phrase.end = end;
     Some(phrase)
@@ -1389,7 +1399,7 @@ fn ws(text: &str, mut pos: usize) -> usize {
     pos
 }
 
-fn clean_number(raw: &str) -> String {
+fn clean_number(raw: &str) -> CompactString {
     raw.chars()
         .filter(|c| !c.is_whitespace())
         .map(|c| if c == '–' { '-' } else { c })
@@ -1397,7 +1407,7 @@ fn clean_number(raw: &str) -> String {
 }
 
 /// Reads a section number and its labels at `pos`.
-fn section_item(text: &str, pos: usize) -> Option<(usize, String, Vec<String>)> {
+fn section_item(text: &str, pos: usize) -> Option<(usize, CompactString, Vec<CompactString>)> {
     let pos = ws(text, pos);
     let (end, caps) = eat(text, pos, &SEC_NUM)?;
     let number = clean_number(caps.get(0)?.as_str());
@@ -1414,7 +1424,7 @@ fn section_item(text: &str, pos: usize) -> Option<(usize, String, Vec<String>)> 
         let inside: String = labels.iter().map(|l| format!("({l})")).collect();
         let number = format!("{number}{inside}{}", suffix.get(0)?.as_str());
         let (after, labels) = paren_labels(text, after).unwrap_or((after, Vec::new()));
-        return Some((after, number, labels));
+        return Some((after, number.into(), labels));
     }
     Some((end, number, labels))
 }
@@ -1422,12 +1432,12 @@ fn section_item(text: &str, pos: usize) -> Option<(usize, String, Vec<String>)> 
 static CFR_SUFFIX: LazyLock<Regex> = LazyLock::new(|| re(r"^-[0-9]{1,3}[A-Z]{0,2}(?-u:\b)"));
 
 /// Reads `(b)(1)` at `pos`, allowing one space before the first parenthesis.
-fn paren_labels(text: &str, pos: usize) -> Option<(usize, Vec<String>)> {
-    let try_at = |p: usize| -> Option<(usize, Vec<String>)> {
+fn paren_labels(text: &str, pos: usize) -> Option<(usize, Vec<CompactString>)> {
+    let try_at = |p: usize| -> Option<(usize, Vec<CompactString>)> {
         let (end, caps) = eat(text, p, &PAREN_LABELS)?;
-        let mut labels: Vec<String> = ONE_PAREN_LABEL
+        let mut labels: Vec<CompactString> = ONE_PAREN_LABEL
             .captures_iter(caps.get(0)?.as_str())
-            .filter_map(|c| c.get(1).map(|m| m.as_str().to_string()))
+            .filter_map(|c| c.get(1).map(|m| CompactString::from(m.as_str())))
             .collect();
         ocr_digits(&mut labels);
         Some((end, labels))
@@ -1443,7 +1453,7 @@ fn paren_labels(text: &str, pos: usize) -> Option<(usize, Vec<String>)> {
 /// as one: a label of digits and `l` (`(l0)`), and `(l)` right below a lettered level in a
 /// chain (`(a)(l)`: in U.S. and C.F.R. numbering, (a) › (1) › (i) or (A)). A sibling
 /// `(l)` after `(k)` in a list, or `(l)` as a subsection of its own, stays the letter.
-fn ocr_digits(labels: &mut [String]) {
+fn ocr_digits(labels: &mut [CompactString]) {
     for i in 0..labels.len() {
         let label = &labels[i];
         let mixed = label.contains('l')
@@ -1456,19 +1466,19 @@ fn ocr_digits(labels: &mut [String]) {
                 .bytes()
                 .all(|b| matches!(b, b'i' | b'v' | b'x'));
         if mixed || below_letter {
-            labels[i] = label.replace('l', "1");
+            labels[i] = label.replace('l', "1").into();
         }
     }
 }
 
 /// Reads subsection labels for a level word: `(b)(1)`, `a`, `1`.
-fn label_item(text: &str, pos: usize) -> Option<(usize, Vec<String>)> {
+fn label_item(text: &str, pos: usize) -> Option<(usize, Vec<CompactString>)> {
     label_item_checked(text, pos, true)
 }
 
 /// [`label_item`]; with `strict`, a bare label (`paragraph 1`) must be followed by what ends
 /// a citation item. In an `of` clause (`of paragraph 2 when`) the clause itself is the cue.
-fn label_item_checked(text: &str, pos: usize, strict: bool) -> Option<(usize, Vec<String>)> {
+fn label_item_checked(text: &str, pos: usize, strict: bool) -> Option<(usize, Vec<CompactString>)> {
     let pos = ws(text, pos);
     if let Some(found) = paren_labels(text, pos) {
         return Some(found);
@@ -1492,7 +1502,7 @@ fn label_item_checked(text: &str, pos: usize, strict: bool) -> Option<(usize, Ve
         ]
         .iter()
         .any(|w| rest.starts_with(w));
-    (follows_ok || !strict).then(|| (end, vec![label.to_string()]))
+    (follows_ok || !strict).then(|| (end, vec![CompactString::from(label)]))
 }
 
 fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {
@@ -1657,7 +1667,7 @@ fn digits_of(s: &str) -> (&str, &str) {
 
 /// `(start, end)` when a U.S. Code number with hyphens is a range (see
 /// [`split_range_by_numbering`]).
-fn usc_range(number: &str) -> Option<(String, String)> {
+fn usc_range(number: &str) -> Option<(CompactString, CompactString)> {
     let parts: Vec<&str> = number.split('-').collect();
     let valid = |p: &str| {
         let (d, rest) = digits_of(p);
@@ -1692,13 +1702,13 @@ fn usc_range(number: &str) -> Option<(String, String)> {
     }
     let value = |s: &str| digits_of(s).0.parse::<u64>().ok();
     match (value(&start), value(&end)) {
-        (Some(a), Some(b)) if b > a || (b == a && end > start) => Some((start, end)),
+        (Some(a), Some(b)) if b > a || (b == a && end > start) => Some((start.into(), end.into())),
         _ => None,
     }
 }
 
 /// `(start, end)` when a C.F.R. number with one hyphen is a range.
-fn cfr_range(number: &str, parts: bool) -> Option<(String, String)> {
+fn cfr_range(number: &str, parts: bool) -> Option<(CompactString, CompactString)> {
     let (left, right) = number.split_once('-')?;
     if right.contains('-') || left.is_empty() || right.is_empty() {
         return None;
@@ -1708,7 +1718,7 @@ fn cfr_range(number: &str, parts: bool) -> Option<(String, String)> {
         (None, None) => parts,
         _ => false,
     };
-    same_part.then(|| (left.to_string(), right.to_string()))
+    same_part.then(|| (left.into(), right.into()))
 }
 
 static SEMICOLON_SEP: LazyLock<Regex> =
@@ -1763,8 +1773,8 @@ fn split_hyphen_range(item: &mut Item, plural: bool) {
                 && left < right
         };
     if same_shape {
-        item.section = Some(left.to_string());
-        item.range_end = Some((Some(right.to_string()), std::mem::take(&mut item.labels)));
+        item.section = Some(left.into());
+        item.range_end = Some((Some(right.into()), std::mem::take(&mut item.labels)));
     }
 }
 
@@ -1850,7 +1860,10 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
     {
         let is_cfr = c.as_str().to_ascii_lowercase().contains('f');
         let name = if is_cfr { "C.F.R." } else { "U.S.C." };
-        phrase.code = Some(CodeRef::Named(format!("{} {name}", t.as_str())));
+        phrase.code = Some(CodeRef::Named(compact_str::format_compact!(
+            "{} {name}",
+            t.as_str()
+        )));
         pos = after;
     }
     while let Some((after_of, _)) = eat(text, pos, &OF) {
@@ -1869,7 +1882,7 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
             if phrase.code.is_none() {
                 phrase.code = Some(CodeRef::Named(
                     codes::canonical_code(c.as_str())
-                        .map_or_else(|| c.as_str().to_string(), |k| k.name),
+                        .map_or_else(|| c.as_str().into(), |k| k.name.into()),
                 ));
             }
             pos = after;
@@ -1899,7 +1912,7 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
         && let Some((after, caps)) = eat(text, pos, &TRAILING_PARAGRAPH)
         && let (Some(item), Some(n)) = (phrase.items.first_mut(), caps.name("n"))
     {
-        item.labels.push(n.as_str().to_string());
+        item.labels.push(n.as_str().into());
         pos = after;
     }
     while let Some((after, _)) = eat(text, pos, &PARENTHETICAL) {
@@ -1984,7 +1997,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         } else {
             format!("{title} U.S.C.")
         };
-        phrase.code = Some(CodeRef::Named(name));
+        phrase.code = Some(CodeRef::Named(name.into()));
         return Some(end);
     }
     // `§ 5 of D.C. Law 22-250`, `section 5 of act June 25, 1948, ch. 646`: a section of an
@@ -1996,7 +2009,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
                 super::dated_act::act_at(text, pos).map(|(e, n)| (e, n, CitationKind::NamedAct))
             })
     {
-        phrase.code = Some(CodeRef::Named(name));
+        phrase.code = Some(CodeRef::Named(name.into()));
         phrase.kind = Some(kind);
         return Some(end);
     }
@@ -2005,7 +2018,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     if phrase.code.is_none()
         && let Some((end, caps)) = eat(text, pos, &NUMBERED_INSTRUMENT)
     {
-        phrase.code = Some(CodeRef::Named(collapse(caps.get(0)?.as_str())));
+        phrase.code = Some(CodeRef::Named(collapse(caps.get(0)?.as_str()).into()));
         phrase.kind = Some(CitationKind::NamedAct);
         return Some(end);
     }
@@ -2014,7 +2027,9 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         && let Some((after, _)) = eat(text, pos, &EO_HEAD)
         && let Some((_, end, number)) = eo_number(text, after, false)
     {
-        phrase.code = Some(CodeRef::Named(format!("Exec. Order No. {number}")));
+        phrase.code = Some(CodeRef::Named(compact_str::format_compact!(
+            "Exec. Order No. {number}"
+        )));
         phrase.kind = Some(CitationKind::ExecutiveOrder);
         return Some(end);
     }
@@ -2025,7 +2040,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         let rest = text[end..].trim_start_matches([' ', '\t']);
         if !rest.starts_with(|c: char| c.is_ascii_digit() || c == '§') {
             let code = codes::canonical_code(caps.get(0)?.as_str())?;
-            phrase.code = Some(CodeRef::Named(code.name));
+            phrase.code = Some(CodeRef::Named(code.name.into()));
             return Some(end);
         }
     }
@@ -2041,7 +2056,9 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         }
         let end = pos + trimmed.len();
         phrase.code = Some(CodeRef::Named(
-            codes::canonical_code(trimmed).map_or_else(|| collapse(trimmed), |c| c.name),
+            codes::canonical_code(trimmed)
+                .map_or_else(|| collapse(trimmed), |c| c.name)
+                .into(),
         ));
         return Some(end);
     } else if caps.name("code").is_some() {
@@ -2051,7 +2068,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     } else {
         codes::canonical_code(matched).map_or_else(|| collapse(matched), |c| c.name)
     };
-    phrase.code = Some(CodeRef::Named(code));
+    phrase.code = Some(CodeRef::Named(code.into()));
     Some(end)
 }
 

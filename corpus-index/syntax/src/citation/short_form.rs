@@ -255,9 +255,9 @@ fn opens_item(text: &str, at: usize) -> bool {
 /// Makes `c` cite the section that citation `a`, `ante`, cites: its kind, code, designator,
 /// unit and number, with `ante` as its antecedent.
 fn cite_section_of(c: &mut Citation, ante: Citation, a: usize) {
+    c.set_designator(ante.designator());
     c.kind = ante.kind;
     c.code = ante.code;
-    c.designator = ante.designator;
     c.unit = ante.unit;
     c.section = ante.section;
     c.antecedent = Some(a);
@@ -445,7 +445,7 @@ impl ParagraphBreaks {
 fn link_id(cites: &mut [Citation], i: usize, a: usize) {
     let ante = cites[a].clone();
     if ante.kind == CitationKind::Case
-        && let (Some(pin), Some(first)) = (cites[i].pin.as_deref(), ante.section.as_deref())
+        && let (Some(pin), Some(first)) = (cites[i].pin(), ante.section.as_deref())
         && let (Ok(pin), Ok(first)) = (pin.parse::<u32>(), first.parse::<u32>())
         && pin < first
     {
@@ -453,15 +453,14 @@ fn link_id(cites: &mut [Citation], i: usize, a: usize) {
     }
     let id = &mut cites[i];
     id.antecedent = Some(a);
+    // `Id. § 6`, a new section of the same code, keeps the antecedent's designator too.
+    id.set_designator(ante.designator());
     id.kind = ante.kind;
     id.code = ante.code;
     id.unit = ante.unit;
     if id.section.is_some() {
-        // `Id. § 6`: a new section of the same code; keep the antecedent's designator.
-        id.designator = ante.designator;
         return;
     }
-    id.designator = ante.designator;
     id.section = ante.section;
     let own = std::mem::take(&mut id.subsections);
     let keep = ante.subsections.len().saturating_sub(own.len());
@@ -470,7 +469,7 @@ fn link_id(cites: &mut [Citation], i: usize, a: usize) {
 }
 
 fn link_reporter(cites: &mut [Citation], i: usize) {
-    let Some(pin) = cites[i].pin.as_deref().and_then(|p| p.parse::<u32>().ok()) else {
+    let Some(pin) = cites[i].pin().and_then(|p| p.parse::<u32>().ok()) else {
         return;
     };
     let mut found = cites[..i].iter().enumerate().filter(|(_, c)| {
@@ -565,9 +564,7 @@ fn link_that(
 /// antecedents of the citations kept are renumbered.
 pub fn drop_bare_parts(cites: Vec<Citation>) -> Vec<Citation> {
     let bare = |c: &Citation| {
-        c.kind == CitationKind::Section
-            && c.code.is_none()
-            && c.designator.as_deref() == Some("Part")
+        c.kind == CitationKind::Section && c.code.is_none() && c.designator() == Some("Part")
     };
     if !cites.iter().any(bare) {
         return cites;
@@ -645,7 +642,7 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
         (kind @ (CitationKind::NamedAct | CitationKind::DcLaw), code) => (kind, code.clone()),
         (_, Some(CodeRef::Named(vol))) => (
             CitationKind::NamedAct,
-            Some(CodeRef::Named(format!(
+            Some(CodeRef::Named(compact_str::format_compact!(
                 "{vol} {}",
                 prev.section.as_deref().unwrap_or_default()
             ))),
@@ -663,7 +660,7 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
 /// The C.F.R. part a citation names (`14 CFR part 71` → `71`, `14 CFR 71.1` → `71`).
 fn cfr_part(c: &Citation) -> Option<&str> {
     let section = c.section.as_deref()?;
-    if c.designator.as_deref() == Some("Part") {
+    if c.designator() == Some("Part") {
         return Some(section);
     }
     let (part, rest) = section.split_once('.')?;
@@ -699,7 +696,7 @@ fn inherit_cfr_part(cites: &mut [Citation], i: usize, parts: &HashMap<String, us
         || c.relative.is_some()
         || c.short_form.is_some()
         || c.unit != Unit::Section
-        || c.designator.as_deref().is_some_and(|d| d != "Part")
+        || c.designator().is_some_and(|d| d != "Part")
     {
         return;
     }
@@ -761,11 +758,12 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
     if !bare || !inheritable || !near {
         return;
     }
-    let (kind, code, designator) = (ante.kind, ante.code.clone(), ante.designator.clone());
+    let (kind, code) = (ante.kind, ante.code.clone());
+    let designator: Option<Box<str>> = ante.designator().map(Box::from);
     let c = &mut cites[i];
     c.kind = kind;
     c.code = code;
-    c.designator = designator.filter(|d| &**d != "Part");
+    c.set_designator(designator.as_deref().filter(|&d| d != "Part"));
     c.short_form = Some(ShortForm::Inherited);
     c.antecedent = Some(a);
 }

@@ -126,7 +126,7 @@ fn with_recitals(markup: &Markup, provisions: Vec<Provision>) -> Vec<Provision> 
                 .map_or(span.start, |_| span.start + label.len());
             Some(Provision {
                 unit: Unit::Recital,
-                number: number.to_string(),
+                number: number.into(),
                 style: None,
                 heading: None,
                 span: span.clone(),

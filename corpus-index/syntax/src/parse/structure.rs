@@ -200,7 +200,7 @@ impl<'t> Builder<'t> {
         let id = self.provisions.len();
         self.provisions.push(Provision {
             unit: header.unit,
-            number: header.number.clone(),
+            number: header.number.clone().into(),
             style: None,
             heading: header.heading.clone(),
             span: start..self.text.len(),
@@ -232,7 +232,7 @@ impl<'t> Builder<'t> {
         let id = self.provisions.len();
         self.provisions.push(Provision {
             unit,
-            number,
+            number: number.into(),
             style: Some(style),
             heading,
             span: start..self.text.len(),
@@ -678,7 +678,7 @@ mod tests {
         let labels: Vec<(String, u8)> = o
             .provisions
             .iter()
-            .map(|p| (p.number.clone(), p.depth))
+            .map(|p| (p.number.to_string(), p.depth))
             .collect();
         assert_eq!(
             labels,

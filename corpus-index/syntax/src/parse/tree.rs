@@ -352,7 +352,7 @@ fn section(
             .is_some_and(|h| h.to_ascii_lowercase().starts_with("repealed"));
     Some(Provision {
         unit,
-        number,
+        number: number.into(),
         style: None,
         heading,
         span,
@@ -382,7 +382,7 @@ fn child(
     clamp(&mut label_span, &span);
     Some(Provision {
         unit: p.unit,
-        number,
+        number: number.into(),
         style: Some(style),
         heading,
         span,
