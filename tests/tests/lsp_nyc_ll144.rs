@@ -178,6 +178,79 @@ fn broken_citation_gets_a_diagnostic_and_a_quick_fix_kept_current_while_editing(
 }
 
 #[test]
+fn keystrokes_arrive_as_incremental_changes_and_the_server_edits_the_same_text() {
+    let root = example("nyc-ll144");
+    let mut client = LspClient::start(&[]);
+    let init = client.initialize(&root, json!({}));
+    // TextDocumentSyncKind.Incremental: the editor sends ranges, not the whole file.
+    assert_eq!(
+        init["capabilities"]["textDocumentSync"]["change"], 2,
+        "{init}"
+    );
+    client.wait_indexed();
+    let path = policy(&root);
+    let (uri, text) = client.open(&path);
+    let unresolved = |p: &Value| {
+        p["diagnostics"]
+            .as_array()
+            .map(|d| {
+                d.iter()
+                    .filter(|d| d["code"] == "unresolved-citation")
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    };
+    let opened = client.wait_notification("textDocument/publishDiagnostics", |p| {
+        p["uri"] == json!(uri) && p["version"] == 1
+    });
+    assert_eq!(unresolved(&opened).len(), 1, "{opened}");
+
+    // One keystroke: the `5` of `§ 20-875` becomes a `2` (§ 20-872, Penalties, exists).
+    let five = position_of(&text, "§ 20-875", 0, 7);
+    let after_five = position_of(&text, "§ 20-875", 0, 8);
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2},
+               "contentChanges": [{"range": {"start": five, "end": after_five}, "text": "2"}]}),
+    );
+    let fixed = client.wait_notification("textDocument/publishDiagnostics", |p| {
+        p["uri"] == json!(uri) && p["version"] == 2
+    });
+    assert!(unresolved(&fixed).is_empty(), "{fixed}");
+
+    // Two changes in one notification, the second at positions of the text after the
+    // first: a line typed at the top of the file, then a citation typed at its end.
+    let lines = text.lines().count();
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 3},
+               "contentChanges": [
+                   {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+                    "text": "Draft.\n"},
+                   {"range": {"start": {"line": lines + 1, "character": 0},
+                              "end": {"line": lines + 1, "character": 0}},
+                    "text": "See also § 20-879."}]}),
+    );
+    let typed = client.wait_notification("textDocument/publishDiagnostics", |p| {
+        p["uri"] == json!(uri) && p["version"] == 3
+    });
+    let broken = unresolved(&typed);
+    assert_eq!(broken.len(), 1, "{typed}");
+    // Where the editor has it: the last line, after `See also `.
+    assert_eq!(
+        broken[0]["range"]["start"],
+        json!({"line": lines + 1, "character": 9}),
+        "{typed}"
+    );
+    assert!(
+        broken[0]["message"].to_string().contains("§ 20-879"),
+        "{typed}"
+    );
+    assert!(client.shutdown());
+}
+
+#[test]
 fn every_editor_version_gets_its_diagnostics_even_when_there_are_none() {
     let (mut client, root) = started();
     // § 20-872 (Penalties) cites only provisions the workspace has: nothing to report, and

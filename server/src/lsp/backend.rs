@@ -18,6 +18,7 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
+use super::buffers::Buffers;
 use super::panics::{self, lock};
 use super::writer::{self, Msg, Published};
 use crate::proto;
@@ -56,6 +57,18 @@ struct Outbox {
     /// For each document an editor opened, changed or closed: the sequence number of its
     /// latest message. A request on it waits until the writer has applied that one.
     wanted: HashMap<PathBuf, u64>,
+    /// The editor's text of each open document, which incremental changes apply to.
+    buffers: Buffers,
+}
+
+/// What an editor did to a document, as the writer is told.
+enum EditorEvent {
+    /// `didOpen`: the document's text and version.
+    Open(String, i32),
+    /// `didChange`: the changes, in order, and the version after them.
+    Change(Vec<TextDocumentContentChangeEvent>, i32),
+    /// `didClose`.
+    Close,
 }
 
 impl std::fmt::Debug for Backend {
@@ -129,6 +142,7 @@ impl Backend {
                 tx,
                 seq: 0,
                 wanted: HashMap::new(),
+                buffers: Buffers::default(),
             }),
             inbox: Mutex::new(Some(inbox)),
             published,
@@ -148,10 +162,28 @@ impl Backend {
         let _ = lock(&self.writer).tx.send(msg);
     }
 
-    /// Sends an editor's text of `path` (`Some`) or its closing (`None`) to the writer,
-    /// numbered, so that later requests on `path` wait for it.
-    fn send_editor(&self, path: PathBuf, text: Option<(String, i32)>) {
+    /// Sends the editor's text of `path` after `event` (or its closing) to the writer,
+    /// numbered, so that later requests on `path` wait for it. A change that cannot be
+    /// applied (see [`super::buffers::NotOpen`]) is logged and dropped.
+    fn send_editor(&self, path: PathBuf, event: EditorEvent) {
         let mut outbox = lock(&self.writer);
+        let text = match event {
+            EditorEvent::Open(text, version) => {
+                outbox.buffers.open(path.clone(), text.clone());
+                Some((text, version))
+            }
+            EditorEvent::Change(changes, version) => match outbox.buffers.change(&path, changes) {
+                Ok(text) => Some((text.to_string(), version)),
+                Err(e) => {
+                    tracing::warn!("{e}");
+                    return;
+                }
+            },
+            EditorEvent::Close => {
+                outbox.buffers.close(&path);
+                None
+            }
+        };
         outbox.seq += 1;
         let seq = outbox.seq;
         outbox.wanted.insert(path.clone(), seq);
@@ -746,7 +778,7 @@ impl Backend {
                 text_document_sync: Some(TextDocumentSyncCapability::Options(
                     TextDocumentSyncOptions {
                         open_close: Some(true),
-                        change: Some(TextDocumentSyncKind::FULL),
+                        change: Some(TextDocumentSyncKind::INCREMENTAL),
                         save: Some(TextDocumentSyncSaveOptions::Supported(true)),
                         ..TextDocumentSyncOptions::default()
                     },
@@ -1006,7 +1038,10 @@ impl Backend {
     async fn on_did_open(&self, params: DidOpenTextDocumentParams) {
         let doc = params.text_document;
         if let Some(path) = proto::path(&doc.uri) {
-            self.send_editor(writer::canonical(&path), Some((doc.text, doc.version)));
+            self.send_editor(
+                writer::canonical(&path),
+                EditorEvent::Open(doc.text, doc.version),
+            );
         }
     }
 
@@ -1014,13 +1049,9 @@ impl Backend {
         let Some(path) = proto::path(&params.text_document.uri) else {
             return;
         };
-        // Full synchronisation: the last change holds the whole text.
-        let Some(change) = params.content_changes.into_iter().last() else {
-            return;
-        };
         self.send_editor(
             writer::canonical(&path),
-            Some((change.text, params.text_document.version)),
+            EditorEvent::Change(params.content_changes, params.text_document.version),
         );
     }
 
@@ -1030,7 +1061,7 @@ impl Backend {
 
     async fn on_did_close(&self, params: DidCloseTextDocumentParams) {
         if let Some(path) = proto::path(&params.text_document.uri) {
-            self.send_editor(writer::canonical(&path), None);
+            self.send_editor(writer::canonical(&path), EditorEvent::Close);
         }
     }
 

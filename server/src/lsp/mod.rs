@@ -4,6 +4,7 @@
 //! (see [`writer`]); requests read immutable snapshots and never wait on each other.
 
 mod backend;
+mod buffers;
 mod framing;
 mod panics;
 mod writer;
