@@ -113,6 +113,8 @@ fn worker_args(model: &ModelConfig) -> Vec<String> {
     }
     args.push("--batch-size".into());
     args.push(model.batch_size.to_string());
+    args.push("--batch-tokens".into());
+    args.push(model.batch_tokens.to_string());
     args
 }
 

@@ -92,9 +92,12 @@ enum Command {
         /// Intra-op threads.
         #[arg(long)]
         threads: Option<usize>,
-        /// Batch size.
+        /// Passages handed to the embedder at a time.
         #[arg(long, default_value_t = 32)]
         batch_size: usize,
+        /// Word pieces per run of the model at most, padding included.
+        #[arg(long, default_value_t = 1024)]
+        batch_tokens: usize,
     },
     /// Train the query-complexity classifier (HyPA-RAG §7): runs `lexls-eval train-classifier`
     /// (see `lexls-eval train-classifier --help`).
@@ -178,11 +181,13 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             runtime,
             threads,
             batch_size,
+            batch_tokens,
         } => embed_worker::run_worker(&lexls_index::config::ModelConfig {
             dir: model_dir,
             runtime,
             enabled: true,
             batch_size,
+            batch_tokens,
             threads,
             ..lexls_index::config::ModelConfig::default()
         }),

@@ -163,8 +163,15 @@ pub struct ModelConfig {
     pub runtime: Option<PathBuf>,
     /// Set to `false` to use BM25 and the citation graph only.
     pub enabled: bool,
-    /// Passages per embedding batch (at most 32 is fastest on small machines).
+    /// Passages the indexer hands the embedder at a time (the unit of progress and of
+    /// cancellation when files change); the embedder runs them through the model in smaller
+    /// batches of at most [`ModelConfig::batch_tokens`].
     pub batch_size: usize,
+    /// Word pieces per run of the model at most, padding included (passages are batched
+    /// shortest first, so that little is padding). ONNX Runtime keeps the memory of the
+    /// largest batch it has run: this bounds the memory of embedding, and small batches
+    /// are also faster on CPU (see `docs/measurements.md`). At least 256, one passage.
+    pub batch_tokens: usize,
     /// ONNX Runtime intra-op threads; default: all cores.
     pub threads: Option<usize>,
     /// Embed a passage longer than the model reads (256 word pieces) as overlapping windows
@@ -180,6 +187,7 @@ impl Default for ModelConfig {
             runtime: None,
             enabled: true,
             batch_size: 32,
+            batch_tokens: 1024,
             threads: None,
             windows: true,
         }
@@ -590,6 +598,12 @@ impl Config {
         if self.model.batch_size == 0 {
             return Err(invalid("model.batch_size must be at least 1".into()));
         }
+        if self.model.batch_tokens < 256 {
+            return Err(invalid(format!(
+                "model.batch_tokens must be at least 256 (one passage of the model's length), not {}",
+                self.model.batch_tokens
+            )));
+        }
         for rule in &self.documents {
             globset::Glob::new(&rule.glob)
                 .map_err(|e| invalid(format!("documents glob `{}`: {e}", rule.glob)))?;
@@ -692,6 +706,16 @@ mod tests {
         let err = Config::from_toml("[authority]\npolicy = 2.0\n", Path::new("x.toml"))
             .expect_err("out of range");
         assert!(err.to_string().contains("outside [0, 1]"));
+    }
+
+    #[test]
+    fn an_embedding_batch_must_hold_one_passage() {
+        let config = Config::from_toml("[model]\nbatch_tokens = 2048\n", Path::new("x.toml"))
+            .expect("valid");
+        assert_eq!(config.model.batch_tokens, 2048);
+        let err = Config::from_toml("[model]\nbatch_tokens = 100\n", Path::new("x.toml"))
+            .expect_err("below one passage");
+        assert!(err.to_string().contains("at least 256"), "{err}");
     }
 
     #[test]

@@ -60,9 +60,12 @@ impl CrossEncoder {
             special_tokens_map_file: read("special_tokens_map.json")?,
             tokenizer_config_file: read("tokenizer_config.json")?,
         };
-        lexls_index::search::dense::load_runtime(runtime).map_err(|e| e.to_string())?;
+        let environment =
+            lexls_index::search::dense::load_runtime(runtime).map_err(|e| e.to_string())?;
         let model = UserDefinedRerankingModel::new(onnx, files);
-        let options = RerankInitOptionsUserDefined::new().with_max_length(512);
+        let options = RerankInitOptionsUserDefined::new()
+            .with_max_length(512)
+            .with_environment(environment);
         let loaded = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             TextRerank::try_new_from_user_defined(model, options)
         }));

@@ -16,6 +16,8 @@ use fastembed::{
     InitOptionsUserDefined, Pooling, TextEmbedding, TokenizerFiles, UserDefinedEmbeddingModel,
 };
 
+use ort::environment::Environment;
+
 use super::chunk::Chunk;
 use crate::config::{ModelConfig, default_model_root};
 
@@ -109,7 +111,10 @@ pub struct FastEmbedder {
     /// The model's tokenizer without truncation, for window sizes.
     pieces: Option<PieceCounter>,
     id: String,
+    /// Passages per call of the model at most.
     batch_size: usize,
+    /// Word pieces per call of the model at most, padding included ([`ModelConfig::batch_tokens`]).
+    batch_tokens: usize,
 }
 
 impl std::fmt::Debug for FastEmbedder {
@@ -130,10 +135,20 @@ impl Embedder for FastEmbedder {
             .model
             .lock()
             .map_err(|_| EmbedError("the model lock is poisoned".into()))?;
-        let batch = self.batch_size;
-        let result = catch_unwind(AssertUnwindSafe(|| model.embed(texts, Some(batch))));
+        let lengths: Vec<usize> = texts.iter().map(|t| self.model_length(t)).collect();
+        let mut vectors: Vec<Vec<f32>> = vec![Vec::new(); texts.len()];
+        let result = catch_unwind(AssertUnwindSafe(|| -> Result<(), fastembed::Error> {
+            for batch in token_batches(&lengths, self.batch_size, self.batch_tokens) {
+                let part: Vec<&str> = batch.iter().map(|&i| texts[i].as_str()).collect();
+                let out = model.embed(&part, Some(part.len()))?;
+                for (&i, v) in batch.iter().zip(out) {
+                    vectors[i] = normalize(v);
+                }
+            }
+            Ok(())
+        }));
         match result {
-            Ok(Ok(vectors)) => Ok(vectors.into_iter().map(normalize).collect()),
+            Ok(Ok(())) => Ok(vectors),
             Ok(Err(e)) => {
                 tracing::warn!(
                     "embedding {} passages failed on {:?}: {e}",
@@ -149,6 +164,47 @@ impl Embedder for FastEmbedder {
     fn piece_offsets(&self, text: &str) -> Option<Vec<Range<usize>>> {
         self.pieces.as_ref().and_then(|count| count(text))
     }
+}
+
+impl FastEmbedder {
+    /// The input length of `text` for the model: its word pieces plus `[CLS]` and `[SEP]`,
+    /// at most [`MAX_LENGTH`] (the model truncates); about four bytes a piece when the
+    /// tokenizer is not reachable.
+    fn model_length(&self, text: &str) -> usize {
+        let pieces = self
+            .piece_offsets(text)
+            .map_or_else(|| text.len().div_ceil(4), |p| p.len());
+        (pieces + 2).min(MAX_LENGTH)
+    }
+}
+
+/// The model's input length in word pieces (all-MiniLM-L6-v2 reads 256).
+const MAX_LENGTH: usize = 256;
+
+/// Splits passages of `lengths` (word pieces each) into batches for the model: shortest
+/// first, so that a batch pads its passages to a length close to theirs, and each batch at
+/// most `max_passages` passages and `max_tokens` word pieces after padding (its count times
+/// its longest passage; a passage longer than `max_tokens` is a batch alone). Returns the
+/// passages' indices, batch by batch. Padding is wasted work, and ONNX Runtime's memory
+/// arena grows to the largest batch it has run and keeps that memory: batches bounded in
+/// word pieces bound both.
+pub fn token_batches(lengths: &[usize], max_passages: usize, max_tokens: usize) -> Vec<Vec<usize>> {
+    let mut order: Vec<usize> = (0..lengths.len()).collect();
+    order.sort_by_key(|&i| lengths[i]);
+    let mut batches: Vec<Vec<usize>> = Vec::new();
+    let mut current: Vec<usize> = Vec::new();
+    for i in order {
+        // Sorted ascending: the passage added is the batch's longest.
+        let padded = (current.len() + 1) * lengths[i];
+        if !current.is_empty() && (current.len() >= max_passages.max(1) || padded > max_tokens) {
+            batches.push(std::mem::take(&mut current));
+        }
+        current.push(i);
+    }
+    if !current.is_empty() {
+        batches.push(current);
+    }
+    batches
 }
 
 /// Scales a vector to unit length (zero vectors stay zero).
@@ -196,24 +252,29 @@ const MODEL_FILES: [&str; 5] = [
     "tokenizer_config.json",
 ];
 
-static RUNTIME: OnceLock<Result<(), String>> = OnceLock::new();
+/// The ONNX Runtime library and its environment: ONNX Runtime allows one environment per
+/// process, so it is made once, here, and every model (embedder, reranker) runs in it.
+static RUNTIME: OnceLock<Result<Environment, String>> = OnceLock::new();
 
-/// Loads the ONNX Runtime shared library at `path` once per process (later calls return the
-/// first outcome).
+/// Loads the ONNX Runtime shared library at `path` and makes its environment, once per
+/// process (later calls return the first outcome). Models loaded by lexls run in this
+/// environment; code that runs ONNX Runtime beside lexls (the embedding bench) must use it
+/// too.
 ///
 /// # Errors
 /// [`ModelUnavailable`] when the library cannot be loaded.
-pub fn load_runtime(path: &Path) -> Result<(), ModelUnavailable> {
+pub fn load_runtime(path: &Path) -> Result<Environment, ModelUnavailable> {
     RUNTIME
         .get_or_init(|| {
             if !path.exists() {
                 return Err(format!("{} does not exist", path.display()));
             }
-            match catch_unwind(|| ort::init_from(path).map(|_builder| ())) {
-                Ok(Ok(())) => Ok(()),
-                Ok(Err(e)) => Err(e.to_string()),
-                Err(_) => Err(format!("loading {} panicked", path.display())),
-            }
+            let init = || -> Result<Environment, String> {
+                let builder = ort::init_from(path).map_err(|e| e.to_string())?;
+                builder.build().map_err(|e| e.to_string())
+            };
+            catch_unwind(init)
+                .unwrap_or_else(|_| Err(format!("loading {} panicked", path.display())))
         })
         .clone()
         .map_err(ModelUnavailable::Runtime)
@@ -236,7 +297,7 @@ pub fn load_embedder(config: &ModelConfig) -> Result<FastEmbedder, ModelUnavaila
             });
         }
     }
-    load_runtime(&paths.runtime)?;
+    let environment = load_runtime(&paths.runtime)?;
     let read = |name: &str| {
         std::fs::read(paths.dir.join(name)).map_err(|e| ModelUnavailable::Load {
             dir: paths.dir.clone(),
@@ -259,7 +320,9 @@ pub fn load_embedder(config: &ModelConfig) -> Result<FastEmbedder, ModelUnavaila
         tokenizer_config_file: read("tokenizer_config.json")?,
     };
     let model = UserDefinedEmbeddingModel::new(onnx, files).with_pooling(Pooling::Mean);
-    let mut options = InitOptionsUserDefined::new().with_max_length(256);
+    let mut options = InitOptionsUserDefined::new()
+        .with_max_length(MAX_LENGTH)
+        .with_environment(environment);
     if let Some(threads) = config.threads {
         options = options.with_intra_threads(threads);
     }
@@ -287,6 +350,7 @@ pub fn load_embedder(config: &ModelConfig) -> Result<FastEmbedder, ModelUnavaila
         pieces,
         id,
         batch_size: config.batch_size.clamp(1, 256),
+        batch_tokens: config.batch_tokens.max(MAX_LENGTH),
     })
 }
 
@@ -376,6 +440,35 @@ impl DenseIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn batches_group_passages_of_similar_length_within_the_word_piece_budget() {
+        // Word pieces of eight passages, in the order the indexer hands them over.
+        let lengths = [256, 12, 200, 14, 256, 40, 13, 100];
+        let batches = token_batches(&lengths, 32, 1024);
+        // Every passage once.
+        let mut all: Vec<usize> = batches.iter().flatten().copied().collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..lengths.len()).collect::<Vec<_>>());
+        for batch in &batches {
+            let longest = batch.iter().map(|&i| lengths[i]).max().unwrap_or(0);
+            assert!(batch.len() * longest <= 1024, "{batch:?}");
+        }
+        // Shortest first: the three short passages share a batch, padded to 14, not 256.
+        assert_eq!(batches[0], vec![1, 6, 3, 5, 7]);
+        // The 200 would make that batch 6 × 200 pieces: it starts the next, with the 256s
+        // (3 × 256 = 768 pieces).
+        assert_eq!(batches[1], vec![2, 0, 4]);
+        assert_eq!(batches.len(), 2);
+        // At most `max_passages` a batch, and a passage longer than the budget alone.
+        assert!(
+            token_batches(&lengths, 2, 1024)
+                .iter()
+                .all(|b| b.len() <= 2)
+        );
+        assert_eq!(token_batches(&[300, 300], 32, 256), vec![vec![0], vec![1]]);
+        assert!(token_batches(&[], 32, 1024).is_empty());
+    }
 
     #[test]
     fn cosine_search_orders_by_similarity() {
