@@ -272,13 +272,14 @@ pub fn score_matrix(
         .map(|b| variant_snapshot(snap, b & 1 != 0, b & 2 != 0))
         .collect();
     let done = std::sync::atomic::AtomicUsize::new(0);
+    let models = lexls_ide::ask::Models::default();
     let run = |v: &Variant| -> Vec<PerQuery> {
         let s = &snaps[usize::from(v.authority) | (usize::from(v.prf) << 1)];
         let opts = v.options(&base);
         let row = queries
             .iter()
             .map(|q| {
-                let ranked = rank_files(s, &q.question, &opts, None);
+                let ranked = rank_files(s, &q.question, &opts, &models, None);
                 let (rr, recall, ndcg) = score(&ranked, &q.relevant);
                 PerQuery { rr, ndcg, recall }
             })

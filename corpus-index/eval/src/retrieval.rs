@@ -180,15 +180,24 @@ pub fn evaluate(
 
 /// Files ranked for `question` by the retrieval pipeline ([`lexls_ide::ask::pipeline`]) with
 /// `opts`: candidate sections mapped to their files, each file at the rank of its first
-/// section.
+/// section. `models` holds the classifier across the queries of a run.
 pub fn rank_files(
     snap: &Snapshot,
     question: &str,
     opts: &lexls_ide::ask::pipeline::PipelineOptions,
+    models: &lexls_ide::ask::Models,
     reranker: Option<&dyn lexls_ide::ask::rerank::Reranker>,
 ) -> Vec<String> {
-    let retrieval =
-        lexls_ide::ask::pipeline::run(snap, question, "", "", opts, &mut |_| Vec::new(), reranker);
+    let retrieval = lexls_ide::ask::pipeline::run(
+        snap,
+        question,
+        "",
+        "",
+        opts,
+        models,
+        &mut |_| Vec::new(),
+        reranker,
+    );
     let mut seen = HashSet::new();
     retrieval
         .candidates

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use lexls_ide::ask::generate::REMOVED;
-use lexls_ide::ask::{AskProgress, AskRequest, AskResult, ask, ask_with};
+use lexls_ide::ask::{AskProgress, AskRequest, AskResult, Models, ask, ask_with};
 use lexls_ide::llm::{ChatClient, LlmError, rewrite_query};
 use lexls_index::config::Config;
 use lexls_index::engine::Engine;
@@ -83,11 +83,16 @@ fn a_good_answer_is_streamed_verified_and_kept() {
     let snap = nyc(Some(&server.url), 10);
     let mut streamed = String::new();
     let mut rounds = Vec::new();
-    let result = ask_with(&snap, &request(QUESTION, 3), &mut |p| match p {
-        AskProgress::Delta(d) => streamed.push_str(&d),
-        AskProgress::Generating { round, .. } => rounds.push(round),
-        AskProgress::Verifying => {}
-    });
+    let result = ask_with(
+        &snap,
+        &request(QUESTION, 3),
+        &Models::default(),
+        &mut |p| match p {
+            AskProgress::Delta(d) => streamed.push_str(&d),
+            AskProgress::Generating { round, .. } => rounds.push(round),
+            AskProgress::Verifying => {}
+        },
+    );
     common::assert_verified(&result);
     assert_eq!(streamed, GOOD);
     assert_eq!(rounds, [0]);

@@ -9,7 +9,7 @@ mod common;
 
 use std::path::Path;
 
-use lexls_ide::ask::{AskProgress, AskRequest, ask_with};
+use lexls_ide::ask::{AskProgress, AskRequest, Models, ask_with};
 use lexls_ide::llm::{ChatClient, rewrite_query};
 use lexls_index::config::Config;
 use lexls_index::engine::Engine;
@@ -27,6 +27,8 @@ fn smollm2_answers_end_verified_or_extractive() {
     config.llm.timeout_s = 120;
     config.llm.max_tokens = 160;
     let snap = Engine::scan_in_memory(&root, config).expect("workspace opens");
+    // One set of models for the session, as the language server keeps it.
+    let models = Models::default();
 
     for question in [
         "How many business days before using an AEDT must candidates be notified?",
@@ -42,6 +44,7 @@ fn smollm2_answers_end_verified_or_extractive() {
                 top_k: Some(3),
                 ..AskRequest::default()
             },
+            &models,
             &mut |p| match p {
                 AskProgress::Delta(d) => streamed.push_str(&d),
                 AskProgress::Generating { .. } => rounds += 1,

@@ -6,7 +6,7 @@ use std::path::Path;
 use lexls_ide::ask::pipeline::{self, PipelineOptions};
 use lexls_ide::ask::rerank::Reranker;
 use lexls_ide::ask::rewrite::RewriteKind;
-use lexls_ide::ask::{AskRequest, ask};
+use lexls_ide::ask::{AskRequest, Models, ask};
 use lexls_index::config::{Config, RetrievalMode};
 use lexls_index::engine::Engine;
 use lexls_index::kg::Relation;
@@ -159,6 +159,7 @@ fn rewrites_split_the_question_and_cited_sections_come_first() {
         "",
         "",
         &opts,
+        &Models::default(),
         &mut |_| Vec::new(),
         None,
     );
@@ -190,6 +191,7 @@ fn stages_switch_off() {
         "",
         "",
         &opts,
+        &Models::default(),
         &mut |_| Vec::new(),
         None,
     );
@@ -204,7 +206,16 @@ fn a_question_about_a_meaning_leads_with_the_definition() {
     let snap = nyc();
     let opts = bm25_options(&snap);
     let q = "Can you explain the definition of an automated employment decision tool according to Local Law 144 in New York City?";
-    let r = pipeline::run(&snap, q, "", "", &opts, &mut |_| Vec::new(), None);
+    let r = pipeline::run(
+        &snap,
+        q,
+        "",
+        "",
+        &opts,
+        &Models::default(),
+        &mut |_| Vec::new(),
+        None,
+    );
     let first = citations(&snap, &r).first().cloned();
     assert!(
         matches!(
@@ -217,7 +228,16 @@ fn a_question_about_a_meaning_leads_with_the_definition() {
     // Without the graph stage, BM25 alone puts a section on the tool's use first.
     let mut no_kg = opts;
     no_kg.stages.kg = false;
-    let r = pipeline::run(&snap, q, "", "", &no_kg, &mut |_| Vec::new(), None);
+    let r = pipeline::run(
+        &snap,
+        q,
+        "",
+        "",
+        &no_kg,
+        &Models::default(),
+        &mut |_| Vec::new(),
+        None,
+    );
     let first = citations(&snap, &r).first().cloned().unwrap_or_default();
     assert!(
         !first.contains("20-870") && !first.contains("5-300"),
@@ -228,11 +248,29 @@ fn a_question_about_a_meaning_leads_with_the_definition() {
     let q = "How many business days before using an automated employment decision tool must a candidate be notified?";
     let with = citations(
         &snap,
-        &pipeline::run(&snap, q, "", "", &opts, &mut |_| Vec::new(), None),
+        &pipeline::run(
+            &snap,
+            q,
+            "",
+            "",
+            &opts,
+            &Models::default(),
+            &mut |_| Vec::new(),
+            None,
+        ),
     );
     let without = citations(
         &snap,
-        &pipeline::run(&snap, q, "", "", &no_kg, &mut |_| Vec::new(), None),
+        &pipeline::run(
+            &snap,
+            q,
+            "",
+            "",
+            &no_kg,
+            &Models::default(),
+            &mut |_| Vec::new(),
+            None,
+        ),
     );
     assert_eq!(with.first(), without.first());
 }
@@ -269,13 +307,23 @@ fn the_reranker_reorders_and_its_failure_keeps_the_order() {
     let snap = nyc();
     let opts = bm25_options(&snap);
     let q = "What must the summary of the results of the bias audit include?";
-    let plain = pipeline::run(&snap, q, "", "", &opts, &mut |_| Vec::new(), None);
+    let plain = pipeline::run(
+        &snap,
+        q,
+        "",
+        "",
+        &opts,
+        &Models::default(),
+        &mut |_| Vec::new(),
+        None,
+    );
     let reranked = pipeline::run(
         &snap,
         q,
         "",
         "",
         &opts,
+        &Models::default(),
         &mut |_| Vec::new(),
         Some(&LastFirst),
     );
@@ -286,7 +334,16 @@ fn the_reranker_reorders_and_its_failure_keeps_the_order() {
     assert!(before.len() < 20 && before.len() > 2, "{before:?}");
     assert_eq!(first[0], before[before.len() - 1], "{first:?}");
     assert_eq!(first.len(), before.len());
-    let broken = pipeline::run(&snap, q, "", "", &opts, &mut |_| Vec::new(), Some(&Broken));
+    let broken = pipeline::run(
+        &snap,
+        q,
+        "",
+        "",
+        &opts,
+        &Models::default(),
+        &mut |_| Vec::new(),
+        Some(&Broken),
+    );
     assert_eq!(citations(&snap, &broken), citations(&snap, &plain));
     assert!(broken.warnings.iter().any(|w| w.contains("model crashed")));
 }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use lexls_ide::ask::{AskProgress, AskRequest, ask_with, render_text};
+use lexls_ide::ask::{AskProgress, AskRequest, Models, ask_with, render_text};
 use lexls_index::config::RetrievalMode;
 
 /// Characters of the answer being written that the progress line shows (its end).
@@ -39,7 +39,7 @@ pub fn run(
     bar.enable_steady_tick(Duration::from_millis(120));
     bar.set_message("retrieving sources");
     let mut draft = Draft::default();
-    let result = ask_with(&snap, &request, &mut |p| {
+    let result = ask_with(&snap, &request, &Models::default(), &mut |p| {
         if let Some(line) = draft.update(p) {
             bar.set_message(line);
         }

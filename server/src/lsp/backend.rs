@@ -7,7 +7,7 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use lexls_ide::ask::{AskContext, AskProgress, AskRequest};
+use lexls_ide::ask::{AskContext, AskProgress, AskRequest, Models};
 use lexls_ide::features;
 use lexls_index::config::Config;
 use lexls_index::workspace::Snapshot;
@@ -46,6 +46,9 @@ pub struct Backend {
     /// The settings the server started with (after `.lexls.toml`, initialization options,
     /// client settings), to tell a real change from a repeat.
     started_with: Mutex<Option<Value>>,
+    /// The classifier and reranker the session's answers use, loaded once and again when
+    /// their files change.
+    models: Arc<Models>,
 }
 
 /// Messages to the writer, and the sequence numbers of the editor messages among them.
@@ -154,6 +157,7 @@ impl Backend {
             progress_supported: Mutex::new(false),
             client_caps: Mutex::new(ClientCaps::default()),
             started_with: Mutex::new(None),
+            models: Arc::new(Models::default()),
         }
     }
 
@@ -395,9 +399,11 @@ impl Backend {
                 }
             })
         });
+        let models = self.models.clone();
         let answered = panics::blocking("lexls/ask", move || {
             let mut stream = AnswerStream::new(tx);
-            let result = lexls_ide::ask::ask_with(&snap, &request, &mut |p| stream.progress(p));
+            let result =
+                lexls_ide::ask::ask_with(&snap, &request, &models, &mut |p| stream.progress(p));
             drop(stream);
             let end = match &result.generated_by {
                 Some(model) => format!("answer by {model}, citations verified"),

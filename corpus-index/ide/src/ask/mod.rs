@@ -10,6 +10,7 @@
 pub mod compose;
 pub mod generate;
 pub mod markup;
+pub mod models;
 pub mod params;
 pub mod pipeline;
 pub mod rerank;
@@ -18,6 +19,7 @@ pub mod rewrite;
 pub mod verify;
 
 pub use generate::AskProgress;
+pub use models::Models;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -147,9 +149,10 @@ fn contract_terms(text: &str, abbreviations: &[(String, String)]) -> String {
 /// Analyses text into the index's terms.
 type Analyzer = Box<dyn Fn(&str) -> Vec<String>>;
 
-/// Answers `request` from the snapshot.
+/// Answers `request` from the snapshot, loading the models it needs for this answer alone
+/// (a one-shot answer; whoever answers repeatedly keeps a [`Models`] and calls [`ask_with`]).
 pub fn ask(snap: &Snapshot, request: &AskRequest) -> AskResult {
-    ask_with(snap, request, &mut |_| {})
+    ask_with(snap, request, &Models::default(), &mut |_| {})
 }
 
 /// Answers `request` from the snapshot, reporting the generation's progress (the text as
@@ -158,6 +161,7 @@ pub fn ask(snap: &Snapshot, request: &AskRequest) -> AskResult {
 pub fn ask_with(
     snap: &Snapshot,
     request: &AskRequest,
+    models: &Models,
     progress: &mut dyn FnMut(AskProgress),
 ) -> AskResult {
     let mut warnings = Vec::new();
@@ -196,7 +200,7 @@ pub fn ask_with(
     let budget = std::time::Duration::from_secs(snap.config.llm.timeout_s.max(1));
     let llm_deadline = started + budget;
     let rewrite_deadline = started + budget / 2;
-    let reranker = match rerank::configured(snap) {
+    let reranker = match models.reranker(snap) {
         Some(Ok(r)) => Some(r),
         Some(Err(e)) => {
             warnings.push(format!(
@@ -212,6 +216,7 @@ pub fn ask_with(
         &context_text,
         own_namespace,
         &opts,
+        models,
         &mut |q| llm_rewrites(snap, question, q, rewrite_deadline, &mut warnings),
         reranker.as_deref().map(|r| r as &dyn rerank::Reranker),
     );

@@ -8,15 +8,13 @@
 //! off for ablation ([`Stages`]); each is timed.
 
 use std::collections::{BTreeMap, HashMap};
-use std::path::PathBuf;
-use std::sync::{Arc, LazyLock, Mutex};
 use std::time::Instant;
 
+use super::models::Models;
 use super::params::QueryParams;
 use super::rerank::Reranker;
 use super::retrieve::{self, Candidate, Reason};
 use super::rewrite::{self, Rewrite, RewriteKind};
-use crate::classify::ConfiguredClassifier;
 use lexls_index::config::RetrievalMode;
 use lexls_index::kg::walk::{self, Triplet};
 use lexls_index::search::{Fusion, Hit};
@@ -109,6 +107,7 @@ pub fn parameters(
     snap: &Snapshot,
     question: &str,
     opts: &PipelineOptions,
+    models: &Models,
 ) -> (QueryParams, Option<String>) {
     let overrides = &snap.config.params;
     if let Some(k) = opts.fixed_k {
@@ -120,7 +119,7 @@ pub fn parameters(
             None,
         );
     }
-    let (classifier, warning) = classifier(snap);
+    let (classifier, warning) = models.classifier(snap);
     let c = classifier.predict(question);
     (
         QueryParams::for_class(c.class, c.classes, overrides),
@@ -128,44 +127,23 @@ pub fn parameters(
     )
 }
 
-type LoadedClassifier = (Arc<ConfiguredClassifier>, Option<String>);
-
-/// Workspace root, `[classifier] model` and `classes`.
-type ClassifierKey = (PathBuf, Option<PathBuf>, u8);
-
-/// Classifiers loaded so far, by workspace root and `[classifier]` settings.
-static CLASSIFIERS: LazyLock<Mutex<HashMap<ClassifierKey, LoadedClassifier>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
-
-/// The configured query-complexity classifier (loaded once per process and settings).
-fn classifier(snap: &Snapshot) -> LoadedClassifier {
-    let cfg = &snap.config.classifier;
-    let key = (snap.root.clone(), cfg.model.clone(), cfg.classes);
-    let mut loaded = match CLASSIFIERS.lock() {
-        Ok(l) => l,
-        Err(poisoned) => poisoned.into_inner(),
-    };
-    loaded
-        .entry(key)
-        .or_insert_with(|| {
-            let (c, warning) = crate::classify::from_config(&snap.root, cfg);
-            (Arc::new(c), warning)
-        })
-        .clone()
-}
-
 /// Runs the pipeline for `question` (and the selected text, if any).
 ///
 /// `rewriter` is asked, once the parameters are known and when the rewrite stage is on,
 /// for up to Q reformulations from elsewhere (an LLM; `|_| Vec::new()` for none), retrieved
 /// like the deterministic ones; its time counts in the `rewrite` stage. `reranker`, when
-/// given and the stage is on, reorders the first candidates.
+/// given and the stage is on, reorders the first candidates. `models` holds the
+/// query-complexity classifier across calls.
+// The question, its context and the stages' collaborators are each one argument: a struct
+// bundling them would be built at every call only to be taken apart here.
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     snap: &Snapshot,
     question: &str,
     context_text: &str,
     own_namespace: &str,
     opts: &PipelineOptions,
+    models: &Models,
     rewriter: &mut dyn FnMut(usize) -> Vec<String>,
     reranker: Option<&dyn Reranker>,
 ) -> Retrieval {
@@ -177,7 +155,7 @@ pub fn run(
         clock = now;
     };
 
-    let (params, warning) = parameters(snap, question, opts);
+    let (params, warning) = parameters(snap, question, opts, models);
     out.params = Some(params);
     out.warnings.extend(warning);
     lap("classify", &mut out.timings);

@@ -6,9 +6,8 @@
 //! ([`CrossEncoder`], `[reranker] dir`); none ships with lexls, so reranking is off unless
 //! configured. [`Reranker`] is the seam tests use.
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, LazyLock, Mutex};
+use std::path::Path;
+use std::sync::Mutex;
 
 use fastembed::{
     RerankInitOptionsUserDefined, TextRerank, TokenizerFiles, UserDefinedRerankingModel,
@@ -157,31 +156,4 @@ pub fn rerank(
     }
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
     Ok(())
-}
-
-/// A cross-encoder loaded, or why it could not be.
-type Loaded = Result<Arc<CrossEncoder>, String>;
-
-/// Cross-encoders loaded so far, by directory (loading takes seconds; snapshots come and go).
-static LOADED: LazyLock<Mutex<HashMap<PathBuf, Loaded>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
-
-/// The configured reranker, if `[reranker] dir` is set: loaded (once per process and
-/// directory), or why not.
-pub fn configured(snap: &Snapshot) -> Option<Result<Arc<CrossEncoder>, String>> {
-    let dir = snap.config.reranker.dir.as_ref()?;
-    let dir = if dir.is_relative() {
-        snap.root.join(dir)
-    } else {
-        dir.clone()
-    };
-    let mut loaded = match LOADED.lock() {
-        Ok(l) => l,
-        Err(poisoned) => poisoned.into_inner(),
-    };
-    let entry = loaded.entry(dir.clone()).or_insert_with(|| {
-        let runtime = lexls_index::search::dense::model_paths(&snap.config.model).runtime;
-        CrossEncoder::load(&dir, &runtime).map(Arc::new)
-    });
-    Some(entry.clone())
 }

@@ -9,7 +9,7 @@ use lexls::cli::Mode;
 use lexls_eval as eval;
 use lexls_eval::RetrievalReport;
 use lexls_ide::ask::pipeline::PipelineOptions;
-use lexls_ide::ask::rerank;
+use lexls_ide::ask::{Models, rerank};
 use lexls_index::config::{FusionMethod, RetrievalMode};
 
 /// Arguments of `lexls eval retrieval`.
@@ -120,8 +120,9 @@ pub fn retrieval(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
         anyhow::ensure!(k > 0, "--fixed-k must be at least 1");
         opts.fixed_k = Some(k);
     }
+    let models = Models::default();
     let reranker = if opts.stages.rerank {
-        match rerank::configured(&snap) {
+        match models.reranker(&snap) {
             Some(Ok(r)) => Some(r),
             Some(Err(e)) => anyhow::bail!("[reranker] dir: {e}"),
             None => None,
@@ -132,7 +133,7 @@ pub fn retrieval(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
     let reranker = reranker.as_deref().map(|r| r as &dyn rerank::Reranker);
     let report = eval::evaluate(
         &queries,
-        |q| eval::rank_files(&snap, q, &opts, reranker),
+        |q| eval::rank_files(&snap, q, &opts, &models, reranker),
         args.per_query,
     );
     print_report(&report, args.json)?;
