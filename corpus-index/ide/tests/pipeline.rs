@@ -29,6 +29,26 @@ fn nyc_with_stages() -> Snapshot {
     Engine::scan_in_memory(&root, config).expect("example workspace opens")
 }
 
+/// The pipeline on `question` alone (no selection, no LLM rewrites), with `reranker`.
+fn retrieve(
+    snap: &Snapshot,
+    question: &str,
+    opts: &PipelineOptions,
+    reranker: Option<&dyn Reranker>,
+) -> pipeline::Retrieval {
+    let models = Models::default();
+    pipeline::run(
+        snap,
+        question,
+        "",
+        "",
+        opts,
+        &models,
+        &mut |_| Vec::new(),
+        reranker,
+    )
+}
+
 /// BM25 with the HyPA-RAG stages these tests exercise switched on (off by default since the
 /// cross-validation of issue 12).
 fn bm25_options(snap: &Snapshot) -> PipelineOptions {
@@ -153,14 +173,10 @@ fn a_walk_from_a_term_reaches_its_definition_with_triplets() {
 fn rewrites_split_the_question_and_cited_sections_come_first() {
     let snap = nyc();
     let opts = bm25_options(&snap);
-    let r = pipeline::run(
+    let r = retrieve(
         &snap,
         "As an employer, what notice must I give candidates under § 20-871, and how are penalties calculated?",
-        "",
-        "",
         &opts,
-        &Models::default(),
-        &mut |_| Vec::new(),
         None,
     );
     let kinds: Vec<RewriteKind> = r.rewrites.iter().map(|w| w.kind).collect();
@@ -185,16 +201,7 @@ fn stages_switch_off() {
     opts.stages.rewrite = false;
     opts.stages.kg = false;
     opts.fixed_k = Some(2);
-    let r = pipeline::run(
-        &snap,
-        "What is a bias audit?",
-        "",
-        "",
-        &opts,
-        &Models::default(),
-        &mut |_| Vec::new(),
-        None,
-    );
+    let r = retrieve(&snap, "What is a bias audit?", &opts, None);
     assert_eq!(r.rewrites.len(), 1);
     assert!(r.triplets.is_empty() && !r.timings.contains_key("kg"));
     let params = r.params.expect("parameters");
@@ -206,16 +213,7 @@ fn a_question_about_a_meaning_leads_with_the_definition() {
     let snap = nyc();
     let opts = bm25_options(&snap);
     let q = "Can you explain the definition of an automated employment decision tool according to Local Law 144 in New York City?";
-    let r = pipeline::run(
-        &snap,
-        q,
-        "",
-        "",
-        &opts,
-        &Models::default(),
-        &mut |_| Vec::new(),
-        None,
-    );
+    let r = retrieve(&snap, q, &opts, None);
     let first = citations(&snap, &r).first().cloned();
     assert!(
         matches!(
@@ -228,16 +226,7 @@ fn a_question_about_a_meaning_leads_with_the_definition() {
     // Without the graph stage, BM25 alone puts a section on the tool's use first.
     let mut no_kg = opts;
     no_kg.stages.kg = false;
-    let r = pipeline::run(
-        &snap,
-        q,
-        "",
-        "",
-        &no_kg,
-        &Models::default(),
-        &mut |_| Vec::new(),
-        None,
-    );
+    let r = retrieve(&snap, q, &no_kg, None);
     let first = citations(&snap, &r).first().cloned().unwrap_or_default();
     assert!(
         !first.contains("20-870") && !first.contains("5-300"),
@@ -246,32 +235,8 @@ fn a_question_about_a_meaning_leads_with_the_definition() {
     );
     // A question that asks no meaning keeps the retrieved order.
     let q = "How many business days before using an automated employment decision tool must a candidate be notified?";
-    let with = citations(
-        &snap,
-        &pipeline::run(
-            &snap,
-            q,
-            "",
-            "",
-            &opts,
-            &Models::default(),
-            &mut |_| Vec::new(),
-            None,
-        ),
-    );
-    let without = citations(
-        &snap,
-        &pipeline::run(
-            &snap,
-            q,
-            "",
-            "",
-            &no_kg,
-            &Models::default(),
-            &mut |_| Vec::new(),
-            None,
-        ),
-    );
+    let with = citations(&snap, &retrieve(&snap, q, &opts, None));
+    let without = citations(&snap, &retrieve(&snap, q, &no_kg, None));
     assert_eq!(with.first(), without.first());
 }
 
@@ -307,26 +272,8 @@ fn the_reranker_reorders_and_its_failure_keeps_the_order() {
     let snap = nyc();
     let opts = bm25_options(&snap);
     let q = "What must the summary of the results of the bias audit include?";
-    let plain = pipeline::run(
-        &snap,
-        q,
-        "",
-        "",
-        &opts,
-        &Models::default(),
-        &mut |_| Vec::new(),
-        None,
-    );
-    let reranked = pipeline::run(
-        &snap,
-        q,
-        "",
-        "",
-        &opts,
-        &Models::default(),
-        &mut |_| Vec::new(),
-        Some(&LastFirst),
-    );
+    let plain = retrieve(&snap, q, &opts, None);
+    let reranked = retrieve(&snap, q, &opts, Some(&LastFirst));
     let first = citations(&snap, &reranked);
     let before = citations(&snap, &plain);
     // Every candidate (fewer than 20) is reranked; a strong verdict outweighs authority
@@ -334,16 +281,7 @@ fn the_reranker_reorders_and_its_failure_keeps_the_order() {
     assert!(before.len() < 20 && before.len() > 2, "{before:?}");
     assert_eq!(first[0], before[before.len() - 1], "{first:?}");
     assert_eq!(first.len(), before.len());
-    let broken = pipeline::run(
-        &snap,
-        q,
-        "",
-        "",
-        &opts,
-        &Models::default(),
-        &mut |_| Vec::new(),
-        Some(&Broken),
-    );
+    let broken = retrieve(&snap, q, &opts, Some(&Broken));
     assert_eq!(citations(&snap, &broken), citations(&snap, &plain));
     assert!(broken.warnings.iter().any(|w| w.contains("model crashed")));
 }
