@@ -3,18 +3,21 @@
 //! round that fixes it or does not, a timeout, a stalled stream, HTTP 500, malformed JSON,
 //! a stream cut off midway, no server at all — ends in a verified answer or the extractive
 //! answer, with warnings naming what happened; one timeout budget per ask, a size cap on
-//! replies, links the model writes removed. Then query rewriting.
+//! replies, links the model writes removed. Then query rewriting, and a generator that is not an
+//! HTTP endpoint at all.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use lexls_ide::ask::generate::REMOVED;
+use lexls_ide::ask::generate::{self, REMOVED};
+use lexls_ide::ask::pipeline::PipelineOptions;
 use lexls_ide::ask::{AskProgress, AskRequest, AskResult, Models, ask, ask_with};
-use lexls_ide::llm::{ChatClient, LlmError, rewrite_query};
+use lexls_ide::llm::{ChatClient, ChatMessage, ChatReply, Generator, LlmError, rewrite_query};
 use lexls_index::config::Config;
 use lexls_index::engine::Engine;
+use lexls_index::resolve::ProvisionRef;
 use lexls_index::workspace::Snapshot;
 use lexls_tests::llm::{Reply, ScriptedLlm};
 
@@ -531,4 +534,93 @@ fn links_the_model_writes_are_removed_before_verification() {
         "{:?}",
         result.warnings
     );
+}
+
+/// A generator that is not an HTTP endpoint: the answer pipeline needs only the trait.
+struct Scripted(std::sync::Mutex<Vec<&'static str>>);
+
+impl Generator for Scripted {
+    fn display_name(&self) -> String {
+        "scripted generator".into()
+    }
+
+    fn chat(
+        &self,
+        _messages: &[ChatMessage],
+        _max_tokens: Option<u32>,
+        on_delta: &mut dyn FnMut(&str),
+    ) -> Result<ChatReply, LlmError> {
+        let mut replies = self
+            .0
+            .lock()
+            .map_err(|_| LlmError::Malformed("poisoned".into()))?;
+        if replies.is_empty() {
+            return Err(LlmError::Truncated("no reply left".into()));
+        }
+        let text = replies.remove(0);
+        on_delta(text);
+        Ok(ChatReply {
+            text: text.into(),
+            finish_reason: Some("stop".into()),
+            cut: false,
+        })
+    }
+}
+
+#[test]
+fn any_generator_writes_the_answer_and_is_asked_to_correct_what_the_sources_do_not_hold() {
+    let snap = nyc(None, 5);
+    let opts = PipelineOptions::from_snapshot(&snap);
+    let retrieval = lexls_ide::ask::pipeline::run(
+        &snap,
+        QUESTION,
+        "",
+        "",
+        &opts,
+        &Models::default(),
+        &mut |_| Vec::new(),
+        None,
+    );
+    let refs: Vec<ProvisionRef> = retrieval
+        .candidates
+        .iter()
+        .filter_map(|c| {
+            Some(ProvisionRef {
+                doc: c.doc,
+                provision: c.section?,
+            })
+        })
+        .collect();
+    let input = generate::Input {
+        question: QUESTION,
+        selection: "",
+        candidates: &retrieval.candidates,
+        source_refs: &refs,
+        context: None,
+        max_context_chars: 8_000,
+    };
+    // First a citation the workspace does not have, then the corrected answer.
+    let scripted = Scripted(std::sync::Mutex::new(vec![
+        "Notice is due ten business days ahead (NYC Admin. Code § 20-899).",
+        GOOD,
+    ]));
+    let mut streamed = String::new();
+    let generated = generate::answer(&snap, &scripted, &input, &mut |p| {
+        if let AskProgress::Delta(d) = p {
+            streamed.push_str(&d);
+        }
+    })
+    .expect("an answer");
+    assert_eq!(generated.model, "scripted generator");
+    assert!(generated.text.contains("§ 20-871(b)"), "{}", generated.text);
+    assert!(!generated.text.contains("20-899"), "{}", generated.text);
+    assert!(
+        generated
+            .warnings
+            .iter()
+            .any(|w| w.contains("asked to correct")),
+        "{:?}",
+        generated.warnings
+    );
+    assert!(streamed.contains("20-899") && streamed.contains("20-871(b)"));
 }

@@ -25,7 +25,7 @@ use super::retrieve::Candidate;
 use super::verify::{self, AnswerCitation, Segment};
 use crate::features::{cite_string, excerpt};
 use crate::llm::rewrite::strip_thinking;
-use crate::llm::{ChatClient, ChatMessage, LlmError, Role};
+use crate::llm::{ChatMessage, Generator, LlmError, Role};
 use lexls_index::resolve::{DocId, ProvisionRef};
 use lexls_index::workspace::Snapshot;
 
@@ -252,7 +252,7 @@ fn remove(text: &str, bad: &[AnswerCitation]) -> String {
 /// Runs one round: streams the reply, strips reasoning blocks, links and raw HTML, checks it
 /// is not empty.
 fn round(
-    client: &ChatClient,
+    client: &dyn Generator,
     messages: &[ChatMessage],
     round: u8,
     warnings: &mut Vec<String>,
@@ -262,7 +262,7 @@ fn round(
         model: client.display_name(),
         round,
     });
-    let reply = client.chat(messages, &mut |d| {
+    let reply = client.chat(messages, None, &mut |d| {
         progress(AskProgress::Delta(d.to_string()))
     })?;
     progress(AskProgress::Verifying);
@@ -297,7 +297,7 @@ fn round(
 /// to the extractive answer.
 pub fn answer(
     snap: &Snapshot,
-    client: &ChatClient,
+    client: &dyn Generator,
     input: &Input<'_>,
     progress: &mut dyn FnMut(AskProgress),
 ) -> Result<Generated, LlmError> {

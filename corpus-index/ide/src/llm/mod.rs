@@ -14,8 +14,50 @@ pub mod client;
 pub mod rewrite;
 pub mod sse;
 
-pub use client::{ChatClient, ChatMessage, ChatOptions, Role};
+pub use client::{ChatClient, ChatMessage, ChatOptions, ChatReply, Role};
 pub use rewrite::rewrite_query;
+
+/// A chat model that writes the answer and the query rewrites: the OpenAI-compatible
+/// [`ChatClient`], or anything else that takes messages and streams a reply (a local model,
+/// a test double). The answer pipeline sees only this.
+pub trait Generator: Send + Sync {
+    /// The model's name as users see it in progress and in the answer (`llama3 at
+    /// http://localhost:11434`).
+    fn display_name(&self) -> String;
+
+    /// Sends `messages` and streams the reply: `on_delta` gets each piece of text as it
+    /// arrives; the complete reply is returned. `max_tokens` bounds this reply below the
+    /// configured length (`None`: the configured length).
+    ///
+    /// # Errors
+    /// [`LlmError`] when no complete, well-formed reply arrives in time.
+    fn chat(
+        &self,
+        messages: &[ChatMessage],
+        max_tokens: Option<u32>,
+        on_delta: &mut dyn FnMut(&str),
+    ) -> Result<ChatReply, LlmError>;
+}
+
+impl Generator for ChatClient {
+    fn display_name(&self) -> String {
+        ChatClient::display_name(self)
+    }
+
+    fn chat(
+        &self,
+        messages: &[ChatMessage],
+        max_tokens: Option<u32>,
+        on_delta: &mut dyn FnMut(&str),
+    ) -> Result<ChatReply, LlmError> {
+        let Some(cap) = max_tokens else {
+            return ChatClient::chat(self, messages, on_delta);
+        };
+        let mut bounded = self.clone();
+        bounded.options.max_tokens = Some(self.options.max_tokens.map_or(cap, |m| m.min(cap)));
+        ChatClient::chat(&bounded, messages, on_delta)
+    }
+}
 
 /// What can go wrong talking to the LLM endpoint.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -1,8 +1,8 @@
 //! Query rewriting: `q` reformulations of a question in one request, for retrieval to
 //! search with besides the question itself.
 
-use super::client::{ChatClient, ChatMessage, Role};
-use super::{LlmError, excerpt_chars};
+use super::client::{ChatMessage, Role};
+use super::{Generator, LlmError, excerpt_chars};
 
 /// Asks the model for `q` reformulations of `question` (one request) and parses them from
 /// its reply, a numbered or bulleted list or one per line.
@@ -11,7 +11,7 @@ use super::{LlmError, excerpt_chars};
 /// An [`LlmError`] of the request, or [`LlmError::Malformed`] when the reply holds no
 /// usable reformulation.
 pub fn rewrite_query(
-    client: &ChatClient,
+    client: &dyn Generator,
     question: &str,
     q: usize,
 ) -> Result<Vec<String>, LlmError> {
@@ -33,9 +33,7 @@ pub fn rewrite_query(
         ),
     ];
     // A short list: bound the reply, whatever `[llm] max_tokens` allows answers.
-    let mut client = client.clone();
-    client.options.max_tokens = Some(client.options.max_tokens.unwrap_or(200).min(200));
-    let reply = client.chat(&messages, &mut |_| {})?;
+    let reply = client.chat(&messages, Some(200), &mut |_| {})?;
     let rewrites = parse_rewrites(&reply.text, question, q);
     if rewrites.is_empty() {
         return Err(LlmError::Malformed(format!(
