@@ -12,13 +12,19 @@ fn started() -> (LspClient, std::path::PathBuf) {
 
 /// The server on the example with these client settings.
 fn started_with(settings: Value) -> (LspClient, std::path::PathBuf) {
+    let (client, root, _) = started_with_capabilities(settings);
+    (client, root)
+}
+
+/// The server on the example with these client settings, and the capabilities it announced.
+fn started_with_capabilities(settings: Value) -> (LspClient, std::path::PathBuf, Value) {
     let root = example("nyc-ll144");
     let mut client = LspClient::start(&[]);
     let init = client.initialize(&root, settings);
     assert_eq!(init["serverInfo"]["name"], "lexls");
     assert_eq!(init["capabilities"]["hoverProvider"], true);
     client.wait_indexed();
-    (client, root)
+    (client, root, init["capabilities"].clone())
 }
 
 fn policy(root: &std::path::Path) -> std::path::PathBuf {
@@ -179,15 +185,12 @@ fn broken_citation_gets_a_diagnostic_and_a_quick_fix_kept_current_while_editing(
 
 #[test]
 fn keystrokes_arrive_as_incremental_changes_and_the_server_edits_the_same_text() {
-    let root = example("nyc-ll144");
-    let mut client = LspClient::start(&[]);
-    let init = client.initialize(&root, json!({}));
+    let (mut client, root, capabilities) = started_with_capabilities(json!({}));
     // TextDocumentSyncKind.Incremental: the editor sends ranges, not the whole file.
     assert_eq!(
-        init["capabilities"]["textDocumentSync"]["change"], 2,
-        "{init}"
+        capabilities["textDocumentSync"]["change"], 2,
+        "{capabilities}"
     );
-    client.wait_indexed();
     let path = policy(&root);
     let (uri, text) = client.open(&path);
     let unresolved = |p: &Value| {
