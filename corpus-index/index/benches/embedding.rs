@@ -70,11 +70,12 @@ fn run() -> Result<(), String> {
     );
 
     // lexls alone in the process first: its peak memory is the one to report.
-    let first = measure(
+    let (first, ours_vectors) = measure(
         "lexls (fastembed, word-piece batches), alone",
         &texts,
         |part| embedder.embed(part).map_err(|e| e.to_string()),
     )?;
+    let counted = Instant::now();
     let lengths: Vec<usize> = texts
         .iter()
         .map(|t| {
@@ -83,13 +84,29 @@ fn run() -> Result<(), String> {
                 .map_or(MAX_LENGTH, |p| (p.len() + 2).min(MAX_LENGTH))
         })
         .collect();
+    println!(
+        "counting the word pieces of every passage (lexls's batching): {:.2} s",
+        counted.elapsed().as_secs_f64()
+    );
     let mut plain = Plain::load(&paths.dir, &paths.runtime, threads)?;
     let in_order: Vec<Vec<usize>> = (0..texts.len())
         .collect::<Vec<_>>()
         .chunks(PLAIN_BATCH)
         .map(<[usize]>::to_vec)
         .collect();
-    let plain32 = measure_batches("plain ORT, batches of 32", &texts, &in_order, &mut plain)?;
+    let (plain32, plain_vectors) =
+        measure_batches("plain ORT, batches of 32", &texts, &in_order, &mut plain)?;
+    // Same vectors? Padding is masked out, so batching should change them by rounding only.
+    let cosines: Vec<f32> = ours_vectors
+        .iter()
+        .zip(&plain_vectors)
+        .map(|(a, b)| a.iter().zip(b).map(|(x, y)| x * y).sum())
+        .collect();
+    let lowest = cosines.iter().copied().fold(f32::INFINITY, f32::min);
+    println!(
+        "lexls's vectors against plain ORT's: lowest cosine {lowest:.6} over {} passages",
+        cosines.len()
+    );
     let mut same = Vec::new();
     for (start, part) in (0..texts.len())
         .collect::<Vec<_>>()
@@ -106,12 +123,15 @@ fn run() -> Result<(), String> {
     let mut theirs = Vec::new();
     for round in 1..=3 {
         let name = format!("plain ORT, lexls's batches, run {round}");
-        theirs.push(measure_batches(&name, &texts, &same, &mut plain)?);
+        theirs.push(measure_batches(&name, &texts, &same, &mut plain)?.0);
         if round < 3 {
             let name = format!("lexls, run {}", round + 1);
-            ours.push(measure(&name, &texts, |part| {
-                embedder.embed(part).map_err(|e| e.to_string())
-            })?);
+            ours.push(
+                measure(&name, &texts, |part| {
+                    embedder.embed(part).map_err(|e| e.to_string())
+                })?
+                .0,
+            );
         }
     }
     let lexls = median(&mut ours);
@@ -161,16 +181,17 @@ fn measure(
     name: &str,
     texts: &[String],
     mut embed: impl FnMut(&[String]) -> Result<Vec<Vec<f32>>, String>,
-) -> Result<f64, String> {
+) -> Result<(f64, Vec<Vec<f32>>), String> {
     let per_call = ModelConfig::default().batch_size;
     embed(&texts[..texts.len().min(16)])?;
     reset_peak();
     let started = Instant::now();
-    let mut vectors = 0;
+    let mut vectors = Vec::with_capacity(texts.len());
     for part in texts.chunks(per_call) {
-        vectors += embed(part)?.len();
+        vectors.extend(embed(part)?);
     }
-    report(name, vectors, started.elapsed().as_secs_f64())
+    let rate = report(name, vectors.len(), started.elapsed().as_secs_f64());
+    Ok((rate, vectors))
 }
 
 fn measure_batches(
@@ -178,26 +199,33 @@ fn measure_batches(
     texts: &[String],
     batches: &[Vec<usize>],
     plain: &mut Plain,
-) -> Result<f64, String> {
+) -> Result<(f64, Vec<Vec<f32>>), String> {
     let warm: Vec<&str> = texts.iter().take(16).map(String::as_str).collect();
     plain.embed(&warm)?;
     reset_peak();
     let started = Instant::now();
-    let mut vectors = 0;
+    let mut vectors = vec![Vec::new(); texts.len()];
     for batch in batches {
         let part: Vec<&str> = batch.iter().map(|&i| texts[i].as_str()).collect();
-        vectors += plain.embed(&part)?.len();
+        for (&i, v) in batch.iter().zip(plain.embed(&part)?) {
+            vectors[i] = v;
+        }
     }
-    report(name, vectors, started.elapsed().as_secs_f64())
+    let rate = report(
+        name,
+        batches.iter().map(Vec::len).sum(),
+        started.elapsed().as_secs_f64(),
+    );
+    Ok((rate, vectors))
 }
 
-fn report(name: &str, vectors: usize, seconds: f64) -> Result<f64, String> {
+fn report(name: &str, vectors: usize, seconds: f64) -> f64 {
     let rate = vectors as f64 / seconds;
     println!(
         "{name}: {vectors} vectors in {seconds:.1} s, {rate:.1} passages/s, peak RSS {}",
         peak_rss().map_or_else(|| "unknown".into(), |kb| format!("{} MB", kb / 1024))
     );
-    Ok(rate)
+    rate
 }
 
 /// Plain ONNX Runtime: a session over the model file and a tokenizer that truncates to 256
