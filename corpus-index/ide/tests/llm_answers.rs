@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use lexls_ide::ask::generate::{self, REMOVED};
 use lexls_ide::ask::pipeline::PipelineOptions;
+use lexls_ide::ask::retrieve::Candidate;
 use lexls_ide::ask::{AskProgress, AskRequest, AskResult, Models, ask, ask_with};
 use lexls_ide::llm::{ChatClient, ChatMessage, ChatReply, Generator, LlmError, rewrite_query};
 use lexls_index::config::Config;
@@ -584,12 +585,7 @@ fn any_generator_writes_the_answer_and_is_asked_to_correct_what_the_sources_do_n
     let refs: Vec<ProvisionRef> = retrieval
         .candidates
         .iter()
-        .filter_map(|c| {
-            Some(ProvisionRef {
-                doc: c.doc,
-                provision: c.section?,
-            })
-        })
+        .filter_map(Candidate::section_ref)
         .collect();
     let input = generate::Input {
         question: QUESTION,

@@ -260,12 +260,7 @@ pub fn ask_with(
         .collect();
     let source_refs: Vec<ProvisionRef> = candidates
         .iter()
-        .filter_map(|c| {
-            Some(ProvisionRef {
-                doc: c.doc,
-                provision: c.section?,
-            })
-        })
+        .filter_map(Candidate::section_ref)
         .collect();
 
     let context_doc = request

@@ -38,6 +38,17 @@ pub struct Candidate {
     pub reason: Reason,
 }
 
+impl Candidate {
+    /// The candidate's section as a provision of the workspace; `None` for a document
+    /// without sections.
+    pub fn section_ref(&self) -> Option<ProvisionRef> {
+        Some(ProvisionRef {
+            doc: self.doc,
+            provision: self.section?,
+        })
+    }
+}
+
 /// Groups chunk hits by section, best section first.
 pub fn group_by_section(snap: &Snapshot, hits: &[Hit]) -> Vec<Candidate> {
     let Some(index) = &snap.search else {
