@@ -23,17 +23,15 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use lexls_index::config::{Config, ModelConfig};
+use lexls_index::config::Config;
 use lexls_index::engine::{Engine, OpenOptions};
-use lexls_index::search::dense::{self, Embedder, FastEmbedder, token_batches};
+use lexls_index::search::dense::{self, Embedder, FastEmbedder, MAX_LENGTH, token_batches};
 use ort::session::Session;
 use ort::value::Tensor;
 use tokenizers::{PaddingParams, Tokenizer, TruncationParams};
 
 /// Passages per batch of the plain baseline (fastembed's and lexls's former default).
 const PLAIN_BATCH: usize = 32;
-/// The model's input length in word pieces.
-const MAX_LENGTH: usize = 256;
 
 fn main() {
     if let Err(e) = run() {
@@ -69,30 +67,25 @@ fn run() -> Result<(), String> {
         model.batch_tokens
     );
 
+    // The indexer hands the embedder this many passages at a time.
+    let per_call = model.batch_size.max(1);
     // lexls alone in the process first: its peak memory is the one to report.
     let (first, ours_vectors) = measure(
         "lexls (fastembed, word-piece batches), alone",
         &texts,
+        per_call,
         |part| embedder.embed(part).map_err(|e| e.to_string()),
     )?;
     let counted = Instant::now();
-    let lengths: Vec<usize> = texts
-        .iter()
-        .map(|t| {
-            embedder
-                .piece_offsets(t)
-                .map_or(MAX_LENGTH, |p| (p.len() + 2).min(MAX_LENGTH))
-        })
-        .collect();
+    let lengths: Vec<usize> = texts.iter().map(|t| embedder.model_length(t)).collect();
     println!(
         "counting the word pieces of every passage (lexls's batching): {:.2} s",
         counted.elapsed().as_secs_f64()
     );
     let mut plain = Plain::load(&paths.dir, &paths.runtime, threads)?;
     let in_order: Vec<Vec<usize>> = (0..texts.len())
-        .collect::<Vec<_>>()
-        .chunks(PLAIN_BATCH)
-        .map(<[usize]>::to_vec)
+        .step_by(PLAIN_BATCH)
+        .map(|start| (start..texts.len().min(start + PLAIN_BATCH)).collect())
         .collect();
     let (plain32, plain_vectors) =
         measure_batches("plain ORT, batches of 32", &texts, &in_order, &mut plain)?;
@@ -107,12 +100,10 @@ fn run() -> Result<(), String> {
         "lexls's vectors against plain ORT's: lowest cosine {lowest:.6} over {} passages",
         cosines.len()
     );
-    let mut same = Vec::new();
-    for (start, part) in (0..texts.len())
-        .collect::<Vec<_>>()
-        .chunks(model.batch_size.max(1))
-        .map(|c| (c[0], &lengths[c[0]..c[0] + c.len()]))
-    {
+    // The batches lexls forms, call by call as in `measure`.
+    let mut same: Vec<Vec<usize>> = Vec::new();
+    for (call, part) in lengths.chunks(per_call).enumerate() {
+        let start = call * per_call;
         for batch in token_batches(part, model.batch_size, model.batch_tokens) {
             same.push(batch.into_iter().map(|i| start + i).collect());
         }
@@ -127,7 +118,7 @@ fn run() -> Result<(), String> {
         if round < 3 {
             let name = format!("lexls, run {}", round + 1);
             ours.push(
-                measure(&name, &texts, |part| {
+                measure(&name, &texts, per_call, |part| {
                     embedder.embed(part).map_err(|e| e.to_string())
                 })?
                 .0,
@@ -175,14 +166,15 @@ fn passages(
     Ok(texts)
 }
 
-/// Runs `embed` over `texts`, [`ModelConfig::batch_size`] at a time as the indexer hands
-/// them over, after a warm-up; prints and returns passages per second.
+/// Runs `embed` over `texts`, `per_call` at a time as the indexer hands them over
+/// (`[model] batch_size`), after a warm-up; prints passages per second and returns it with
+/// the vectors.
 fn measure(
     name: &str,
     texts: &[String],
+    per_call: usize,
     mut embed: impl FnMut(&[String]) -> Result<Vec<Vec<f32>>, String>,
 ) -> Result<(f64, Vec<Vec<f32>>), String> {
-    let per_call = ModelConfig::default().batch_size;
     embed(&texts[..texts.len().min(16)])?;
     reset_peak();
     let started = Instant::now();

@@ -5,7 +5,9 @@
 //!
 //!     cargo run --release -p lexls-tests --bin dc-code-bench [-- UNPACKED_DC_CODE_DIR]
 //!
-//! `DC_BENCH_EDITS=N` sets the number of edits (default 100).
+//! `DC_BENCH_EDITS=N` sets the number of edits that keep the workspace's targets (default 100),
+//! `DC_BENCH_TARGET_EDITS=N` the number that change them (a section of the policy renumbered
+//! and back; default 10).
 //!
 //! Without an argument the D.C. Code pack of `../shared/corpora/dc-code` is unpacked into a
 //! temporary directory (about 20 s). The workspace is a temporary copy either way: the policy
@@ -115,6 +117,35 @@ fn run_editor_session(client: &mut LspClient, policy: &Path) {
         edits.push(t.elapsed());
     }
     report("edit → fresh diagnostics", &mut edits);
+
+    // Edits that change what the policy offers as targets (its section 3 renumbered 4 and
+    // back): nothing of the last snapshot can be reused, the workspace is resolved again.
+    let renumbering: i32 = std::env::var("DC_BENCH_TARGET_EDITS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10);
+    let mut renumbered = Vec::new();
+    for version in 2 + rounds..2 + rounds + renumbering {
+        let new_text = if version % 2 == 0 {
+            text.replace("## 3. Elections", "## 4. Elections")
+        } else {
+            text.clone()
+        };
+        let t = Instant::now();
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version},
+                   "contentChanges": [{"text": new_text}]}),
+        );
+        client.wait_notification("textDocument/publishDiagnostics", |p| {
+            p["uri"] == uri && p["version"] == version
+        });
+        renumbered.push(t.elapsed());
+    }
+    report(
+        "edit that renumbers a section of the policy → fresh diagnostics",
+        &mut renumbered,
+    );
 }
 
 /// Whether diagnostic `d` is the one for the broken `§ 2-599(a)`.

@@ -169,8 +169,8 @@ impl Embedder for FastEmbedder {
 impl FastEmbedder {
     /// The input length of `text` for the model: its word pieces plus `[CLS]` and `[SEP]`,
     /// at most [`MAX_LENGTH`] (the model truncates); about four bytes a piece when the
-    /// tokenizer is not reachable.
-    fn model_length(&self, text: &str) -> usize {
+    /// tokenizer is not reachable. What [`token_batches`] sorts and budgets by.
+    pub fn model_length(&self, text: &str) -> usize {
         let pieces = self
             .piece_offsets(text)
             .map_or_else(|| text.len().div_ceil(4), |p| p.len());
@@ -179,7 +179,7 @@ impl FastEmbedder {
 }
 
 /// The model's input length in word pieces (all-MiniLM-L6-v2 reads 256).
-const MAX_LENGTH: usize = 256;
+pub const MAX_LENGTH: usize = 256;
 
 /// Splits passages of `lengths` (word pieces each) into batches for the model: shortest
 /// first, so that a batch pads its passages to a length close to theirs, and each batch at
