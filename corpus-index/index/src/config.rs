@@ -535,6 +535,25 @@ impl Config {
         Ok(config)
     }
 
+    /// Reads settings given as a table rather than as text (an editor's settings, merged over
+    /// the file's): the same keys, types and checks as [`Self::from_toml`]; `source` names
+    /// where they came from in error messages.
+    ///
+    /// # Errors
+    /// [`ConfigError::Invalid`] naming the key (`retrieval.alpha`) and what is wrong with it.
+    pub fn from_table(table: toml::Table, source: &Path) -> Result<Self, ConfigError> {
+        let config: Self = table.try_into().map_err(|e: toml::de::Error| {
+            // Without a text to point into, the error says the key on a line of its own.
+            let message = e.to_string();
+            ConfigError::Invalid {
+                path: source.to_path_buf(),
+                message: message.split_whitespace().collect::<Vec<_>>().join(" "),
+            }
+        })?;
+        config.validate(source)?;
+        Ok(config)
+    }
+
     fn validate(&self, path: &Path) -> Result<(), ConfigError> {
         let invalid = |message: String| ConfigError::Invalid {
             path: path.to_path_buf(),
@@ -608,9 +627,14 @@ impl Config {
             globset::Glob::new(&rule.glob)
                 .map_err(|e| invalid(format!("documents glob `{}`: {e}", rule.glob)))?;
         }
-        for glob in self.index.exclude.iter().chain(&self.index.include) {
-            globset::Glob::new(glob)
-                .map_err(|e| invalid(format!("index.exclude glob `{glob}`: {e}")))?;
+        for (key, globs) in [
+            ("exclude", &self.index.exclude),
+            ("include", &self.index.include),
+        ] {
+            for glob in globs {
+                globset::Glob::new(glob)
+                    .map_err(|e| invalid(format!("index.{key} glob `{glob}`: {e}")))?;
+            }
         }
         Ok(())
     }
@@ -734,6 +758,32 @@ mod tests {
         let err = Config::from_toml("[classifier]\nclasses = 4\n", Path::new("x.toml"))
             .expect_err("4 classes");
         assert!(err.to_string().contains("must be 2 or 3"), "{err}");
+    }
+
+    #[test]
+    fn a_table_passes_the_checks_of_the_file() {
+        let source = Path::new("editor settings");
+        let table = |text: &str| text.parse::<toml::Table>().expect("TOML");
+        let err = Config::from_table(table("[retrieval]\nalpha = 3\n"), source)
+            .expect_err("alpha outside [0, 1]");
+        assert!(err.to_string().contains("retrieval.alpha = 3"), "{err}");
+        let err = Config::from_table(table("[index]\nexclude = [\"rules/[**\"]\n"), source)
+            .expect_err("a glob that does not parse");
+        assert!(err.to_string().contains("rules/[**"), "{err}");
+        let err = Config::from_table(table("[retrieval]\nalpha = \"high\"\n"), source)
+            .expect_err("a string for a number");
+        let msg = err.to_string();
+        assert!(
+            msg.contains("retrieval.alpha") && msg.contains("f32"),
+            "{msg}"
+        );
+        let err = Config::from_table(table("[diagnostics]\nunresolvd = \"off\"\n"), source)
+            .expect_err("an unknown key");
+        assert!(err.to_string().contains("unresolvd"), "{err}");
+        let config =
+            Config::from_table(table("[editor]\ninlay_hints = true\n"), source).expect("valid");
+        assert!(config.editor.inlay_hints);
+        assert_eq!(config.retrieval, RetrievalConfig::default());
     }
 
     #[test]
