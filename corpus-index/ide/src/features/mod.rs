@@ -2,6 +2,7 @@
 //! diagnostics, document symbols and code actions. Positions are byte offsets; results are
 //! plain data that the language server converts to protocol types.
 
+pub mod actions;
 pub mod diagnostics;
 pub mod editing;
 pub mod navigation;
@@ -17,6 +18,7 @@ use lexls_syntax::model::{Document, ProvisionId};
 use lexls_index::workspace::Snapshot;
 pub use lexls_syntax::citation::cite_string;
 
+pub use actions::{CodeActions, code_actions};
 pub use diagnostics::{Diagnostic, DiagnosticCode, Fix, diagnostics};
 pub use navigation::{Hover, definition, hover, references};
 pub use symbols::{Symbol, SymbolKind, document_symbols};
