@@ -1,7 +1,8 @@
 //! End-to-end: the editing aids of `lexls serve` on the NYC Local Law 144 example —
 //! completion of provision numbers, document links, workspace symbols, "cited by" code
-//! lenses, inlay hints (enabled through `workspace/configuration`), folding ranges, and the
-//! dynamically registered file watcher.
+//! lenses, inlay hints (enabled through `workspace/configuration`), folding ranges, the
+//! dynamically registered file watcher, and the editor's settings: changed without a
+//! restart, and refused with the key and the reason when `.lexls.toml` would refuse them.
 
 use lexls_tests::{LspClient, example, example_copy, position_of, uri};
 use serde_json::json;
@@ -11,7 +12,7 @@ fn completion_links_symbols_lenses_hints_and_folds() {
     let root = example("nyc-ll144");
     let mut client = LspClient::start(&[("LEXLS_MODEL_DIR", "/nonexistent/lexls-model")]);
     // Inlay hints are off by default; the client's settings turn them on.
-    client.settings = json!({"editor": {"inlay_hints": true}});
+    client.settings = json!({"editor": {"inlayHints": true}});
     client.initialize(&root, json!({}));
     client.wait_indexed();
     assert!(
@@ -169,7 +170,7 @@ fn changed_settings_apply_without_a_restart() {
 
     // The editor's settings change: inlay hints on, the rules left out of the index.
     client.settings = json!({
-        "editor": {"inlay_hints": true},
+        "editor": {"inlayHints": true},
         "index": {"exclude": ["PROVENANCE.md", "rules/**"]},
     });
     client.notifications.clear();
@@ -210,7 +211,7 @@ fn changed_settings_apply_without_a_restart() {
     );
 
     // `.lexls.toml` edited on disk: the statute is left out instead of the rules.
-    client.settings = json!({"editor": {"inlay_hints": true}});
+    client.settings = json!({"editor": {"inlayHints": true}});
     let toml = root.join(".lexls.toml");
     std::fs::write(
         &toml,
@@ -240,5 +241,85 @@ fn changed_settings_apply_without_a_restart() {
         "{message}"
     );
     assert!(symbols(&mut client, "5-301").contains(&"6 RCNY § 5-301".to_string()));
+    assert!(client.shutdown());
+}
+
+/// The message the server showed with `type` 1 (error) and containing `needle`.
+fn error_shown(client: &mut LspClient, needle: &str) -> String {
+    let shown = client.wait_notification("window/showMessage", |p| {
+        p["type"] == 1 && p["message"].as_str().is_some_and(|m| m.contains(needle))
+    });
+    shown["message"].as_str().unwrap_or_default().to_string()
+}
+
+#[test]
+fn invalid_editor_settings_at_start_are_reported_and_none_of_them_applies() {
+    let root = example("nyc-ll144");
+    let mut client = LspClient::start(&[("LEXLS_MODEL_DIR", "/nonexistent/lexls-model")]);
+    // `workspace/configuration` turns inlay hints on (camelCase, as the clients send it);
+    // `initializationOptions` carry a weight outside [0, 1], which `.lexls.toml` refuses too.
+    client.settings = json!({"editor": {"inlayHints": true}});
+    client.initialize(&root, json!({"retrieval": {"alpha": 3}}));
+    let message = error_shown(&mut client, "retrieval.alpha");
+    assert!(
+        message.contains("retrieval.alpha = 3 is outside [0, 1]"),
+        "{message}"
+    );
+    assert!(message.contains("the editor's settings"), "{message}");
+    client.wait_indexed();
+    // The file's settings (none: the defaults) are in force: inlay hints stay off.
+    let (policy_uri, _) = client.open(&root.join("policy/acme-aedt-hiring-policy.md"));
+    assert!(hints(&mut client, &policy_uri).is_empty());
+    assert!(client.shutdown());
+}
+
+#[test]
+fn an_invalid_change_of_the_editor_settings_keeps_the_last_valid_ones() {
+    let workspace = example_copy("nyc-ll144");
+    let root = workspace.path();
+    let mut client = LspClient::start(&[("LEXLS_MODEL_DIR", "/nonexistent/lexls-model")]);
+    client.settings = json!({"editor": {"inlayHints": true}});
+    client.initialize(root, json!({}));
+    client.wait_indexed();
+    let (policy_uri, _) = client.open(&root.join("policy/acme-aedt-hiring-policy.md"));
+    assert!(!hints(&mut client, &policy_uri).is_empty());
+
+    // Hints off and a glob that does not parse: refused as a whole, with the key and why.
+    client.settings = json!({"editor": {"inlayHints": false}, "index": {"exclude": ["rules/[**"]}});
+    client.notifications.clear();
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"lexls": client.settings.clone()}}),
+    );
+    let message = error_shown(&mut client, "index.exclude");
+    assert!(message.contains("`rules/[**`"), "{message}");
+    assert!(
+        message.contains("previous settings stay in force"),
+        "{message}"
+    );
+    // Nothing was re-indexed and the last valid settings answer: hints on, rules indexed.
+    let changed = client.notifications.iter().any(|n| {
+        n.params["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("settings changed"))
+    });
+    assert!(!changed, "the invalid settings were applied");
+    assert!(!hints(&mut client, &policy_uri).is_empty());
+    assert!(symbols(&mut client, "5-301").contains(&"6 RCNY § 5-301".to_string()));
+
+    // A valid change (the `.lexls.toml` name of the key, still accepted) applies.
+    client.settings = json!({"editor": {"inlay_hints": false}});
+    client.notifications.clear();
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"lexls": client.settings.clone()}}),
+    );
+    client.wait_notification("window/showMessage", |p| {
+        p["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("settings changed"))
+    });
+    client.wait_indexed();
+    assert!(hints(&mut client, &policy_uri).is_empty());
     assert!(client.shutdown());
 }

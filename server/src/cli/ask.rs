@@ -48,7 +48,7 @@ pub fn run(
     if json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&crate::proto::ask_result(&snap, &result))?
+            serde_json::to_string_pretty(&crate::proto::ask::result(&snap, &result))?
         );
     } else {
         print!("{}", render_text(&result));

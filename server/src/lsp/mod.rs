@@ -1,13 +1,20 @@
 //! The language server (`lexls serve`): tower-lsp-server over stdio.
 //!
-//! Handlers are thin (see [`backend`]); a single writer thread owns the workspace state
-//! (see [`writer`]); requests read immutable snapshots and never wait on each other.
+//! Handlers only dispatch (see [`backend`]); the session's state is one value (see
+//! [`session`]); a single writer thread owns the workspace state (see [`writer`]); requests
+//! read immutable snapshots and never wait on each other. Protocol conversion is in
+//! [`crate::proto`].
 
+mod ask;
 mod backend;
 mod buffers;
+mod events;
 mod framing;
 mod panics;
-mod writer;
+mod session;
+mod settings;
+mod start;
+pub(crate) mod writer;
 
 use std::process::ExitCode;
 

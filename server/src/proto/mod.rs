@@ -1,18 +1,34 @@
-//! Conversion between the core's plain data (byte offsets, paths) and LSP types (UTF-16
-//! positions, URIs). The only place that knows both.
+//! Conversion between the core's plain data (byte offsets, paths, `lexls_ide` features,
+//! [`Config`](lexls_index::config::Config)) and the protocol (LSP types with UTF-16
+//! positions and URIs, lexls's own JSON of `docs/lsp-extensions.md`). The only place that
+//! knows both; handlers locate, call the core, and convert through here.
+//!
+//! By feature: [`diagnostics`] (diagnostics, quick fixes, code actions), [`navigation`]
+//! (hover, definition, references, symbols, links), [`editing`] (completion, code lens,
+//! inlay hints, folding), [`ask`] (`lexls/ask`), [`status`] (`lexls/status`), [`progress`]
+//! (`$/progress`), [`settings`] (the editor's settings), [`capabilities`] (what the client
+//! and the server can do).
+
+pub mod ask;
+pub mod capabilities;
+pub mod diagnostics;
+pub mod editing;
+pub mod navigation;
+pub mod progress;
+pub mod settings;
+pub mod status;
 
 use std::ops::Range;
 use std::path::Path;
 
-use lexls_ide::ask::AskResult;
-use lexls_ide::features::{self, Symbol, SymbolKind};
-use lexls_index::config::Severity;
+use lexls_ide::features;
+use lexls_index::resolve::DocId;
 use lexls_index::workspace::Snapshot;
 use lexls_syntax::line_index::{LineCol, LineIndex};
-use serde_json::{Value, json};
-use tower_lsp_server::ls_types::{
-    self as lsp, DiagnosticSeverity, DocumentSymbol, NumberOrString, Position, Uri,
-};
+use lexls_syntax::model::Document;
+use tower_lsp_server::ls_types::{self as lsp, Position, Uri};
+
+pub use diagnostics::{diagnostics, severity};
 
 /// The URI of a file path (`None` for a relative or unrepresentable path).
 pub fn uri(path: &Path) -> Option<Uri> {
@@ -24,7 +40,7 @@ pub fn path(uri: &Uri) -> Option<std::path::PathBuf> {
     uri.to_file_path().map(|p| p.into_owned())
 }
 
-/// Byte offset of an LSP position in `text`.
+/// Byte offset of an LSP position in `text` (clamped to the text; see [`LineIndex::from_utf16`]).
 pub fn offset(lines: &LineIndex, text: &str, pos: Position) -> usize {
     lines.from_utf16(
         text,
@@ -49,7 +65,7 @@ pub fn range(lines: &LineIndex, text: &str, span: &Range<usize>) -> lsp::Range {
     )
 }
 
-/// LSP location of a core location.
+/// LSP location of a core location (`None` when its document is gone or its path has no URI).
 pub fn location(snap: &Snapshot, loc: &features::Location) -> Option<lsp::Location> {
     let doc = snap.docs.get(loc.doc)?;
     let lines = snap.lines.get(loc.doc)?;
@@ -59,93 +75,66 @@ pub fn location(snap: &Snapshot, loc: &features::Location) -> Option<lsp::Locati
     ))
 }
 
-/// LSP severity (`None` for off).
-pub fn severity(s: Severity) -> Option<DiagnosticSeverity> {
-    match s {
-        Severity::Error => Some(DiagnosticSeverity::ERROR),
-        Severity::Warning => Some(DiagnosticSeverity::WARNING),
-        Severity::Information => Some(DiagnosticSeverity::INFORMATION),
-        Severity::Hint => Some(DiagnosticSeverity::HINT),
-        Severity::Off => None,
+/// One document of a snapshot as the protocol sees it: converts between byte offsets into
+/// its text and LSP positions (UTF-16 code units) through its line index, and core
+/// locations anywhere in the snapshot into LSP locations.
+#[derive(Clone, Copy)]
+pub struct Doc<'a> {
+    /// The snapshot the document belongs to.
+    pub snap: &'a Snapshot,
+    /// Its id in the snapshot.
+    pub id: DocId,
+    document: &'a Document,
+    lines: &'a LineIndex,
+    text: &'a str,
+}
+
+impl<'a> Doc<'a> {
+    /// Document `id` of `snap` (`None` when there is none).
+    pub fn of(snap: &'a Snapshot, id: DocId) -> Option<Self> {
+        let document = snap.docs.get(id)?;
+        Some(Self {
+            snap,
+            id,
+            document,
+            lines: snap.lines.get(id)?,
+            text: &document.text,
+        })
     }
-}
 
-/// LSP diagnostics of a document.
-pub fn diagnostics(snap: &Snapshot, doc_id: usize) -> Vec<lsp::Diagnostic> {
-    let (Some(doc), Some(lines)) = (snap.docs.get(doc_id), snap.lines.get(doc_id)) else {
-        return Vec::new();
-    };
-    features::diagnostics(snap, doc_id)
-        .into_iter()
-        .map(|d| lsp::Diagnostic {
-            range: range(lines, &doc.text, &d.span),
-            severity: severity(d.severity),
-            code: Some(NumberOrString::String(d.code.as_str().to_string())),
-            source: Some("lexls".into()),
-            message: d.message,
-            ..lsp::Diagnostic::default()
-        })
-        .collect()
-}
+    /// The document.
+    pub fn document(&self) -> &'a Document {
+        self.document
+    }
 
-/// LSP document symbols.
-pub fn symbols(lines: &LineIndex, text: &str, symbols: Vec<Symbol>) -> Vec<DocumentSymbol> {
-    symbols
-        .into_iter()
-        .map(|s| {
-            #[allow(deprecated)]
-            DocumentSymbol {
-                name: s.name,
-                detail: s.detail,
-                kind: match s.kind {
-                    SymbolKind::Section => lsp::SymbolKind::MODULE,
-                    SymbolKind::Subsection => lsp::SymbolKind::NAMESPACE,
-                    SymbolKind::Definition => lsp::SymbolKind::CONSTANT,
-                },
-                tags: None,
-                deprecated: None,
-                range: range(lines, text, &s.span),
-                selection_range: range(lines, text, &s.selection),
-                children: Some(self::symbols(lines, text, s.children)),
-            }
-        })
-        .collect()
-}
+    /// Its text.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
 
-/// The `lexls/ask` result object (see `docs/lsp-extensions.md`).
-pub fn ask_result(snap: &Snapshot, result: &AskResult) -> Value {
-    let loc = |l: &features::Location| location(snap, l).map(|l| json!(l));
-    json!({
-        "answer": result.answer,
-        "citations": result.citations.iter().map(|c| json!({
-            "text": c.text,
-            "target": c.target,
-            "resolved": c.resolved,
-            "supported": c.supported,
-            "location": c.location.as_ref().and_then(loc),
-        })).collect::<Vec<_>>(),
-        "sources": result.sources.iter().map(|s| json!({
-            "citation": s.citation,
-            "heading": s.heading,
-            "location": loc(&s.location),
-            "path": s.rel_path,
-            "score": s.score,
-            "kind": s.kind.as_str(),
-            "authority": s.authority,
-        })).collect::<Vec<_>>(),
-        "warnings": result.warnings,
-        "params": result.params.as_ref().map(|p| json!({
-            "class": p.class,
-            "classes": p.classes,
-            "k": p.k,
-            "q": p.rewrites,
-            "kgKeywords": p.kg_keywords,
-            "kgPath": p.kg_path,
-        })),
-        "rewrites": result.rewrites,
-        "kgKeywords": result.kg_keywords,
-        "triplets": result.triplets,
-        "timingsMs": result.timings_ms,
-        "generatedBy": result.generated_by,
-    })
+    /// The byte offset of an LSP position (clamped to the text).
+    pub fn offset(&self, pos: Position) -> usize {
+        offset(self.lines, self.text, pos)
+    }
+
+    /// The byte range of an LSP range; one that ends before it starts is empty.
+    pub fn span(&self, range: lsp::Range) -> Range<usize> {
+        let start = self.offset(range.start);
+        start..self.offset(range.end).max(start)
+    }
+
+    /// The LSP position of a byte offset.
+    pub fn position(&self, offset: usize) -> Position {
+        position(self.lines, self.text, offset)
+    }
+
+    /// The LSP range of a byte range.
+    pub fn range(&self, span: &Range<usize>) -> lsp::Range {
+        range(self.lines, self.text, span)
+    }
+
+    /// The LSP location of a core location (in this document or another of the snapshot).
+    pub fn location(&self, loc: &features::Location) -> Option<lsp::Location> {
+        location(self.snap, loc)
+    }
 }
