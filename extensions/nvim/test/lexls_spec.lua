@@ -54,7 +54,10 @@ end
 local client, policy_buf
 
 test('setup() enables lexls, which attaches to the policy and indexes the workspace', function()
-  require('lexls').setup({ cmd = { bin, 'serve' }, settings = { diagnostics = { external = 'hint' } } })
+  require('lexls').setup({
+    cmd = { bin, 'serve' },
+    settings = { diagnostics = { external = 'hint', unresolved_outside = 'hint' } },
+  })
   vim.cmd.edit(policy)
   policy_buf = vim.api.nvim_get_current_buf()
   eq(vim.bo.filetype, 'markdown', 'filetype')
@@ -63,8 +66,9 @@ test('setup() enables lexls, which attaches to the policy and indexes the worksp
     return client ~= nil and client.initialized
   end, 'the lexls client')
   eq(client.root_dir, workspace, 'root (from .lexls.toml)')
-  eq(client.config.init_options, { diagnostics = { external = 'hint' } }, 'init_options')
-  eq(client.settings, { lexls = { diagnostics = { external = 'hint' } } }, 'settings')
+  local wire = { diagnostics = { external = 'hint', unresolvedOutside = 'hint' } }
+  eq(client.config.init_options, wire, 'init_options')
+  eq(client.settings, { lexls = wire }, 'settings')
   wait(60000, function()
     local r = client:request_sync('lexls/status', nil, 5000)
     return r and r.result and r.result.ready
@@ -274,11 +278,25 @@ test('render: warnings for unresolved citations, sources with kind and authority
   }, 'lines')
 end)
 
-test('lsp_config maps setup() options to vim.lsp.config', function()
-  eq(require('lexls').lsp_config({ cmd = { 'x', 'serve' }, settings = { model = { dir = '/m' } }, ask = {} }), {
+test('lsp_config maps setup() options to vim.lsp.config, settings keys in camelCase', function()
+  local settings = {
+    model = { dir = '/m' },
+    llm = { timeout_s = 30 },
+    index = { exclude = { 'drafts/**' }, max_file_mb = 5 },
+    documents = { { glob = 'policies/**', kind = 'policy' } },
+    editor = { inlayHints = true },
+  }
+  local wire = {
+    model = { dir = '/m' },
+    llm = { timeoutS = 30 },
+    index = { exclude = { 'drafts/**' }, maxFileMb = 5 },
+    documents = { { glob = 'policies/**', kind = 'policy' } },
+    editor = { inlayHints = true },
+  }
+  eq(require('lexls').lsp_config({ cmd = { 'x', 'serve' }, settings = settings, ask = {} }), {
     cmd = { 'x', 'serve' },
-    settings = { lexls = { model = { dir = '/m' } } },
-    init_options = { model = { dir = '/m' } },
+    settings = { lexls = wire },
+    init_options = wire,
   }, 'config')
 end)
 

@@ -1,7 +1,8 @@
 // The extension's settings and the options object the server reads. The server takes the
-// keys of `.lexls.toml` as JSON (`initializationOptions`, and the `lexls` section of
-// `workspace/configuration`), merged over the file; so only what the user set explicitly is
-// sent, and an unset setting leaves the workspace's `.lexls.toml` in charge.
+// sections and keys of `.lexls.toml` as JSON, keys in camelCase (`initializationOptions`, and
+// the `lexls` section of `workspace/configuration`; docs/lsp-extensions.md), merged over the
+// file; so only what the user set explicitly is sent, and an unset setting leaves the
+// workspace's `.lexls.toml` in charge.
 
 /** Reads one setting of the `lexls` section (`vscode.WorkspaceConfiguration.get`). */
 export type SettingsReader = <T>(key: string) => T | undefined;
@@ -9,17 +10,20 @@ export type SettingsReader = <T>(key: string) => T | undefined;
 export const SEVERITIES = ["error", "warning", "information", "hint", "off"] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
-/** VS Code setting (under `lexls.diagnostics.`) → `.lexls.toml` key of `[diagnostics]`. */
-export const DIAGNOSTIC_KEYS: Record<string, string> = {
-  unresolved: "unresolved",
-  unresolvedOutside: "unresolved_outside",
-  missingSubsection: "missing_subsection",
-  ambiguous: "ambiguous",
-  repealed: "repealed",
-  external: "external",
-};
+/**
+ * The severity settings under `lexls.diagnostics.`: each is also its wire name in the
+ * `diagnostics` section (`unresolvedOutside` is `unresolved_outside` of `.lexls.toml`).
+ */
+export const DIAGNOSTIC_KEYS = [
+  "unresolved",
+  "unresolvedOutside",
+  "missingSubsection",
+  "ambiguous",
+  "repealed",
+  "external",
+] as const;
 
-/** The options object, in the shape of `.lexls.toml`. */
+/** The options object, in the shape of `.lexls.toml` with camelCase keys. */
 export interface ServerOptions {
   model?: { dir: string };
   diagnostics?: Record<string, Severity | boolean>;
@@ -39,16 +43,16 @@ export function serverOptions(read: SettingsReader): ServerOptions {
     options.model = { dir: modelDir };
   }
   const diagnostics: Record<string, Severity | boolean> = {};
-  for (const [setting, key] of Object.entries(DIAGNOSTIC_KEYS)) {
-    const value = read<string | null>(`diagnostics.${setting}`);
+  for (const key of DIAGNOSTIC_KEYS) {
+    const value = read<string | null>(`diagnostics.${key}`);
     if (typeof value === "string" && (SEVERITIES as readonly string[]).includes(value)) {
       diagnostics[key] = value as Severity;
     }
   }
-  // `in_notes`: also check notes, source credits and quoted amendments.
+  // `inNotes`: also check notes, source credits and quoted amendments.
   const inNotes = read<boolean | null>("diagnostics.inNotes");
   if (typeof inNotes === "boolean") {
-    diagnostics.in_notes = inNotes;
+    diagnostics.inNotes = inNotes;
   }
   if (Object.keys(diagnostics).length > 0) {
     options.diagnostics = diagnostics;

@@ -6,8 +6,9 @@ local M = {}
 ---@field cmd? string[] the server command (default { 'lexls', 'serve' })
 ---@field filetypes? string[] (default markdown, text, xml, html)
 ---@field root_markers? string[] (default .lexls.toml, .git)
----@field settings? table the keys of .lexls.toml, sent as initializationOptions and as the
----  `lexls` section of workspace/configuration, e.g. { diagnostics = { unresolved = 'error' } }
+---@field settings? table the sections and keys of .lexls.toml, sent (keys in camelCase) as
+---  initializationOptions and as the `lexls` section of workspace/configuration, e.g.
+---  { diagnostics = { unresolved = 'error', unresolved_outside = 'hint' } }
 ---@field capabilities? lsp.ClientCapabilities
 ---@field on_attach? fun(client: vim.lsp.Client, bufnr: integer)
 ---@field enable? boolean call vim.lsp.enable('lexls') (default true)
@@ -29,6 +30,27 @@ M.options = {
   },
 }
 
+--- The camelCase wire name of a key (`unresolved_outside` → `unresolvedOutside`); a
+--- camelCase key is itself.
+---@param key string
+---@return string
+function M.wire_key(key)
+  return (key:gsub('_(%l)', string.upper))
+end
+
+--- `settings` as the server reads them: the same tables with every key in camelCase
+--- (docs/lsp-extensions.md); lists and values are kept.
+---@param settings table
+---@return table
+function M.wire_settings(settings)
+  local out = {}
+  for key, value in pairs(settings) do
+    local name = type(key) == 'string' and M.wire_key(key) or key
+    out[name] = type(value) == 'table' and M.wire_settings(value) or value
+  end
+  return out
+end
+
 --- The vim.lsp.config table for `opts` (only the keys given).
 ---@param opts lexls.Options
 ---@return vim.lsp.Config
@@ -40,8 +62,9 @@ function M.lsp_config(opts)
     end
   end
   if opts.settings ~= nil then
-    config.settings = { lexls = opts.settings }
-    config.init_options = opts.settings
+    local settings = M.wire_settings(opts.settings)
+    config.settings = { lexls = settings }
+    config.init_options = settings
   end
   return config
 end

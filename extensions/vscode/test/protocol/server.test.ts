@@ -18,12 +18,18 @@ import {
 
 import { serverBinary } from "./binary";
 import type { AskResult, Range, SelectionArgument, StatusResult } from "../../src/protocol";
+import { serverOptions } from "../../src/settings";
 
 const REPO = path.resolve(__dirname, "../../../../..");
 const WORKSPACE = path.join(REPO, "examples/nyc-ll144");
 const POLICY = path.join(WORKSPACE, "policy/acme-aedt-hiring-policy.md");
 const STATUTE = path.join(WORKSPACE, "statute/nyc-admin-code-20-871.md");
 const uri = (file: string) => pathToFileURL(file).href;
+
+/** What the extension sends for a user who made unresolved citations errors. */
+const OPTIONS = serverOptions(<T>(key: string) =>
+  (({ "diagnostics.unresolved": "error", "diagnostics.inNotes": false }) as Record<string, unknown>)[key] as T,
+);
 
 /** The LSP position (UTF-16) of `needle` in `text`, plus `delta` characters. */
 function positionOf(text: string, needle: string, delta = 0) {
@@ -45,7 +51,7 @@ describe("lexls serve over stdio", () => {
   let connection: MessageConnection;
   let indexDir: string;
   const progress: Progress[] = [];
-  const diagnostics = new Map<string, { message: string; code?: string }[]>();
+  const diagnostics = new Map<string, { message: string; code?: string; severity?: number }[]>();
   const configurationRequests: unknown[] = [];
   let policyText = "";
   let stderr = "";
@@ -88,7 +94,7 @@ describe("lexls serve over stdio", () => {
         workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } },
         textDocument: { hover: { contentFormat: ["markdown", "plaintext"] } },
       },
-      initializationOptions: {},
+      initializationOptions: OPTIONS,
     });
     assert.equal(init.serverInfo.name, "lexls");
     assert.equal(init.capabilities.hoverProvider, true);
@@ -158,16 +164,16 @@ describe("lexls serve over stdio", () => {
     assert.equal(def.range.start.line, positionOf(statute, "b. Notices required").line);
   });
 
-  it("publishes a diagnostic for the unresolved § 20-875", async () => {
+  it("publishes a diagnostic for the unresolved § 20-875, an error as the settings say", async () => {
     const deadline = Date.now() + 10_000;
     while (!diagnostics.get(uri(POLICY))?.length && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const list = diagnostics.get(uri(POLICY)) ?? [];
-    assert.ok(
-      list.some((d) => d.code === "unresolved-citation" && d.message.includes("20-875")),
-      JSON.stringify(list),
-    );
+    const missing = list.find((d) => d.code === "unresolved-citation" && d.message.includes("20-875"));
+    assert.ok(missing, JSON.stringify(list));
+    // 1: Error (the default is Warning), as the extension's options say.
+    assert.equal(missing.severity, 1, JSON.stringify(missing));
   });
 
   it("offers Ask about selection on a selection, and lexls/ask answers it citing § 20-871", async () => {

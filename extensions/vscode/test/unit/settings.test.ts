@@ -12,7 +12,7 @@ describe("serverOptions", () => {
     assert.deepEqual(serverOptions(reader({ modelDir: null, "llm.url": "", "diagnostics.unresolved": null })), {});
   });
 
-  it("maps the settings to the keys of .lexls.toml", () => {
+  it("maps the settings to the sections of .lexls.toml with camelCase keys", () => {
     const options = serverOptions(
       reader({
         modelDir: " /models/minilm ",
@@ -27,7 +27,7 @@ describe("serverOptions", () => {
     );
     assert.deepEqual(options, {
       model: { dir: "/models/minilm" },
-      diagnostics: { unresolved: "error", unresolved_outside: "hint", missing_subsection: "off", in_notes: true },
+      diagnostics: { unresolved: "error", unresolvedOutside: "hint", missingSubsection: "off", inNotes: true },
       llm: { url: "http://127.0.0.1:11434/v1", model: "llama3.1:8b" },
     });
   });
