@@ -134,6 +134,106 @@ fn section_lists_ranges_and_subsection_chains() {
     ));
 }
 
+/// Class: a note after a list item — an explanatory parenthetical (The Bluebook, rule 1.5)
+/// or an editor's bracket — does not end the list; the code named after the list is every
+/// item's, and a bare subdivision in the note is the item's.
+#[test]
+fn list_items_go_on_after_a_note() {
+    // 44 U.S.C. § 3903(a) (OLRC).
+    assert_eq!(
+        normalized(
+            "(a) Sections 404, 405, 406 (other than subsection (a)(7) and (8) thereof), and 407 \
+             of title 5 shall apply to the Inspector General"
+        ),
+        [
+            "5 U.S.C. 404",
+            "5 U.S.C. 405",
+            "5 U.S.C. 406",
+            "5 U.S.C. 406(a)(7)",
+            "5 U.S.C. 406(a)(8)",
+            "5 U.S.C. 407"
+        ]
+    );
+    // 41 U.S.C. § 1702(a).
+    assert_eq!(
+        normalized(
+            "The head of each executive agency described in section 901(b)(1) (other than the \
+             Department of Defense) or 901(b)(2)(C) of title 31 with a Chief Financial Officer"
+        ),
+        ["31 U.S.C. 901(b)(1)", "31 U.S.C. 901(b)(2)(C)"]
+    );
+    // D.C. Code § 23-1907 (a definition listing offenses) and § 1-301.74.
+    assert_eq!(
+        normalized(
+            "the following offenses: §§ 22-1834 (sex trafficking of children); 22-2704 \
+             (abducting or enticing child from his or her home for the purposes of \
+             prostitution; harboring such child); 22-1901 (incest); 22-3002 (first degree \
+             sexual abuse);"
+        ),
+        ["§ 22-1834", "§ 22-2704", "§ 22-1901", "§ 22-3002"]
+    );
+    assert_eq!(
+        normalized("charged by §§ 3-1623 [repealed], 3-1711 [repealed], 3-2019 [repealed], and"),
+        ["§ 3-1623", "§ 3-1711", "§ 3-2019"]
+    );
+    // A parenthetical followed by words other than a list item ends the phrase.
+    assert_eq!(
+        normalized("comply with § 20-871 (a bias audit), and the employer shall"),
+        ["§ 20-871"]
+    );
+}
+
+/// Class: a title named after numbers that carry it (`title-section`, the D.C. Code's
+/// numbering) is the citing code's title, not a title of the U.S. Code; and the D.C. Code
+/// named after a section, with or without spaces inside its initials.
+#[test]
+fn dc_code_titles_and_names_after_a_section() {
+    // D.C. Code § 1-204.44, a note quoting D.C. Law 11-254.
+    assert_eq!(
+        normalized(
+            "provided that “§§ 47-101, 47-117, 47-130, 47-317.1 through 47-317.6, and 47-332 \
+             through 47-334 of Title 47 §§ 1-204.41, 1-204.55"
+        ),
+        [
+            "§ 47-101",
+            "§ 47-117",
+            "§ 47-130",
+            "§ 47-317.1 to 47-317.6",
+            "§ 47-332 to 47-334",
+            "§ 1-204.41",
+            "§ 1-204.55"
+        ]
+    );
+    // The OLRC's `section 1165 of title 10` stays a section of the U.S. Code.
+    assert_eq!(
+        normalized("discharged under section 1165 or 1166 of title 10, and has"),
+        ["10 U.S.C. 1165", "10 U.S.C. 1166"]
+    );
+    // D.C. Code § 1-204.90.
+    assert_eq!(
+        normalized(
+            "provided that, notwithstanding  § 1-206.02(c)(1) of the D. C. Code, the Oyster"
+        ),
+        ["D.C. Code § 1-206.02(c)(1)"]
+    );
+    assert_eq!(
+        normalized("as provided in section 47-2601 of the District of Columbia Official Code."),
+        ["D.C. Code § 47-2601"]
+    );
+}
+
+/// Class: `this act` names the act whose words they are, which a code only carries (the
+/// D.C. Code's notes quoting a session law); the resolver reads it as the citing document
+/// only when that document is the act.
+#[test]
+fn this_act_is_the_act_the_words_come_from() {
+    // D.C. Code § 15-501, a note.
+    let found = cite("Section 6 of D.C. Law 13-129 provided: “Section 4 of this act shall apply”");
+    let last = found.last().expect("a citation");
+    assert_eq!(last.raw, "Section 4 of this act");
+    assert_eq!(last.normalized.as_deref(), Some("this Act § 4"));
+}
+
 #[test]
 fn state_and_local_codes() {
     assert_eq!(

@@ -152,6 +152,7 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?P<nyc>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York(?:[ \t]*\r?\n[ \t]*|[ \t]+)City|NYC|N\.Y\.C\.)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:Administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Admin\.(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Charter))",
         r"|(?P<admin>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+)administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)code)(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)the(?:[ \t]*\r?\n[ \t]*|[ \t]+)City(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York)?)",
         r"|(?P<popular>(?:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:GDPR|AI(?:[ \t]*\r?\n[ \t]*|[ \t]+)Act|General(?:[ \t]*\r?\n[ \t]*|[ \t]+)Data(?:[ \t]*\r?\n[ \t]*|[ \t]+)Protection(?:[ \t]*\r?\n[ \t]*|[ \t]+)Regulation))(?-u:\b)",
+        r"|(?P<dc>(?:the[ \t]+)?(?:D\.[ \t]?C\.|District[ \t]+of[ \t]+Columbia)[ \t]+(?:Official[ \t]+)?Code(?-u:\b))",
         r"|(?P<code>(?i:the)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:U\.S\.[ \t]+)?(?i:code)(?-u:\b))",
         r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}|of|and|for|on|the|to|in))*))",
     ))
@@ -189,6 +190,15 @@ static NYC_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
 /// assert_eq!(cites[1].subsections, vec!["b", "2"]);
 /// ```
 pub fn extract(text: &str) -> Vec<Citation> {
+    let mut out = scan(text, false);
+    super::short_form::link(text, &mut out);
+    super::short_form::drop_bare_parts(out)
+}
+
+/// The citations of `text` as the phrases give them, before short forms are linked. In a
+/// `nested` scan (the text of a note inside a list, see [`Phrase::notes`]) the notes of its
+/// own lists are not scanned again.
+fn scan(text: &str, nested: bool) -> Vec<Citation> {
     let mut out = Vec::new();
     let mut pos = 0usize;
     // The code of the last constitution and court-rule citation, for their short forms.
@@ -238,7 +248,7 @@ pub fn extract(text: &str) -> Vec<Citation> {
             phrase.code = Some(CodeRef::Named(name.into()));
             phrase.kind = Some(kind);
             phrase.end = end;
-            phrase.emit(&mut out);
+            emit_phrase(text, phrase, &mut out, nested);
             pos = end.max(next(start));
             continue;
         }
@@ -247,7 +257,7 @@ pub fn extract(text: &str) -> Vec<Citation> {
             && let Some(phrase) = parse_container(text, start)
         {
             pos = phrase.end.max(next(start));
-            phrase.emit(&mut out);
+            emit_phrase(text, phrase, &mut out, nested);
             continue;
         }
         if caps.name("titled").is_some() || caps.name("chapter").is_some() {
@@ -258,7 +268,7 @@ pub fn extract(text: &str) -> Vec<Citation> {
             };
             if let Some(phrase) = parsed {
                 pos = phrase.end.max(next(start));
-                phrase.emit(&mut out);
+                emit_phrase(text, phrase, &mut out, nested);
             } else {
                 pos = next(start);
             }
@@ -268,13 +278,13 @@ pub fn extract(text: &str) -> Vec<Citation> {
             && let Some(phrase) = parse_eu_division(text, start)
         {
             pos = phrase.end.max(next(start));
-            phrase.emit(&mut out);
+            emit_phrase(text, phrase, &mut out, nested);
             continue;
         }
         if caps.name("eo").is_some() {
             if let Some(phrase) = parse_executive_orders(text, start) {
                 pos = phrase.end.max(next(start));
-                phrase.emit(&mut out);
+                emit_phrase(text, phrase, &mut out, nested);
             } else {
                 pos = next(start);
             }
@@ -350,13 +360,81 @@ pub fn extract(text: &str) -> Vec<Citation> {
         match parsed {
             Some(phrase) => {
                 pos = phrase.end.max(next(start));
-                phrase.emit(&mut out);
+                emit_phrase(text, phrase, &mut out, nested);
             }
             None => pos = next(start),
         }
     }
-    super::short_form::link(text, &mut out);
-    super::short_form::drop_bare_parts(out)
+    out
+}
+
+/// Emits `phrase`'s citations, and those of the notes inside its list (`22-1834 (sex
+/// trafficking of children); 22-2704`, `406 (other than subsection (a)) and 407`), in
+/// order of position.
+fn emit_phrase(text: &str, mut phrase: Phrase, out: &mut Vec<Citation>, nested: bool) {
+    let notes = std::mem::take(&mut phrase.notes);
+    let from = out.len();
+    phrase.emit(out);
+    if notes.is_empty() || nested {
+        return;
+    }
+    let items = out[from..].to_vec();
+    for note in notes {
+        let Some(inner) = text.get(note.clone()) else {
+            continue;
+        };
+        let item = items.iter().rfind(|c| c.span.end <= note.start);
+        out.extend(scan(inner, true).into_iter().map(|mut c| {
+            c.span = c.span.start + note.start..c.span.end + note.start;
+            c.group = c.group.start + note.start..c.group.end + note.start;
+            match item {
+                Some(item) => of_item(c, item),
+                None => c,
+            }
+        }));
+    }
+    out[from..].sort_by_key(|c| c.span.start);
+}
+
+/// A bare subdivision in a note on a list item (`901(b)(1) (other than subparagraphs (G)
+/// and (H)) … of title 31`) is a subdivision of that item (31 U.S.C. 901(b)(1)(G)), not of
+/// the citing provision, when its level word is at most one level below the item's labels
+/// (drafting conventions of [`super::relative::depth_of`]).
+fn of_item(mut cite: Citation, item: &Citation) -> Citation {
+    use super::relative::{Convention, depth_of};
+    let Some(Relative::Bare(word)) = cite.relative else {
+        return cite;
+    };
+    if cite.section.is_some() || item.section.is_none() || item.relative.is_some() {
+        return cite;
+    }
+    let convention = match item.kind {
+        CitationKind::Cfr => Convention::Cfr,
+        CitationKind::EuArticle => Convention::Eu,
+        _ => Convention::UnitedStates,
+    };
+    let mut labels = item.subsections.clone();
+    if convention == Convention::Cfr {
+        labels.clear();
+    } else {
+        let depth = usize::from(depth_of(word, convention));
+        if depth == 0 || depth > labels.len() + 1 {
+            return cite;
+        }
+        labels.truncate(depth - 1);
+    }
+    labels.append(&mut cite.subsections);
+    cite.subsections = labels;
+    cite.section.clone_from(&item.section);
+    cite.code.clone_from(&item.code);
+    cite.kind = item.kind;
+    cite.unit = item.unit;
+    cite.relative = None;
+    // `(other than subsection (a)(7) and (8) thereof)`: `thereof` is the item.
+    if cite.short_form == Some(ShortForm::That) {
+        cite.short_form = None;
+    }
+    cite
 }
 
 /// The length of the short-form word (`Id.`, `supra`) at the start of `rest`.
@@ -460,6 +538,9 @@ struct Phrase {
     /// The phrase counts within a unit lexls does not number (`paragraph (1) of this
     /// definition`): it is read, but yields no citation to check.
     unnumbered_scope: bool,
+    /// Notes between items of its list (a parenthetical `(incest)`, `(other than subsection
+    /// (a))`, an editor's `[repealed]`), whose own citations are read apart.
+    notes: Vec<Range<usize>>,
 }
 
 impl Phrase {
@@ -482,6 +563,7 @@ impl Phrase {
             that_section: false,
             division: None,
             unnumbered_scope: false,
+            notes: Vec::new(),
         }
     }
 
@@ -1563,10 +1645,19 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
         // named before the numbers, a list continues that code without `§§` (Federal
         // Register and OLRC style), item by item while each number stands alone.
         let continues = matches!(phrase.code, Some(CodeRef::Named(_)));
-        let sep = eat(text, pos, &LIST_SEP)
-            .or_else(|| continues.then(|| eat(text, pos, &SEMICOLON_SEP)).flatten());
+        // A note after an item (`22-1834 (sex trafficking of children); 22-2704`, `406
+        // (other than subsection (a)) and 407 of title 5`, `3-2124 [repealed], 3-2127`): the
+        // list goes on after it, also after a semicolon (The Bluebook, rule 1.5: a
+        // parenthetical follows the citation it explains).
+        let note = item_note(text, pos);
+        let sep_at = note.as_ref().map_or(pos, |n| n.end);
+        let sep = eat(text, sep_at, &LIST_SEP).or_else(|| {
+            (continues || note.is_some())
+                .then(|| eat(text, sep_at, &SEMICOLON_SEP))
+                .flatten()
+        });
         if let Some((after, _)) = sep {
-            let semicolon = text[pos..after].contains(';');
+            let semicolon = text[sep_at..after].contains(';');
             let item_start = ws(text, after);
             // A further section (`§§ 5-301 and 5-302`, `Articles 13 and 14`) or only labels
             // (`§ 20-871(b)(1) and (2)`).
@@ -1591,6 +1682,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                     labels,
                     range_end: None,
                 });
+                phrase.notes.extend(note);
                 pos = end;
                 continue;
             }
@@ -1608,7 +1700,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             if let Some((end, number, labels)) = section_item(text, item_pos)
                 && !VOLUME_OF_NEXT.is_match(&text[end..])
                 && (plural || next_is_word || article || continued(end) || closed_by_of(end))
-                && (!semicolon || continued(end))
+                && (!semicolon || continued(end) || (note.is_some() && plural))
             {
                 let mut item = Item {
                     span: item_start..end,
@@ -1618,6 +1710,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 };
                 split_hyphen_range(&mut item, plural);
                 phrase.items.push(item);
+                phrase.notes.extend(note);
                 pos = end;
                 continue;
             }
@@ -1625,6 +1718,39 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
         break;
     }
     Some(pos)
+}
+
+/// The span of a note right after a list item at `pos` (spaces between): a parenthetical
+/// of words (`(incest)`, `(other than subsection (a))`; not labels, which belong to the
+/// item) of at most 250 bytes, or an editor's bracket (`[repealed]`) of at most 60, each
+/// closed on its own level. `None` when no note follows.
+fn item_note(text: &str, pos: usize) -> Option<Range<usize>> {
+    let start = pos + (text.len() - pos - text[pos..].trim_start_matches([' ', '\t']).len());
+    let rest = &text[start..];
+    let (open, close, max) = match rest.as_bytes().first()? {
+        b'(' => (b'(', b')', 250),
+        b'[' => (b'[', b']', 60),
+        _ => return None,
+    };
+    if open == b'(' && PAREN_LABELS.is_match(rest) {
+        return None;
+    }
+    let mut depth = 0usize;
+    for (i, b) in rest.bytes().enumerate().take(max) {
+        if b == open {
+            depth += 1;
+        } else if b == close {
+            depth -= 1;
+            if depth == 0 {
+                let inner = &rest[1..i];
+                let words = inner.bytes().any(|c| c.is_ascii_alphabetic());
+                return words.then_some(start..start + i + 1);
+            }
+        } else if b == b'\n' && rest[..i].ends_with('\n') {
+            return None;
+        }
+    }
+    None
 }
 
 /// A hyphen or dash inside a number of a code whose numbering style is known: `16 U.S.C.
@@ -1961,6 +2087,11 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
             if phrase.relative.is_none() && phrase.chain_section.is_none() {
                 phrase.relative = Some(Relative::ThisSection);
             }
+        } else if phrase.code.is_none() && word.eq_ignore_ascii_case("act") {
+            // `section 4 of this act`: the act the words were enacted in, which is the
+            // citing document only when that document is the act itself, not a code that
+            // codifies it (see [`THIS_ACT`]).
+            phrase.code = Some(CodeRef::Named(THIS_ACT.into()));
         } else if phrase.code.is_none() {
             phrase.code = Some(CodeRef::This);
         }
@@ -1989,6 +2120,13 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     }
     if let Some((end, caps)) = eat(text, pos, &TITLE_OF) {
         let title = caps.name("t")?.as_str();
+        // `§§ 47-101, 47-117 … of Title 47` (D.C. Code): numbers that carry their title
+        // (`title-section`, as the D.C. Code, the NYC and many state codes number) name the
+        // title again, of the citing code; the U.S. Code never numbers a section after its
+        // title (`section 1165 of title 10`).
+        if caps.name("c").is_none() && carries_title(phrase, title) {
+            return Some(end);
+        }
         let is_cfr = caps
             .name("c")
             .is_some_and(|c| c.as_str().to_ascii_lowercase().contains('f'));
@@ -2071,6 +2209,29 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     phrase.code = Some(CodeRef::Named(code.into()));
     Some(end)
 }
+
+/// Whether every section number of `phrase` starts with `title` and a hyphen or colon
+/// (`47-117`, `28:2-706` of title 47 or 28).
+fn carries_title(phrase: &Phrase, title: &str) -> bool {
+    let mut numbers = phrase
+        .items
+        .iter()
+        .filter_map(|i| i.section.as_deref())
+        .chain(phrase.chain_section.as_ref().map(|(_, n, _)| n.as_str()))
+        .peekable();
+    numbers.peek().is_some()
+        && numbers.all(|n| {
+            n.strip_prefix(title)
+                .is_some_and(|rest| rest.starts_with(['-', ':']))
+        })
+}
+
+/// The code of `section 4 of this act`: the act whose text it is. A code carries the words
+/// of the acts it codifies (the D.C. Code's and the U.S. Code's sections, quoted session
+/// laws in their notes), where `this act` is that act, not the code (the OLRC's notes:
+/// "This Act, referred to in text, is Pub. L. …"); in an act read as a document of its own
+/// (an Indian Act, a local law) it is that document. The resolver tells them apart.
+pub const THIS_ACT: &str = "this Act";
 
 /// Drops trailing connector words (`the Order of the`) from a named-document phrase.
 fn trim_named(phrase: &str) -> &str {
