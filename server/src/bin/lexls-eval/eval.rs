@@ -423,6 +423,12 @@ pub fn markup(paths: &[PathBuf], json: bool, misses: usize) -> anyhow::Result<Ex
                     p.precision, p.correct, p.citations, p.span_precision
                 );
             }
+            if let Some(p) = &h.precision_as_written {
+                println!(
+                    "    precision as written {:.3} ({}/{})",
+                    p.precision, p.correct, p.citations
+                );
+            }
             for (kind, r) in &h.per_kind {
                 println!(
                     "    {kind:<18} recall {:.3}  span {:.3}  ({}/{})",
