@@ -183,6 +183,56 @@ fn list_items_go_on_after_a_note() {
     );
 }
 
+/// Class: `of such subparagraph`, `of such subsection` repeat the subdivision of that level
+/// just cited (14 U.S.C. §§ 2768 and 3705, House Legislative Counsel's style); a singular
+/// head word's list closed by its code after several items (14 U.S.C. § 2151(b)).
+#[test]
+fn such_subdivisions_and_lists_closed_by_their_code() {
+    let found = extract(
+        "Paragraph (1) shall apply to an individual who is eligible to file an election under \
+         subparagraph (A) and does not file a timely election under clause (i) of such \
+         subparagraph.",
+    );
+    let clause = found.last().expect("clause (i)");
+    assert_eq!(clause.subsections, ["A", "i"]);
+    assert_eq!(
+        clause.relative,
+        Some(Relative::Bare(
+            lexls_syntax::citation::LevelWord::Subparagraph
+        ))
+    );
+    let found = extract(
+        "in the agreement required by subsection (c). At a minimum, the Commandant shall \
+         prescribe the procedures to be used to instruct a member on the obligations to be \
+         assumed by the member under paragraph (2) of such subsection while",
+    );
+    assert_eq!(found.last().expect("paragraph (2)").subsections, ["c", "2"]);
+    // 44 U.S.C. § 2112(b)(3) and 17 U.S.C. § 105(c)(1): `such` repeats the labels its word
+    // named in a chain, not the whole chain.
+    let found = extract(
+        "under subparagraph (A) of paragraph (1), or prior to entering into any agreement \
+         under subparagraph (B) of such paragraph or any other agreement",
+    );
+    assert_eq!(found.last().expect("(B)").subsections, ["1", "B"]);
+    let found = extract(
+        "at a covered institution described in subparagraphs (A) through (K) of subsection \
+         (d)(2) and subparagraph (L) of such subsection when the Coast Guard",
+    );
+    assert_eq!(found.last().expect("(L)").subsections, ["d", "2", "L"]);
+    assert_eq!(
+        normalized(
+            "Any warrant officer who is retired under any provision of section 580, 1263, \
+             1293, or 1305 of title 10, shall be retired"
+        ),
+        [
+            "10 U.S.C. 580",
+            "10 U.S.C. 1263",
+            "10 U.S.C. 1293",
+            "10 U.S.C. 1305"
+        ]
+    );
+}
+
 /// Class: a title named after numbers that carry it (`title-section`, the D.C. Code's
 /// numbering) is the citing code's title, not a title of the U.S. Code; and the D.C. Code
 /// named after a section, with or without spaces inside its initials.

@@ -112,6 +112,11 @@ static VOLUME_OF_NEXT: LazyLock<Regex> = LazyLock::new(|| {
         r"^[ \t]+(?:Stat\.|U\.[ \t]?S\.[ \t]?C|C\.[ \t]?F\.[ \t]?R|CFR(?-u:\b)|FR(?-u:\b)|Fed\.[ \t]*Reg|DCR(?-u:\b)|DCSTAT(?-u:\b))",
     )
 });
+static SUCH_LEVEL: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:such|said)[ \t]+(?P<w>(?i:subsection|subdivision|paragraph|subparagraph|clause|subclause|item))(?-u:\b)",
+    )
+});
 static THIS_DEFINITION: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?i:this)[ \t]+(?i:definition)(?-u:\b)"));
 static TRAILING_PARAGRAPH: LazyLock<Regex> =
@@ -200,6 +205,8 @@ pub fn extract(text: &str) -> Vec<Citation> {
 /// own lists are not scanned again.
 fn scan(text: &str, nested: bool) -> Vec<Citation> {
     let mut out = Vec::new();
+    // The level words of the subdivisions cited so far, for `of such subsection`.
+    let mut levels: Vec<LevelMark> = Vec::new();
     let mut pos = 0usize;
     // The code of the last constitution and court-rule citation, for their short forms.
     let mut constitution: Option<String> = None;
@@ -248,7 +255,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             phrase.code = Some(CodeRef::Named(name.into()));
             phrase.kind = Some(kind);
             phrase.end = end;
-            emit_phrase(text, phrase, &mut out, nested);
+            emit_phrase(text, phrase, &mut out, nested, &mut levels);
             pos = end.max(next(start));
             continue;
         }
@@ -257,7 +264,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             && let Some(phrase) = parse_container(text, start)
         {
             pos = phrase.end.max(next(start));
-            emit_phrase(text, phrase, &mut out, nested);
+            emit_phrase(text, phrase, &mut out, nested, &mut levels);
             continue;
         }
         if caps.name("titled").is_some() || caps.name("chapter").is_some() {
@@ -268,7 +275,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             };
             if let Some(phrase) = parsed {
                 pos = phrase.end.max(next(start));
-                emit_phrase(text, phrase, &mut out, nested);
+                emit_phrase(text, phrase, &mut out, nested, &mut levels);
             } else {
                 pos = next(start);
             }
@@ -278,13 +285,13 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             && let Some(phrase) = parse_eu_division(text, start)
         {
             pos = phrase.end.max(next(start));
-            emit_phrase(text, phrase, &mut out, nested);
+            emit_phrase(text, phrase, &mut out, nested, &mut levels);
             continue;
         }
         if caps.name("eo").is_some() {
             if let Some(phrase) = parse_executive_orders(text, start) {
                 pos = phrase.end.max(next(start));
-                emit_phrase(text, phrase, &mut out, nested);
+                emit_phrase(text, phrase, &mut out, nested, &mut levels);
             } else {
                 pos = next(start);
             }
@@ -360,7 +367,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
         match parsed {
             Some(phrase) => {
                 pos = phrase.end.max(next(start));
-                emit_phrase(text, phrase, &mut out, nested);
+                emit_phrase(text, phrase, &mut out, nested, &mut levels);
             }
             None => pos = next(start),
         }
@@ -371,10 +378,36 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
 /// Emits `phrase`'s citations, and those of the notes inside its list (`22-1834 (sex
 /// trafficking of children); 22-2704`, `406 (other than subsection (a)) and 407`), in
 /// order of position.
-fn emit_phrase(text: &str, mut phrase: Phrase, out: &mut Vec<Citation>, nested: bool) {
+fn emit_phrase(
+    text: &str,
+    mut phrase: Phrase,
+    out: &mut Vec<Citation>,
+    nested: bool,
+    levels: &mut Vec<LevelMark>,
+) {
     let notes = std::mem::take(&mut phrase.notes);
+    let such = phrase.such_level.take().map(|w| (w, phrase.start));
     let from = out.len();
+    // `subparagraph (A) of subsection (a)(1)`: `subsection` names (a)(1), `subparagraph`
+    // the whole path.
+    let mut marks = Vec::new();
+    if let Head::Level(head) = phrase.head {
+        if let (Some(outer), Some(group)) = (phrase.outer_word, phrase.chain_labels.last()) {
+            marks.push((outer, group.len()));
+        }
+        marks.push((head, usize::MAX));
+    }
     phrase.emit(out);
+    if let Some((word, start)) = such {
+        of_such_level(text, out, from, word, start, levels);
+    }
+    if from < out.len() {
+        levels.extend(marks.into_iter().map(|(word, keep)| LevelMark {
+            word,
+            keep,
+            citation: from,
+        }));
+    }
     if notes.is_empty() || nested {
         return;
     }
@@ -394,6 +427,61 @@ fn emit_phrase(text: &str, mut phrase: Phrase, out: &mut Vec<Citation>, nested: 
         }));
     }
     out[from..].sort_by_key(|c| c.span.start);
+}
+
+/// A level word a phrase cited subdivisions with: the labels it names (`keep` of the
+/// first citation's path, outermost first) and that citation's index.
+#[derive(Debug, Clone, Copy)]
+struct LevelMark {
+    word: LevelWord,
+    keep: usize,
+    citation: usize,
+}
+
+/// How far back, in bytes, `of such subparagraph` looks for the subparagraph it repeats.
+const SUCH_REACH: usize = 600;
+
+/// `clause (i) of such subparagraph` after `subparagraph (A)`, `paragraph (2) of such
+/// subsection` after `subsection (c)`, `subparagraph (B) of such paragraph` after
+/// `subparagraph (A) of paragraph (1)` (the House Legislative Counsel's style: `such`
+/// repeats the subdivision last named with that level word): the citations `out[from..]`
+/// of the phrase at `start` hang below the labels that word named ([`LevelMark`]), when
+/// that citation is a bare subdivision in the same paragraph, within [`SUCH_REACH`] bytes.
+fn of_such_level(
+    text: &str,
+    out: &mut [Citation],
+    from: usize,
+    word: LevelWord,
+    start: usize,
+    levels: &[LevelMark],
+) {
+    let Some(mark) = levels.iter().rev().find(|m| m.word == word) else {
+        return;
+    };
+    let Some(ante) = out.get(mark.citation).cloned() else {
+        return;
+    };
+    let near = ante.span.end <= start
+        && start - ante.span.end <= SUCH_REACH
+        && !text
+            .get(ante.span.end..start)
+            .is_some_and(|between| between.contains("\n\n"));
+    if !near || !matches!(ante.relative, Some(Relative::Bare(_))) || ante.section.is_some() {
+        return;
+    }
+    let keep = mark.keep.min(ante.subsections.len());
+    for c in &mut out[from..] {
+        if !matches!(c.relative, Some(Relative::Bare(_))) || c.section.is_some() {
+            continue;
+        }
+        let mut labels = ante.subsections[..keep].to_vec();
+        labels.append(&mut c.subsections);
+        c.subsections = labels;
+        c.relative = ante.relative;
+        c.section.clone_from(&ante.section);
+        c.code.clone_from(&ante.code);
+        c.kind = ante.kind;
+    }
 }
 
 /// A bare subdivision in a note on a list item (`901(b)(1) (other than subparagraphs (G)
@@ -541,6 +629,9 @@ struct Phrase {
     /// Notes between items of its list (a parenthetical `(incest)`, `(other than subsection
     /// (a))`, an editor's `[repealed]`), whose own citations are read apart.
     notes: Vec<Range<usize>>,
+    /// `of such subparagraph`: the subdivision of that level cited last (see
+    /// [`of_such_level`]).
+    such_level: Option<LevelWord>,
 }
 
 impl Phrase {
@@ -564,6 +655,7 @@ impl Phrase {
             division: None,
             unnumbered_scope: false,
             notes: Vec::new(),
+            such_level: None,
         }
     }
 
@@ -1694,9 +1786,10 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 }
             );
             let continued = |end: usize| continues && !next_is_word && ends_list_item(text, end);
-            // `section 1165 or 1166 of title 10` (OLRC style): a singular head word whose
-            // list is closed by the act or code of all its items.
-            let closed_by_of = |end: usize| eat(text, end, &OF).is_some();
+            // `section 1165 or 1166 of title 10`, `section 580, 1263, 1293, or 1305 of title
+            // 10` (OLRC style): a singular head word whose list is closed by the act or code
+            // of all its items.
+            let closed_by_of = |end: usize| list_closed_by_of(text, end);
             if let Some((end, number, labels)) = section_item(text, item_pos)
                 && !VOLUME_OF_NEXT.is_match(&text[end..])
                 && (plural || next_is_word || article || continued(end) || closed_by_of(end))
@@ -1718,6 +1811,24 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
         break;
     }
     Some(pos)
+}
+
+/// Whether the items from `end` on (`, 1293, or 1305`) run into an `of` clause (`of title
+/// 10`) that closes the list, within 32 items.
+fn list_closed_by_of(text: &str, mut end: usize) -> bool {
+    for _ in 0..32 {
+        if eat(text, end, &OF).is_some() {
+            return true;
+        }
+        let Some((after, _)) = eat(text, end, &LIST_SEP) else {
+            return false;
+        };
+        let Some((next, _, _)) = section_item(text, after) else {
+            return false;
+        };
+        end = next;
+    }
+    false
 }
 
 /// The span of a note right after a list item at `pos` (spaces between): a parenthetical
@@ -2060,6 +2171,10 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     // the publisher's markup does not number as subdivisions.
     if let Some((end, _)) = eat(text, pos, &THIS_DEFINITION) {
         phrase.unnumbered_scope = true;
+        return Some(end);
+    }
+    if let Some((end, caps)) = eat(text, pos, &SUCH_LEVEL) {
+        phrase.such_level = LevelWord::parse(caps.name("w")?.as_str());
         return Some(end);
     }
     if let Some((end, caps)) = eat(text, pos, &THAT_WHAT) {
