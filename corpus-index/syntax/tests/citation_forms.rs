@@ -284,6 +284,60 @@ fn this_act_is_the_act_the_words_come_from() {
     assert_eq!(last.normalized.as_deref(), Some("this Act § 4"));
 }
 
+/// Class: state codes in the states' own forms, which their courts' rules and style
+/// manuals prescribe (The Bluebook, Bluepages table BT2), normalized to table T1's names;
+/// the California Style Manual's code names; the Uniform Commercial Code as the uniform
+/// act (rule 12.9.5), not a state's code.
+#[test]
+fn state_codes_in_their_own_forms() {
+    assert_eq!(
+        normalized(
+            "RCW 4.16.080(2), ORS 30.020, K.S.A. 2019 Supp. 60-513, O.C.G.A. § 9-11-9.1, \
+             N.J.S.A. 2A:53A-27, R.C. 2305.10, A.R.S. § 12-341 and CPLR 3211(a)(7)"
+        ),
+        [
+            "Wash. Rev. Code § 4.16.080(2)",
+            "Or. Rev. Stat. § 30.020",
+            "Kan. Stat. Ann. § 60-513",
+            "Ga. Code Ann. § 9-11-9.1",
+            "N.J. Stat. Ann. § 2A:53A-27",
+            "Ohio Rev. Code Ann. § 2305.10",
+            "Ariz. Rev. Stat. Ann. § 12-341",
+            "N.Y. C.P.L.R. 3211(a)(7)"
+        ]
+    );
+    assert_eq!(
+        normalized("12 V.S.A. § 512, 42 Pa.C.S. § 5524 and M.G.L. c. 93A, § 9"),
+        [
+            "Vt. Stat. Ann. tit. 12, § 512",
+            "42 Pa. Cons. Stat. § 5524",
+            "Mass. Gen. Laws ch. 93A, § 9"
+        ]
+    );
+    assert_eq!(
+        normalized("(Code Civ. Proc., § 340, subd. (a); Pen. Code, § 187.)"),
+        ["Cal. Civ. Proc. Code § 340", "Cal. Penal Code § 187"]
+    );
+    let ucc = cite("governed by U.C.C. § 2-207(1) rather than the common law");
+    assert_eq!(
+        (ucc[0].kind, ucc[0].normalized.as_deref()),
+        ("uniform_law", Some("U.C.C. § 2-207(1)"))
+    );
+    // Initials that are no code's, and a code's letters before no number.
+    assert!(cite("The R.C. Smith company had 2,300 employees.").is_empty());
+    assert!(cite("the ORS model and RSA encryption with 2048 bits").is_empty());
+}
+
+/// Class: an EU annex numbers its points and letters the points below them: `point 4(a) of
+/// Annex III` (Regulation (EU) 2024/1689, Article 6(2) and Annex III).
+#[test]
+fn numbered_points_of_an_annex() {
+    assert_eq!(
+        normalized("the AI systems referred to in point 4(a) of Annex III shall"),
+        ["[this act] Annex III(4)(a)"]
+    );
+}
+
 #[test]
 fn state_and_local_codes() {
     assert_eq!(

@@ -113,7 +113,7 @@ fn a_uniform_acts_number_is_read_in_the_citing_sections_title() {
             "28~2-706.xml",
             dc_section(
                 "28:2-706",
-                "The seller may resell the goods concerned.",
+                "The seller may resell the goods concerned, subject to the terms of the contract and this article.",
                 "Uniform Commercial Code Comment",
                 "“Seller”.  Section 2-103.",
             ),
@@ -147,6 +147,15 @@ fn a_uniform_acts_number_is_read_in_the_citing_sections_title() {
     ];
     let r = resolutions(&files, "28~2-706.xml");
     assert_eq!(section_of(&files, &of(&r, "Section 2-103")), "28~2-103.xml");
+    // `this article` there is the UCC's Article 2, a division above the section, as in
+    // D.C. Code § 28:7-308(b) (`subject to the terms of the bill of lading and this
+    // article`): the code, not § 28:2-706.
+    assert_eq!(
+        of(&r, "this article"),
+        Resolution::Code {
+            namespace: "D.C. Code".into()
+        }
+    );
     // Outside the title numbered with a colon, the same number is Title 2's.
     let r = resolutions(&files, "2-104.xml");
     assert_eq!(section_of(&files, &of(&r, "section 2-103")), "2-103.xml");
