@@ -41,6 +41,7 @@
 //! development half, odd positions the measuring half.
 
 use std::collections::{BTreeMap, HashSet};
+use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -470,6 +471,26 @@ pub struct MissClass {
     pub count: usize,
 }
 
+/// A citation lexls resolved, drawn for judging by hand.
+#[derive(Debug, Clone, Serialize)]
+pub struct ResolvedSample {
+    /// The file.
+    pub file: String,
+    /// The text cited.
+    pub raw: String,
+    /// The text around it, on one line, the citation between `⟦ ⟧`.
+    pub context: String,
+    /// Where lexls resolved it: namespace, provision and its section's heading.
+    pub target: String,
+    /// The publisher's targets of references overlapping it (empty: none marked).
+    pub marked: Vec<String>,
+    /// A relative reference or short form (`subsection (b) of this section`, `such
+    /// section`), which publishers rarely mark.
+    pub relative: bool,
+    /// It stands in a note (history, editor's notes).
+    pub in_note: bool,
+}
+
 /// The report of `lexls eval markup`.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct MarkupReport {
@@ -484,11 +505,27 @@ pub struct MarkupReport {
     /// Misses, a sample of at most `max_misses` per corpus, kind and failure spread over
     /// the files.
     pub misses: Vec<Miss>,
+    /// Resolved citations of the measuring halves drawn at random for judging by hand (see
+    /// [`evaluate_sampled`]), at most the number asked per corpus.
+    pub resolved_sample: Vec<ResolvedSample>,
 }
 
 /// Scores every input (see the module documentation). `max_misses` bounds the misses listed
 /// per corpus, kind and failure; `threads` parses in parallel (at least one).
 pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> MarkupReport {
+    evaluate_sampled(inputs, max_misses, threads, 0)
+}
+
+/// [`evaluate`], also drawing `resolved_sample` citations at random (a fixed hash of file and
+/// position: the same sample every run) among those lexls resolves to a provision of the
+/// workspace in the measuring half of each corpus, for judging by hand
+/// ([`MarkupReport::resolved_sample`]).
+pub fn evaluate_sampled(
+    inputs: Vec<Input>,
+    max_misses: usize,
+    threads: usize,
+    resolved_sample: usize,
+) -> MarkupReport {
     let mut inputs = inputs;
     inputs.sort_by(|a, b| a.rel_path.cmp(&b.rel_path));
     inputs.dedup_by(|a, b| a.rel_path == b.rel_path);
@@ -524,6 +561,8 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
     let mut position: BTreeMap<Corpus, usize> = BTreeMap::new();
     let mut halves: BTreeMap<Corpus, [HalfReport; 2]> = BTreeMap::new();
     let mut misses: BTreeMap<(Corpus, &'static str, &'static str), Vec<Miss>> = BTreeMap::new();
+    // (hash, corpus, document, citation) of every resolved citation of a measuring half.
+    let mut drawn: Vec<(u64, Corpus, usize, usize)> = Vec::new();
     for (doc_id, doc) in snap.docs.iter().enumerate() {
         let Some((corpus, refs)) = markup.get(&doc.rel_path) else {
             continue;
@@ -539,6 +578,15 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
         let half = &mut halves.entry(*corpus).or_default()[half_index];
         half.files += 1;
         let cites = scored_citations(&snap, doc_id, &contents);
+        if half_index == 1 && resolved_sample > 0 {
+            for (i, r) in snap.resolutions[doc_id].iter().enumerate() {
+                if matches!(r, Resolution::Resolved { .. }) {
+                    let mut h = std::hash::DefaultHasher::new();
+                    (&doc.rel_path, i).hash(&mut h);
+                    drawn.push((h.finish(), *corpus, doc_id, i));
+                }
+            }
+        }
         for r in refs {
             let overlapping: Vec<&Scored> = cites
                 .iter()
@@ -684,7 +732,61 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
     for list in misses.into_values() {
         report.misses.extend(spread(list, max_misses));
     }
+    drawn.sort_unstable();
+    let mut per_corpus: BTreeMap<Corpus, usize> = BTreeMap::new();
+    for (_, corpus, doc_id, i) in drawn {
+        let taken = per_corpus.entry(corpus).or_default();
+        if *taken >= resolved_sample {
+            continue;
+        }
+        *taken += 1;
+        if let Some(sample) = resolved_sample_of(&snap, &markup, doc_id, i) {
+            report.resolved_sample.push(sample);
+        }
+    }
     report
+}
+
+/// Citation `i` of document `doc_id`, resolved, as shown for judging.
+fn resolved_sample_of(
+    snap: &Snapshot,
+    markup: &BTreeMap<String, Marked>,
+    doc_id: usize,
+    i: usize,
+) -> Option<ResolvedSample> {
+    let doc = snap.docs.get(doc_id)?;
+    let c = doc.citations.get(i)?;
+    let Some(Resolution::Resolved { target, .. }) = snap.resolutions.get(doc_id)?.get(i) else {
+        return None;
+    };
+    let target_doc = snap.docs.get(target.doc)?;
+    let heading = target_doc.provisions[target_doc.section_of(target.provision)]
+        .heading
+        .clone()
+        .unwrap_or_default();
+    let marked = markup
+        .get(&doc.rel_path)
+        .map(|(_, refs)| {
+            refs.iter()
+                .filter(|r| c.span.start < r.span.end && r.span.start < c.span.end)
+                .map(|r| r.target.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    Some(ResolvedSample {
+        file: doc.rel_path.clone(),
+        raw: snippet(&doc.text, c.span.clone()),
+        context: context(&doc.text, c.span.clone()),
+        target: format!(
+            "{} {} — {}",
+            target_doc.namespace,
+            target_doc.display_path(target.provision),
+            cut(&heading, 80)
+        ),
+        marked,
+        relative: c.relative.is_some() || c.short_form.is_some(),
+        in_note: doc.note_at(c.span.start).is_some(),
+    })
 }
 
 /// A file's corpus and references.
@@ -961,7 +1063,12 @@ fn agrees(marked: &str, found: &str) -> bool {
         return true;
     }
     if let Some(rest) = found.strip_prefix(marked) {
-        return marked.starts_with("act:") && rest.starts_with("/s");
+        // A title marked where it names the code of the section cited (`4686 of title 10,
+        // United States Code`, GPO's markup of the title alone) agrees with that section.
+        let whole_title = (marked.starts_with("/us/usc/t") || marked.starts_with("/us/cfr/t"))
+            && marked.matches('/').count() == 3;
+        return (marked.starts_with("act:") && rest.starts_with("/s"))
+            || (whole_title && rest.starts_with('/'));
     }
     if let Some(last) = found.strip_prefix("?/") {
         return marked.rsplit('/').next() == Some(last);
@@ -1080,6 +1187,10 @@ mod tests {
         assert!(!agrees("/us/cfr/t14/s71.1", "?/s71.11"));
         assert!(agrees("act:dclaw19-124", "act:dclaw19-124/s501"));
         assert!(!agrees("/us/usc/t35/s12", "/us/usc/t35/s122"));
+        // A title marked where it closes a list of its sections (27 C.F.R. § 555.141:
+        // `section 4684(2), 4685, or 4686 of title 10, United States Code`).
+        assert!(agrees("/us/usc/t10", "/us/usc/t10/s4686"));
+        assert!(!agrees("/us/usc/t1", "/us/usc/t10/s4686"));
         // GPO's range identifiers agree with their first section; a hyphenated section
         // number (`78k-1`) is not a range.
         assert!(agrees(

@@ -241,7 +241,7 @@ fn dc_code_precision_counts_what_lexls_places_in_the_code() {
     let sum = |f: fn(&crate::markup::HalfReport) -> Option<crate::markup::Precision>| {
         [&dc.development, &dc.measuring]
             .into_iter()
-            .filter_map(|h| f(h))
+            .filter_map(f)
             .fold((0, 0), |(c, n), p| (c + p.correct, n + p.citations))
     };
     // The four items of the list, all of § 31-5604.01.
