@@ -272,6 +272,37 @@ fn dc_code_titles_and_names_after_a_section() {
     );
 }
 
+/// Class: the D.C. Council's typography inside lists: an item it substituted in brackets
+/// (`[§ 7-231.24]`, `[§] 25-124`), a subdivision inserted between two others (`(a-1)`);
+/// a title of a code named after it (`Title 18 of the District of Columbia Municipal
+/// Regulations`) is not a title of the U.S. Code.
+#[test]
+fn dc_code_brackets_inserted_subdivisions_and_named_titles() {
+    // D.C. Code § 16-1054(a) and § 25-116.01.
+    assert_eq!(
+        normalized("§§ 7-1203.01, [§ 7-231.24] , 7-1203.02 , and 31-3426 ."),
+        ["§ 7-1203.01", "§ 7-231.24", "§ 7-1203.02", "§ 31-3426"]
+    );
+    assert_eq!(
+        normalized("in accordance with § 25-117 , [§] 25-124 , or [§] 25-125 ."),
+        ["§ 25-117", "§ 25-124", "§ 25-125"]
+    );
+    // D.C. Code § 22-4505(a).
+    assert_eq!(
+        normalized("§ 22-4504(a) and (a-1) shall not apply to: (1) The"),
+        ["§ 22-4504(a)", "§ 22-4504(a-1)"]
+    );
+    // D.C. Code § 50-1401.05.
+    let found = cite(
+        "and sections 100 through 111 of Title 18 of the District of Columbia Municipal \
+         Regulations",
+    );
+    assert!(found.iter().all(|c| c.kind == "named_act"), "{found:?}");
+    // D.C. Code § 42-1902.10: the last item carries the section named for all of them.
+    let found = cite("plans recorded pursuant to subsections (a) and (b) of § 42-1902.14 may");
+    assert_eq!(found[1].raw, "(b) of § 42-1902.14");
+}
+
 /// Class: `this act` names the act whose words they are, which a code only carries (the
 /// D.C. Code's notes quoting a session law); the resolver reads it as the citing document
 /// only when that document is the act.

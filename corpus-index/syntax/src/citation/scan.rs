@@ -63,13 +63,16 @@ static SEC_NUM: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?(?:(?:[-–.:]|-[ \t]*\r?\n[ \t]*)(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?|[A-Z]{1,2}(?-u:\b)|\.[0-9]+)|-[a-z](?-u:\b))*|[IVXLCDM]{1,7}(?-u:\b))",
     )
 });
-/// One or more parenthesised subsection labels: `(b)`, `(b)(1)`, `(a)(2)(iii)`.
+/// One or more parenthesised subsection labels: `(b)`, `(b)(1)`, `(a)(2)(iii)`, `(a-1)`.
 static PAREN_LABELS: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^\((?:[0-9]{1,3}[A-Za-z]?|[A-Za-z]{1,2}|[ivxlcdm]{2,7}|[IVXLCDM]{2,7})\)(?:[ ]?\((?:[0-9]{1,3}[A-Za-z]?|[A-Za-z]{1,2}|[ivxlcdm]{2,7}|[IVXLCDM]{2,7})\))*",
+        r"^\((?:[0-9]{1,3}[A-Za-z]?|[a-z]{1,2}-[0-9]{1,2}|[A-Za-z]{1,2}|[ivxlcdm]{2,7}|[IVXLCDM]{2,7})\)(?:[ ]?\((?:[0-9]{1,3}[A-Za-z]?|[a-z]{1,2}-[0-9]{1,2}|[A-Za-z]{1,2}|[ivxlcdm]{2,7}|[IVXLCDM]{2,7})\))*",
     )
 });
-static ONE_PAREN_LABEL: LazyLock<Regex> = LazyLock::new(|| re(r"\(([0-9A-Za-z]+)\)"));
+/// One label; a subdivision the D.C. Council inserts between two others is lettered with
+/// a number (`(a-1)`, `(b-1)`).
+static ONE_PAREN_LABEL: LazyLock<Regex> =
+    LazyLock::new(|| re(r"\(([0-9A-Za-z]+(?:-[0-9]{1,2})?)\)"));
 /// A label written without parentheses (`subdivision a`, `paragraph 1`).
 static BARE_LABEL: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?:[0-9]{1,3}[a-z]?|[a-z]{1,2}|[ivx]{1,5}|[A-Z])(?-u:\b)"));
@@ -739,7 +742,7 @@ impl Phrase {
                 group.clone()
             } else if i == 0 {
                 self.start..item.span.end
-            } else if last && self.code.is_some() {
+            } else if last && (self.code.is_some() || self.chain_section.is_some()) {
                 item.span.start..group.end
             } else {
                 item.span.clone()
@@ -1776,11 +1779,13 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             if next_is_word && matches!(phrase.code, Some(CodeRef::Named(_))) {
                 break;
             }
+            // `[§ 7-231.24]`, `[§] 25-124`: an item the D.C. Council substituted in brackets.
+            let (bracketed_at, bracketed) = bracketed_item(text, item_start);
             let item_pos = if next_is_word {
                 // `sections 106 and section 106A`: repeated head words are allowed in lists.
                 eat(text, item_start, &SECTION_WORD).map_or(item_start, |(p, _)| p)
             } else {
-                item_start
+                bracketed_at
             };
             if !semicolon && let Some((end, labels)) = paren_labels(text, item_pos) {
                 phrase.items.push(Item {
@@ -1806,8 +1811,14 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             // of all its items.
             let closed_by_of = |end: usize| list_closed_by_of(text, end);
             if let Some((end, number, labels)) = section_item(text, item_pos)
+                .and_then(|(end, n, l)| close_bracket(text, end, bracketed).map(|e| (e, n, l)))
                 && !VOLUME_OF_NEXT.is_match(&text[end..])
-                && (plural || next_is_word || article || continued(end) || closed_by_of(end))
+                && (plural
+                    || next_is_word
+                    || bracketed == Bracketed::Sign
+                    || article
+                    || continued(end)
+                    || closed_by_of(end))
                 && (!semicolon || continued(end) || (note.is_some() && plural))
             {
                 let mut item = Item {
@@ -1826,6 +1837,48 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
         break;
     }
     Some(pos)
+}
+
+/// How a list item in brackets is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bracketed {
+    /// Not in brackets.
+    No,
+    /// `[§ 7-231.24]`: the number in brackets; a closing bracket follows it.
+    Number,
+    /// `[§] 25-124`: the section sign alone, a repeated head word.
+    Sign,
+}
+
+/// Where a list item in brackets starts its number, and how it is bracketed (the D.C.
+/// Council's substitutions: `[§ 7-231.24]`, `[§] 25-124`).
+fn bracketed_item(text: &str, at: usize) -> (usize, Bracketed) {
+    let rest = &text[at..];
+    if let Some(after) = rest
+        .strip_prefix("[§]")
+        .or_else(|| rest.strip_prefix("[§§]"))
+    {
+        return (ws(text, text.len() - after.len()), Bracketed::Sign);
+    }
+    if let Some(after) = rest.strip_prefix('[') {
+        let after = after.trim_start_matches([' ', '\t']);
+        let after = after
+            .trim_start_matches('§')
+            .trim_start_matches([' ', '\t']);
+        return (text.len() - after.len(), Bracketed::Number);
+    }
+    (at, Bracketed::No)
+}
+
+/// The end of a bracketed item whose number ends at `end`: after its `]` (`None` when it
+/// has none); `end` itself when the item is not bracketed.
+fn close_bracket(text: &str, end: usize, bracketed: Bracketed) -> Option<usize> {
+    if bracketed != Bracketed::Number {
+        return Some(end);
+    }
+    let rest = &text[end..];
+    let inner = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    rest[inner..].starts_with(']').then_some(end + inner + 1)
 }
 
 /// Whether the items from `end` on (`, 1293, or 1305`) run into an `of` clause (`of title
@@ -2256,6 +2309,22 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         // title (`section 1165 of title 10`).
         if caps.name("c").is_none() && carries_title(phrase, title) {
             return Some(end);
+        }
+        // `Title 18 of the District of Columbia Municipal Regulations`: a title of the code
+        // named after it, not of the U.S. Code.
+        if caps.name("c").is_none()
+            && let Some((after_of, _)) = eat(text, end, &OF)
+            && let Some((named_end, named)) = eat(text, after_of, &CODE_OF)
+            && named.name("named").is_some()
+        {
+            let name = trim_named(named.get(0)?.as_str());
+            if name.split_whitespace().count() >= 3 {
+                phrase.code = Some(CodeRef::Named(
+                    format!("{} title {title}", collapse(name)).into(),
+                ));
+                phrase.kind = Some(CitationKind::NamedAct);
+                return Some(named_end.min(after_of + name.len()));
+            }
         }
         let is_cfr = caps
             .name("c")
