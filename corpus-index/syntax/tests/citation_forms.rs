@@ -303,6 +303,20 @@ fn dc_code_brackets_inserted_subdivisions_and_named_titles() {
     assert_eq!(found[1].raw, "(b) of § 42-1902.14");
 }
 
+/// Class: text extracted from a double-spaced PDF (Local Law 144 of 2021 as the Council
+/// publishes it) puts a blank line after `of`, which cannot end a paragraph.
+#[test]
+fn of_across_the_blank_lines_of_a_double_spaced_text() {
+    assert_eq!(
+        normalized(
+            "c. Failure to provide any notice to a candidate or an employee in violation of \
+             paragraphs 1, 2 or 3 of\n\nsubdivision b of section 20-871 shall constitute a \
+             separate violation."
+        ),
+        ["§ 20-871(b)(1)", "§ 20-871(b)(2)", "§ 20-871(b)(3)"]
+    );
+}
+
 /// Class: `this act` names the act whose words they are, which a code only carries (the
 /// D.C. Code's notes quoting a session law); the resolver reads it as the citing document
 /// only when that document is the act.

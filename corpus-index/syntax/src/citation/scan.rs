@@ -89,8 +89,13 @@ static RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 static LABEL_RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:-|[ \t]*[–—][ \t]*)"));
+/// ` of ` between a citation and what it is of. A paragraph cannot end with `of`, so a blank
+/// line after it is layout (text extracted from a double-spaced PDF: `paragraphs 1, 2 or 3
+/// of` / `subdivision b of section 20-871`), not a paragraph break.
 static OF: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of(?:[ \t]+|[ \t]*\r?\n[ \t]*)")
+    re(
+        r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of(?:[ \t]+|[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*)",
+    )
 });
 static ORDINAL_SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^the[ \t]+(?:first|second|third|fourth|fifth|sixth|last)[ \t]+subparagraph(?-u:\b)")
@@ -1689,11 +1694,12 @@ fn label_item_checked(text: &str, pos: usize, strict: bool) -> Option<(usize, Ve
     let rest = text[end..].trim_start_matches([' ', '\t']);
     let follows_ok = rest.is_empty()
         || rest.starts_with(['\n', '\r', ',', ';', '.', ':', ')'])
-        || [
-            "of ", "and ", "or ", "through ", "to ", "shall ", "is ", "are ",
-        ]
-        .iter()
-        .any(|w| rest.starts_with(w));
+        || ["of", "and", "or", "through", "to", "shall", "is", "are"]
+            .iter()
+            .any(|w| {
+                rest.strip_prefix(w)
+                    .is_some_and(|after| after.starts_with(char::is_whitespace))
+            });
     (follows_ok || !strict).then(|| (end, vec![CompactString::from(label)]))
 }
 
