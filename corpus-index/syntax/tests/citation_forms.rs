@@ -373,6 +373,24 @@ fn state_codes_in_their_own_forms() {
     assert!(cite("the ORS model and RSA encryption with 2048 bits").is_empty());
 }
 
+/// Class: after an article's points, an item numbered in another style is a paragraph of
+/// the article (Regulation (EU) 2024/1689, recital 40: `Article 5(1), first subparagraph,
+/// point (h), (2) to (6) and Article 26(10)`).
+#[test]
+fn paragraphs_after_an_articles_points() {
+    assert_eq!(
+        normalized(
+            "Article 5(1), first subparagraph, point (h), (2) to (6) and Article 26(10) of this \
+             Regulation adopted"
+        ),
+        [
+            "[this act] Art. 5(1)(h)",
+            "[this act] Art. 5(2) to 5(6)",
+            "[this act] Art. 26(10)"
+        ]
+    );
+}
+
 /// Class: an EU annex numbers its points and letters the points below them: `point 4(a) of
 /// Annex III` (Regulation (EU) 2024/1689, Article 6(2) and Annex III).
 #[test]

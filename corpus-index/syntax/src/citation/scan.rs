@@ -2142,9 +2142,19 @@ fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
     let Some(last) = phrase.items.pop() else {
         return pos;
     };
+    let style = |labels: &[CompactString]| labels.first().map(|l| label_style(l));
+    let point_style = points.items.first().and_then(|p| style(&p.labels));
     for (k, point) in points.items.into_iter().enumerate() {
         let mut item = last.clone();
-        item.labels.extend(point.labels);
+        if k > 0 && style(&point.labels) != point_style {
+            // `Article 5(1), first subparagraph, point (h), (2) to (6)`: an item numbered in
+            // another style than the points is no point but a paragraph of the article.
+            item.labels.pop();
+            item.labels.extend(point.labels);
+            item.range_end = point.range_end.map(|(_, end)| (None, end));
+        } else {
+            item.labels.extend(point.labels);
+        }
         item.span = if k == 0 {
             last.span.start..point.span.end
         } else {
