@@ -940,16 +940,32 @@ fn walk(docs: &[Arc<Document>], section: ProvisionRef, labels: &[CompactString])
     )
 }
 
-/// Whether the text of provision `cur` starts a line with `(label)`: a subdivision the
-/// markup numbers in the text only.
+/// Whether the text of provision `cur` numbers a subdivision `(label)` itself: a line it
+/// starts (GPO's C.F.R.), or a clause enumerated inside a sentence (35 U.S.C. § 202(a): `…
+/// unless the contractor (i) is not located in the United States, (ii) …`; the House
+/// Legislative Counsel's inline clauses), which the markup does not make an element. An
+/// occurrence inside one of the document's citations (`subsection (a)`) is a reference,
+/// not a label.
 fn labelled_in_text(doc: &Document, cur: ProvisionId, label: &str) -> bool {
-    let Some(text) = doc.text.get(doc.provisions[cur].span.clone()) else {
+    let span = doc.provisions[cur].span.clone();
+    let Some(text) = doc.text.get(span.clone()) else {
         return false;
     };
     let wanted = format!("({label})");
-    text.lines()
+    if text
+        .lines()
         .skip(1)
         .any(|line| line.trim_start().starts_with(&wanted))
+    {
+        return true;
+    }
+    text.match_indices(&wanted).take(64).any(|(i, _)| {
+        let at = span.start + i;
+        let after_space = text[..i].ends_with(char::is_whitespace);
+        let first = doc.citations.partition_point(|c| c.span.end <= at);
+        let cited = doc.citations.get(first).is_some_and(|c| c.span.start <= at);
+        after_space && !cited
+    })
 }
 
 /// The subdivision labelled `label` of `cur` when the markup lists subdivisions flat, as
