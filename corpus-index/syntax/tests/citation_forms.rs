@@ -233,6 +233,16 @@ fn such_subdivisions_and_lists_closed_by_their_code() {
     );
 }
 
+/// Class: `paragraph (2) thereof` is a subdivision of the provision cited just before it in
+/// the sentence, not of the citing provision.
+#[test]
+fn a_subdivision_thereof_is_the_antecedents() {
+    assert_eq!(
+        normalized("as described in section 5(a) of title 10 and paragraph (2) thereof, the"),
+        ["10 U.S.C. 5(a)", "10 U.S.C. 5(a)(2)"]
+    );
+}
+
 /// Class: a title named after numbers that carry it (`title-section`, the D.C. Code's
 /// numbering) is the citing code's title, not a title of the U.S. Code; and the D.C. Code
 /// named after a section, with or without spaces inside its initials.
