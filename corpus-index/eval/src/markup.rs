@@ -24,12 +24,24 @@
 //! - *precision* only where the markup is complete: the D.C. Code marks every citation of
 //!   its own sections, each item of a list separately, so a D.C. Code citation lexls finds
 //!   where no `<cite>` is marked is an error. GPO and the OLRC mark most items of a list
-//!   but not all, nor relative references, so precision is not reported for USLM.
+//!   but not all, nor relative references, so precision is not reported for USLM. The
+//!   citations counted are those lexls places in the citing document's own code: not a
+//!   citation it resolves outside the workspace (a section of an act the text quotes or
+//!   names, `section 203 of the Investment Advisers Act`), nor a provision's own heading
+//!   (`§ 16-910` opening § 16-910, out of the scope of diagnostics), nor text the
+//!   publisher does not mark ([`UNMARKED_NOTES`]), nor an anaphora without a number
+//!   (`such section`, `thereof`; the Council marks numbers, as it marks no relative
+//!   reference). The Council marks a section once in a list of its subdivisions (`§
+//!   31-5604.01(1), (2), (3)`, `paragraph (3), (4), or (11) of section 11-1101`): an item
+//!   of the phrase citing the section of a marked reference inside the phrase agrees. [`HalfReport::precision_as_written`]
+//!   keeps the earlier measure: every non-relative citation whose number is the code's, as
+//!   written, without these conventions.
 //!
 //! Files are split into halves per corpus: in sorted path order, even positions are the
 //! development half, odd positions the measuring half.
 
 use std::collections::{BTreeMap, HashSet};
+use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -38,6 +50,7 @@ use serde::Serialize;
 
 use crate::dc_containers::{self, Contents};
 use crate::xrefs::{section_level, uslm_identifier};
+use lexls_ide::features::scope::{self, OutOfScope};
 use lexls_index::config::Config;
 use lexls_index::resolve::{ProvisionRef, Resolution};
 use lexls_index::workspace::{DocEntry, Snapshot};
@@ -51,6 +64,13 @@ const DC_SECTIONS: &str = "/us/dc/council/code/sections/";
 
 /// Where the D.C. Council publishes a container: `/us/dc/council/code/titles/1/10/II`.
 const DC_TITLES: &str = "/us/dc/council/code/titles/";
+
+/// Notes whose citations the publisher does not mark, left out of precision: the official
+/// comments of the Uniform Commercial Code in D.C. Code Title 28 (`<text type="Uniform
+/// Commercial Code Comment">`), which cite the uniform act's own numbers (`Section 2-103`,
+/// enacted as § 28:2-103); the Council marks 34 citations in the 7,504 comments of the
+/// 2024-10-20 release, as sections of Titles 1 to 9.
+const UNMARKED_NOTES: &[&str] = &["Uniform Commercial Code Comment"];
 
 /// One file to score.
 #[derive(Debug, Clone)]
@@ -390,8 +410,13 @@ pub struct HalfReport {
     pub per_kind: BTreeMap<String, Recall>,
     /// Resolution of the references whose target is in the workspace.
     pub resolution: ResolutionScore,
-    /// Present where the markup is complete ([`Corpus::complete_markup`]).
+    /// Present where the markup is complete ([`Corpus::complete_markup`]): the citations
+    /// lexls places in the citing document's own code (see the module documentation).
     pub precision: Option<Precision>,
+    /// The measure of earlier sessions: every non-relative citation whose number, as
+    /// written, is of the citing document's own code, without the conventions of
+    /// [`HalfReport::precision`].
+    pub precision_as_written: Option<Precision>,
 }
 
 /// The scores of one corpus.
@@ -446,6 +471,26 @@ pub struct MissClass {
     pub count: usize,
 }
 
+/// A citation lexls resolved, drawn for judging by hand.
+#[derive(Debug, Clone, Serialize)]
+pub struct ResolvedSample {
+    /// The file.
+    pub file: String,
+    /// The text cited.
+    pub raw: String,
+    /// The text around it, on one line, the citation between `⟦ ⟧`.
+    pub context: String,
+    /// Where lexls resolved it: namespace, provision and its section's heading.
+    pub target: String,
+    /// The publisher's targets of references overlapping it (empty: none marked).
+    pub marked: Vec<String>,
+    /// A relative reference or short form (`subsection (b) of this section`, `such
+    /// section`), which publishers rarely mark.
+    pub relative: bool,
+    /// It stands in a note (history, editor's notes).
+    pub in_note: bool,
+}
+
 /// The report of `lexls eval markup`.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct MarkupReport {
@@ -460,11 +505,27 @@ pub struct MarkupReport {
     /// Misses, a sample of at most `max_misses` per corpus, kind and failure spread over
     /// the files.
     pub misses: Vec<Miss>,
+    /// Resolved citations of the measuring halves drawn at random for judging by hand (see
+    /// [`evaluate_sampled`]), at most the number asked per corpus.
+    pub resolved_sample: Vec<ResolvedSample>,
 }
 
 /// Scores every input (see the module documentation). `max_misses` bounds the misses listed
 /// per corpus, kind and failure; `threads` parses in parallel (at least one).
 pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> MarkupReport {
+    evaluate_sampled(inputs, max_misses, threads, 0)
+}
+
+/// [`evaluate`], also drawing `resolved_sample` citations at random (a fixed hash of file and
+/// position: the same sample every run) among those lexls resolves to a provision of the
+/// workspace in the measuring half of each corpus, for judging by hand
+/// ([`MarkupReport::resolved_sample`]).
+pub fn evaluate_sampled(
+    inputs: Vec<Input>,
+    max_misses: usize,
+    threads: usize,
+    resolved_sample: usize,
+) -> MarkupReport {
     let mut inputs = inputs;
     inputs.sort_by(|a, b| a.rel_path.cmp(&b.rel_path));
     inputs.dedup_by(|a, b| a.rel_path == b.rel_path);
@@ -500,6 +561,8 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
     let mut position: BTreeMap<Corpus, usize> = BTreeMap::new();
     let mut halves: BTreeMap<Corpus, [HalfReport; 2]> = BTreeMap::new();
     let mut misses: BTreeMap<(Corpus, &'static str, &'static str), Vec<Miss>> = BTreeMap::new();
+    // (hash, corpus, document, citation) of every resolved citation of a measuring half.
+    let mut drawn: Vec<(u64, Corpus, usize, usize)> = Vec::new();
     for (doc_id, doc) in snap.docs.iter().enumerate() {
         let Some((corpus, refs)) = markup.get(&doc.rel_path) else {
             continue;
@@ -515,6 +578,15 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
         let half = &mut halves.entry(*corpus).or_default()[half_index];
         half.files += 1;
         let cites = scored_citations(&snap, doc_id, &contents);
+        if half_index == 1 && resolved_sample > 0 {
+            for (i, r) in snap.resolutions[doc_id].iter().enumerate() {
+                if matches!(r, Resolution::Resolved { .. }) {
+                    let mut h = std::hash::DefaultHasher::new();
+                    (&doc.rel_path, i).hash(&mut h);
+                    drawn.push((h.finish(), *corpus, doc_id, i));
+                }
+            }
+        }
         for r in refs {
             let overlapping: Vec<&Scored> = cites
                 .iter()
@@ -562,8 +634,10 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
             }
         }
         if corpus.complete_markup() {
-            let precision = half.precision.get_or_insert_with(Precision::default);
-            for c in cites.iter().filter(|c| c.own_code_section) {
+            let as_written = half
+                .precision_as_written
+                .get_or_insert_with(Precision::default);
+            for c in cites.iter().filter(|c| c.own_code_as_written) {
                 let marked: Vec<&Reference> = refs
                     .iter()
                     .filter(|r| c.span.start < r.span.end && r.span.start < c.span.end)
@@ -574,10 +648,28 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
                         .chain(&c.resolved)
                         .any(|t| agrees(&r.target, t))
                 });
+                as_written.citations += 1;
+                as_written.correct += usize::from(correct);
+                as_written.span_correct += usize::from(!marked.is_empty());
+                if !c.own_code_section {
+                    continue;
+                }
+                // The section is marked once for the phrase (`§ 31-5604.01(1), (2)`,
+                // `paragraph (3), (4), or (11) of section 11-1101`).
+                let continues_list = marked.is_empty()
+                    && refs.iter().any(|r| {
+                        c.group.start < r.span.end
+                            && r.span.start < c.group.end
+                            && c.cited
+                                .iter()
+                                .chain(&c.resolved)
+                                .any(|t| agrees(&r.target, t))
+                    });
+                let precision = half.precision.get_or_insert_with(Precision::default);
                 precision.citations += 1;
-                precision.correct += usize::from(correct);
-                precision.span_correct += usize::from(!marked.is_empty());
-                if marked.is_empty() {
+                precision.correct += usize::from(correct || continues_list);
+                precision.span_correct += usize::from(!marked.is_empty() || continues_list);
+                if marked.is_empty() && !continues_list {
                     misses
                         .entry((*corpus, "dc_code", "unmarked"))
                         .or_default()
@@ -600,7 +692,10 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
             h.total.finish();
             h.per_kind.values_mut().for_each(Recall::finish);
             h.resolution.accuracy = ratio(h.resolution.resolved_same, h.resolution.in_workspace);
-            if let Some(p) = &mut h.precision {
+            for p in [&mut h.precision, &mut h.precision_as_written]
+                .into_iter()
+                .flatten()
+            {
                 p.precision = ratio(p.correct, p.citations);
                 p.span_precision = ratio(p.span_correct, p.citations);
             }
@@ -637,7 +732,61 @@ pub fn evaluate(inputs: Vec<Input>, max_misses: usize, threads: usize) -> Markup
     for list in misses.into_values() {
         report.misses.extend(spread(list, max_misses));
     }
+    drawn.sort_unstable();
+    let mut per_corpus: BTreeMap<Corpus, usize> = BTreeMap::new();
+    for (_, corpus, doc_id, i) in drawn {
+        let taken = per_corpus.entry(corpus).or_default();
+        if *taken >= resolved_sample {
+            continue;
+        }
+        *taken += 1;
+        if let Some(sample) = resolved_sample_of(&snap, &markup, doc_id, i) {
+            report.resolved_sample.push(sample);
+        }
+    }
     report
+}
+
+/// Citation `i` of document `doc_id`, resolved, as shown for judging.
+fn resolved_sample_of(
+    snap: &Snapshot,
+    markup: &BTreeMap<String, Marked>,
+    doc_id: usize,
+    i: usize,
+) -> Option<ResolvedSample> {
+    let doc = snap.docs.get(doc_id)?;
+    let c = doc.citations.get(i)?;
+    let Some(Resolution::Resolved { target, .. }) = snap.resolutions.get(doc_id)?.get(i) else {
+        return None;
+    };
+    let target_doc = snap.docs.get(target.doc)?;
+    let heading = target_doc.provisions[target_doc.section_of(target.provision)]
+        .heading
+        .clone()
+        .unwrap_or_default();
+    let marked = markup
+        .get(&doc.rel_path)
+        .map(|(_, refs)| {
+            refs.iter()
+                .filter(|r| c.span.start < r.span.end && r.span.start < c.span.end)
+                .map(|r| r.target.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    Some(ResolvedSample {
+        file: doc.rel_path.clone(),
+        raw: snippet(&doc.text, c.span.clone()),
+        context: context(&doc.text, c.span.clone()),
+        target: format!(
+            "{} {} — {}",
+            target_doc.namespace,
+            target_doc.display_path(target.provision),
+            cut(&heading, 80)
+        ),
+        marked,
+        relative: c.relative.is_some() || c.short_form.is_some(),
+        in_note: doc.note_at(c.span.start).is_some(),
+    })
 }
 
 /// A file's corpus and references.
@@ -694,8 +843,14 @@ struct Scored {
     cited: Vec<String>,
     /// Targets lexls resolved to in the workspace (start, and end of a range).
     resolved: Vec<String>,
-    /// A non-relative citation of a section of the citing document's own code.
+    /// A non-relative citation whose number, as written, is of the citing document's own
+    /// code (the measure of [`HalfReport::precision_as_written`]).
+    own_code_as_written: bool,
+    /// Of those, one lexls places in that code, outside the provision's own heading and
+    /// the notes the publisher does not mark (see the module documentation).
     own_code_section: bool,
+    /// The phrase it is an item of.
+    group: Range<usize>,
     raw: String,
 }
 
@@ -733,7 +888,8 @@ fn scored_citations(snap: &Snapshot, doc_id: usize, contents: &Contents) -> Vec<
                 cited.push(format!("{DC_TITLES}{path}"));
             }
             let mut resolved = Vec::new();
-            match snap.resolutions.get(doc_id).and_then(|r| r.get(i)) {
+            let resolution = snap.resolutions.get(doc_id).and_then(|r| r.get(i));
+            match resolution {
                 Some(Resolution::Resolved {
                     target, covered, ..
                 }) => {
@@ -745,14 +901,28 @@ fn scored_citations(snap: &Snapshot, doc_id: usize, contents: &Contents) -> Vec<
                 }
                 _ => {}
             }
-            let own_code_section = c.relative.is_none()
+            let own_code_as_written = c.relative.is_none()
                 && c.short_form != Some(ShortForm::ActSection)
                 && own.is_some_and(|o| cited.iter().any(|t| t.starts_with(o)));
+            let placed_in_code = !matches!(
+                resolution,
+                Some(Resolution::External { .. } | Resolution::Unanchored) | None
+            );
+            let unmarked_note = doc
+                .note_at(c.span.start)
+                .is_some_and(|n| UNMARKED_NOTES.contains(&n.kind.as_str()));
+            let heading = scope::out_of_scope(doc, c, true) == Some(OutOfScope::Heading);
             Scored {
                 span: c.span.clone(),
                 cited,
                 resolved,
-                own_code_section,
+                own_code_as_written,
+                own_code_section: own_code_as_written
+                    && c.short_form != Some(ShortForm::That)
+                    && placed_in_code
+                    && !unmarked_note
+                    && !heading,
+                group: c.group.clone(),
                 raw: snippet(&doc.text, c.span.clone()),
             }
         })
@@ -893,7 +1063,12 @@ fn agrees(marked: &str, found: &str) -> bool {
         return true;
     }
     if let Some(rest) = found.strip_prefix(marked) {
-        return marked.starts_with("act:") && rest.starts_with("/s");
+        // A title marked where it names the code of the section cited (`4686 of title 10,
+        // United States Code`, GPO's markup of the title alone) agrees with that section.
+        let whole_title = (marked.starts_with("/us/usc/t") || marked.starts_with("/us/cfr/t"))
+            && marked.matches('/').count() == 3;
+        return (marked.starts_with("act:") && rest.starts_with("/s"))
+            || (whole_title && rest.starts_with('/'));
     }
     if let Some(last) = found.strip_prefix("?/") {
         return marked.rsplit('/').next() == Some(last);
@@ -1012,6 +1187,10 @@ mod tests {
         assert!(!agrees("/us/cfr/t14/s71.1", "?/s71.11"));
         assert!(agrees("act:dclaw19-124", "act:dclaw19-124/s501"));
         assert!(!agrees("/us/usc/t35/s12", "/us/usc/t35/s122"));
+        // A title marked where it closes a list of its sections (27 C.F.R. § 555.141:
+        // `section 4684(2), 4685, or 4686 of title 10, United States Code`).
+        assert!(agrees("/us/usc/t10", "/us/usc/t10/s4686"));
+        assert!(!agrees("/us/usc/t1", "/us/usc/t10/s4686"));
         // GPO's range identifiers agree with their first section; a hyphenated section
         // number (`78k-1`) is not a range.
         assert!(agrees(

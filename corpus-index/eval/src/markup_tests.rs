@@ -187,3 +187,66 @@ fn dc_code_precision_resolution_and_halves() {
             .all(|r| r.kind != "dc_session_law" || r.target.starts_with("act:dc"))
     );
 }
+
+/// A D.C. Code section file with `text` and one note of `note_type`.
+fn dc_input(rel: &str, number: &str, text: &str, note_type: &str, note: &str) -> Input {
+    Input {
+        path: PathBuf::from(rel),
+        rel_path: rel.to_string(),
+        text: format!(
+            "<?xml version='1.0' encoding='utf-8'?>\n<section xmlns=\"https://code.dccouncil.us/schemas/dc-library\" containing-doc=\"D.C. Code\">\n  <num>{number}</num>\n  <heading>Heading.</heading>\n  <text>{text}</text>\n  <annotations>\n    <annotation type=\"{note_type}\">{note}</annotation>\n  </annotations>\n</section>\n"
+        ),
+    }
+}
+
+/// Class: precision counts the citations lexls places in the D.C. Code — not a section of
+/// the act a note quotes (`section 5`), nor the uniform act's numbers in the UCC's official
+/// comments, which the Council does not mark — and a list of subdivisions whose section
+/// the Council marked once (D.C. Code § 31-5601.01: `§ 31-5604.01(1), (2), (3)`) agrees
+/// item by item. The measure as written counts all of them.
+#[test]
+fn dc_code_precision_counts_what_lexls_places_in_the_code() {
+    let inputs = vec![
+        dc_input(
+            "31-5601.01.xml",
+            "31-5601.01",
+            "a security exempted by <cite path=\"§31-5604.01|(1)\">§ 31-5604.01(1)</cite>, (2), (3), or (4);",
+            "Editor's Notes",
+            "D.C. Law 13-172 provided: “(a) Notwithstanding section 5, there is established the zone.”",
+        ),
+        dc_input(
+            "31-5604.01.xml",
+            "31-5604.01",
+            "(1) Any security issued by the United States. (2) Any security of a bank. (3) Any note. (4) Any security of a cooperative.",
+            "History",
+            "1973 Ed., § 2-2603.",
+        ),
+        dc_input(
+            "28~2-706.xml",
+            "28:2-706",
+            "The seller may resell the goods concerned.",
+            "Uniform Commercial Code Comment",
+            "“Seller”.  Section 2-103.",
+        ),
+        dc_input(
+            "28~2-103.xml",
+            "28:2-103",
+            "In this article unless the context otherwise requires “buyer” means a person.",
+            "History",
+            "Pub. L. 88-243, § 1",
+        ),
+    ];
+    let report = evaluate(inputs, 100, 1);
+    let dc = corpus(&report, Corpus::DcCode);
+    let sum = |f: fn(&crate::markup::HalfReport) -> Option<crate::markup::Precision>| {
+        [&dc.development, &dc.measuring]
+            .into_iter()
+            .filter_map(f)
+            .fold((0, 0), |(c, n), p| (c + p.correct, n + p.citations))
+    };
+    // The four items of the list, all of § 31-5604.01.
+    assert_eq!(sum(|h| h.precision), (4, 4), "{:?}", report.misses);
+    // As written: the items, `section 5` and the comment's `Section 2-103` too.
+    let (correct, citations) = sum(|h| h.precision_as_written);
+    assert_eq!((correct, citations), (1, 6), "{:?}", report.misses);
+}

@@ -123,6 +123,10 @@ pub struct Namespace {
     /// first and last sections (what a diagnostic says the workspace has, `§§ 1-101–51-111`)
     /// are at hand without sorting a large code again.
     pub ordered: HashMap<Unit, Vec<(Vec<Chunk>, ProvisionRef)>>,
+    /// How many sections of each unit have each shape of number ([`number_shape`]: `-.`
+    /// for `1-1001.03`, `` for `106`): a number of a shape the code does not use is not one
+    /// of its sections ([`Namespace::numbers_like`]).
+    pub shapes: HashMap<(Unit, CompactString), usize>,
 }
 
 impl Namespace {
@@ -132,6 +136,7 @@ impl Namespace {
         self.by_length.clear();
         self.by_prefix.clear();
         self.ordered.clear();
+        self.shapes.clear();
         for ((unit, number), r) in &self.sections {
             self.ordered
                 .entry(*unit)
@@ -143,6 +148,10 @@ impl Namespace {
             list.sort_by(|a, b| a.0.cmp(&b.0));
         }
         for ((unit, number), r) in &self.sections {
+            *self
+                .shapes
+                .entry((*unit, number_shape(number)))
+                .or_default() += 1;
             let entry = PrefixEntry {
                 number: number.clone(),
                 tail: tail_value(number),
@@ -157,6 +166,27 @@ impl Namespace {
                 .or_default()
                 .push(entry);
         }
+    }
+}
+
+impl Namespace {
+    /// Whether the code numbers sections of `unit` in the shape of `number`: at least one
+    /// section in a hundred of that unit has it. A shape a few sections have by accident
+    /// (one file of the D.C. Code's 23,900 read with a chapter's number, `6B`) does not
+    /// make it the code's.
+    pub fn numbers_like(&self, unit: Unit, number: &str) -> bool {
+        let total: usize = self
+            .shapes
+            .iter()
+            .filter(|((u, _), _)| *u == unit)
+            .map(|(_, n)| n)
+            .sum();
+        let alike = self
+            .shapes
+            .get(&(unit, number_shape(number)))
+            .copied()
+            .unwrap_or(0);
+        alike > 0 && alike * 100 >= total
     }
 }
 
@@ -457,6 +487,15 @@ impl NamespaceIndex {
                     }
                     self.resolve(docs, doc_id, &item)
                 }
+                context::Reading::InTitle(number) => {
+                    let mut in_title = cite.clone();
+                    in_title.section = Some(number.into());
+                    match self.resolve(docs, doc_id, &in_title) {
+                        found @ (Resolution::Resolved { .. }
+                        | Resolution::MissingSubsection { .. }) => found,
+                        _ => self.resolve(docs, doc_id, cite),
+                    }
+                }
                 context::Reading::AsWritten => self.resolve(docs, doc_id, cite),
             })
             .collect()
@@ -516,6 +555,15 @@ impl NamespaceIndex {
                 code: Some(namespace),
             };
         };
+        // A bare number that a short form gave the code of the citation before it (`§ 3002
+        // of Fiscal Year 2010 Budget Support Emergency Act` after `D.C. Official Code §
+        // 1-301.01`) is not of that code when the code numbers no section like it.
+        if cite.short_form == Some(ShortForm::Inherited)
+            && !space.sections.contains_key(&key)
+            && !space.numbers_like(cite.unit, section)
+        {
+            return Resolution::External { code: None };
+        }
         let Some(&section_ref) = space.sections.get(&key) else {
             return Resolution::Unresolved {
                 in_range: in_range(space, cite.unit, section),
@@ -568,6 +616,14 @@ impl NamespaceIndex {
     /// The namespace a code phrase names from inside namespace `own`, or `Err(code)` for a
     /// code the workspace does not hold.
     fn code_for_phrase(&self, own: &str, phrase: &str) -> Result<String, String> {
+        // `section 4 of this act`: the citing document when it is an act of its own, the
+        // act its words come from when it is a section of a code.
+        if phrase == lexls_syntax::citation::scan::THIS_ACT {
+            return match self.spaces.get(own) {
+                Some(space) if !space.is_code => Ok(own.to_string()),
+                _ => Err(phrase.to_string()),
+            };
+        }
         // `I.R.C.` is 26 U.S.C., section for section.
         let phrase = codes::codified_as(phrase).unwrap_or(phrase);
         if self.spaces.contains_key(phrase) {
@@ -640,7 +696,8 @@ impl NamespaceIndex {
             let prefix = number_prefix(&key.1);
             let numbered_alike = space
                 .by_prefix
-                .contains_key(&(key.0, CompactString::from(prefix)));
+                .contains_key(&(key.0, CompactString::from(prefix)))
+                && space.numbers_like(key.0, &key.1);
             if numbered_alike {
                 return Ok(own.to_string());
             }
@@ -684,7 +741,7 @@ impl NamespaceIndex {
                 if let Some(ns) = similar {
                     return Ok(ns);
                 }
-                self.own_if_it_has_unit(own, key.0)
+                self.own_if_numbered_alike(own, key)
             }
         }
     }
@@ -728,19 +785,25 @@ impl NamespaceIndex {
         {
             return Ok(ns.clone());
         }
-        self.own_if_it_has_unit(own, key.0)
+        self.own_if_numbered_alike(own, key)
     }
 
-    /// The citing document's own namespace when it has sections of `unit` (a number it
-    /// lacks is then its own mistake), else a code the workspace does not hold. The sections
-    /// are ordered by unit first: one look-up in the ordered map, O(log sections).
-    fn own_if_it_has_unit(&self, own: &str, unit: Unit) -> Result<String, Resolution> {
-        if self.spaces.get(own).is_some_and(|s| {
-            s.sections
-                .range((unit, CompactString::default())..)
-                .next()
-                .is_some_and(|((u, _), _)| *u == unit)
-        }) {
+    /// The citing document's own namespace when it has sections of `key`'s unit numbered
+    /// in the same shape (a number it lacks is then its own mistake), else a code the
+    /// workspace does not hold. A number of a shape the code never uses is not one of its
+    /// sections: in the D.C. Code, whose sections all carry their title (`§ 1-1001.03`,
+    /// `§ 28:2-706`), a bare `section 203` or `§ 2` is a section of the act the text quotes
+    /// or names, never D.C. Code § 203. One look-up in the set of shapes.
+    fn own_if_numbered_alike(
+        &self,
+        own: &str,
+        key: &(Unit, CompactString),
+    ) -> Result<String, Resolution> {
+        if self
+            .spaces
+            .get(own)
+            .is_some_and(|s| s.numbers_like(key.0, &key.1))
+        {
             return Ok(own.to_string());
         }
         Err(Resolution::External { code: None })
@@ -877,16 +940,32 @@ fn walk(docs: &[Arc<Document>], section: ProvisionRef, labels: &[CompactString])
     )
 }
 
-/// Whether the text of provision `cur` starts a line with `(label)`: a subdivision the
-/// markup numbers in the text only.
+/// Whether the text of provision `cur` numbers a subdivision `(label)` itself: a line it
+/// starts (GPO's C.F.R.), or a clause enumerated inside a sentence (35 U.S.C. § 202(a): `…
+/// unless the contractor (i) is not located in the United States, (ii) …`; the House
+/// Legislative Counsel's inline clauses), which the markup does not make an element. An
+/// occurrence inside one of the document's citations (`subsection (a)`) is a reference,
+/// not a label.
 fn labelled_in_text(doc: &Document, cur: ProvisionId, label: &str) -> bool {
-    let Some(text) = doc.text.get(doc.provisions[cur].span.clone()) else {
+    let span = doc.provisions[cur].span.clone();
+    let Some(text) = doc.text.get(span.clone()) else {
         return false;
     };
     let wanted = format!("({label})");
-    text.lines()
+    if text
+        .lines()
         .skip(1)
         .any(|line| line.trim_start().starts_with(&wanted))
+    {
+        return true;
+    }
+    text.match_indices(&wanted).take(64).any(|(i, _)| {
+        let at = span.start + i;
+        let after_space = text[..i].ends_with(char::is_whitespace);
+        let first = doc.citations.partition_point(|c| c.span.end <= at);
+        let cited = doc.citations.get(first).is_some_and(|c| c.span.start <= at);
+        after_space && !cited
+    })
 }
 
 /// The subdivision labelled `label` of `cur` when the markup lists subdivisions flat, as
@@ -950,6 +1029,20 @@ pub fn natural_key(number: &str) -> Vec<Chunk> {
         out.push(Chunk::Text(text));
     }
     out
+}
+
+/// The separators of a section number in order, the shape of its numbering: `-` for
+/// `20-871` and `2000e-8`, `-.` for `1-1001.03`, `:-` for `28:2-706`, `.` for `40.22`, ``
+/// for `106`.
+pub fn number_shape(number: &str) -> CompactString {
+    number
+        .chars()
+        .filter_map(|c| match c {
+            '-' | '–' => Some('-'),
+            '.' | ':' => Some(c),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Everything up to the last separator: `20-` for `20-871`, `40.` for `40.22`, `` for `6`.
@@ -1251,6 +1344,9 @@ mod tests {
         assert!(label_distance("c", "d") < label_distance("a", "d"));
     }
 }
+
+#[cfg(test)]
+mod numbering_tests;
 
 #[cfg(test)]
 mod walk_tests;

@@ -134,6 +134,283 @@ fn section_lists_ranges_and_subsection_chains() {
     ));
 }
 
+/// Class: a note after a list item — an explanatory parenthetical (The Bluebook, rule 1.5)
+/// or an editor's bracket — does not end the list; the code named after the list is every
+/// item's, and a bare subdivision in the note is the item's.
+#[test]
+fn list_items_go_on_after_a_note() {
+    // 44 U.S.C. § 3903(a) (OLRC).
+    assert_eq!(
+        normalized(
+            "(a) Sections 404, 405, 406 (other than subsection (a)(7) and (8) thereof), and 407 \
+             of title 5 shall apply to the Inspector General"
+        ),
+        [
+            "5 U.S.C. 404",
+            "5 U.S.C. 405",
+            "5 U.S.C. 406",
+            "5 U.S.C. 406(a)(7)",
+            "5 U.S.C. 406(a)(8)",
+            "5 U.S.C. 407"
+        ]
+    );
+    // 41 U.S.C. § 1702(a).
+    assert_eq!(
+        normalized(
+            "The head of each executive agency described in section 901(b)(1) (other than the \
+             Department of Defense) or 901(b)(2)(C) of title 31 with a Chief Financial Officer"
+        ),
+        ["31 U.S.C. 901(b)(1)", "31 U.S.C. 901(b)(2)(C)"]
+    );
+    // D.C. Code § 23-1907 (a definition listing offenses) and § 1-301.74.
+    assert_eq!(
+        normalized(
+            "the following offenses: §§ 22-1834 (sex trafficking of children); 22-2704 \
+             (abducting or enticing child from his or her home for the purposes of \
+             prostitution; harboring such child); 22-1901 (incest); 22-3002 (first degree \
+             sexual abuse);"
+        ),
+        ["§ 22-1834", "§ 22-2704", "§ 22-1901", "§ 22-3002"]
+    );
+    assert_eq!(
+        normalized("charged by §§ 3-1623 [repealed], 3-1711 [repealed], 3-2019 [repealed], and"),
+        ["§ 3-1623", "§ 3-1711", "§ 3-2019"]
+    );
+    // A parenthetical followed by words other than a list item ends the phrase.
+    assert_eq!(
+        normalized("comply with § 20-871 (a bias audit), and the employer shall"),
+        ["§ 20-871"]
+    );
+}
+
+/// Class: `of such subparagraph`, `of such subsection` repeat the subdivision of that level
+/// just cited (14 U.S.C. §§ 2768 and 3705, House Legislative Counsel's style); a singular
+/// head word's list closed by its code after several items (14 U.S.C. § 2151(b)).
+#[test]
+fn such_subdivisions_and_lists_closed_by_their_code() {
+    let found = extract(
+        "Paragraph (1) shall apply to an individual who is eligible to file an election under \
+         subparagraph (A) and does not file a timely election under clause (i) of such \
+         subparagraph.",
+    );
+    let clause = found.last().expect("clause (i)");
+    assert_eq!(clause.subsections, ["A", "i"]);
+    assert_eq!(
+        clause.relative,
+        Some(Relative::Bare(
+            lexls_syntax::citation::LevelWord::Subparagraph
+        ))
+    );
+    let found = extract(
+        "in the agreement required by subsection (c). At a minimum, the Commandant shall \
+         prescribe the procedures to be used to instruct a member on the obligations to be \
+         assumed by the member under paragraph (2) of such subsection while",
+    );
+    assert_eq!(found.last().expect("paragraph (2)").subsections, ["c", "2"]);
+    // 44 U.S.C. § 2112(b)(3) and 17 U.S.C. § 105(c)(1): `such` repeats the labels its word
+    // named in a chain, not the whole chain.
+    let found = extract(
+        "under subparagraph (A) of paragraph (1), or prior to entering into any agreement \
+         under subparagraph (B) of such paragraph or any other agreement",
+    );
+    assert_eq!(found.last().expect("(B)").subsections, ["1", "B"]);
+    let found = extract(
+        "at a covered institution described in subparagraphs (A) through (K) of subsection \
+         (d)(2) and subparagraph (L) of such subsection when the Coast Guard",
+    );
+    assert_eq!(found.last().expect("(L)").subsections, ["d", "2", "L"]);
+    assert_eq!(
+        normalized(
+            "Any warrant officer who is retired under any provision of section 580, 1263, \
+             1293, or 1305 of title 10, shall be retired"
+        ),
+        [
+            "10 U.S.C. 580",
+            "10 U.S.C. 1263",
+            "10 U.S.C. 1293",
+            "10 U.S.C. 1305"
+        ]
+    );
+}
+
+/// Class: `paragraph (2) thereof` is a subdivision of the provision cited just before it in
+/// the sentence, not of the citing provision.
+#[test]
+fn a_subdivision_thereof_is_the_antecedents() {
+    assert_eq!(
+        normalized("as described in section 5(a) of title 10 and paragraph (2) thereof, the"),
+        ["10 U.S.C. 5(a)", "10 U.S.C. 5(a)(2)"]
+    );
+}
+
+/// Class: a title named after numbers that carry it (`title-section`, the D.C. Code's
+/// numbering) is the citing code's title, not a title of the U.S. Code; and the D.C. Code
+/// named after a section, with or without spaces inside its initials.
+#[test]
+fn dc_code_titles_and_names_after_a_section() {
+    // D.C. Code § 1-204.44, a note quoting D.C. Law 11-254.
+    assert_eq!(
+        normalized(
+            "provided that “§§ 47-101, 47-117, 47-130, 47-317.1 through 47-317.6, and 47-332 \
+             through 47-334 of Title 47 §§ 1-204.41, 1-204.55"
+        ),
+        [
+            "§ 47-101",
+            "§ 47-117",
+            "§ 47-130",
+            "§ 47-317.1 to 47-317.6",
+            "§ 47-332 to 47-334",
+            "§ 1-204.41",
+            "§ 1-204.55"
+        ]
+    );
+    // The OLRC's `section 1165 of title 10` stays a section of the U.S. Code.
+    assert_eq!(
+        normalized("discharged under section 1165 or 1166 of title 10, and has"),
+        ["10 U.S.C. 1165", "10 U.S.C. 1166"]
+    );
+    // D.C. Code § 1-204.90.
+    assert_eq!(
+        normalized(
+            "provided that, notwithstanding  § 1-206.02(c)(1) of the D. C. Code, the Oyster"
+        ),
+        ["D.C. Code § 1-206.02(c)(1)"]
+    );
+    assert_eq!(
+        normalized("as provided in section 47-2601 of the District of Columbia Official Code."),
+        ["D.C. Code § 47-2601"]
+    );
+}
+
+/// Class: the D.C. Council's typography inside lists: an item it substituted in brackets
+/// (`[§ 7-231.24]`, `[§] 25-124`), a subdivision inserted between two others (`(a-1)`);
+/// a title of a code named after it (`Title 18 of the District of Columbia Municipal
+/// Regulations`) is not a title of the U.S. Code.
+#[test]
+fn dc_code_brackets_inserted_subdivisions_and_named_titles() {
+    // D.C. Code § 16-1054(a) and § 25-116.01.
+    assert_eq!(
+        normalized("§§ 7-1203.01, [§ 7-231.24] , 7-1203.02 , and 31-3426 ."),
+        ["§ 7-1203.01", "§ 7-231.24", "§ 7-1203.02", "§ 31-3426"]
+    );
+    assert_eq!(
+        normalized("in accordance with § 25-117 , [§] 25-124 , or [§] 25-125 ."),
+        ["§ 25-117", "§ 25-124", "§ 25-125"]
+    );
+    // D.C. Code § 22-4505(a).
+    assert_eq!(
+        normalized("§ 22-4504(a) and (a-1) shall not apply to: (1) The"),
+        ["§ 22-4504(a)", "§ 22-4504(a-1)"]
+    );
+    // D.C. Code § 50-1401.05.
+    let found = cite(
+        "and sections 100 through 111 of Title 18 of the District of Columbia Municipal \
+         Regulations",
+    );
+    assert!(found.iter().all(|c| c.kind == "named_act"), "{found:?}");
+    // D.C. Code § 42-1902.10: the last item carries the section named for all of them.
+    let found = cite("plans recorded pursuant to subsections (a) and (b) of § 42-1902.14 may");
+    assert_eq!(found[1].raw, "(b) of § 42-1902.14");
+}
+
+/// Class: text extracted from a double-spaced PDF (Local Law 144 of 2021 as the Council
+/// publishes it) puts a blank line after `of`, which cannot end a paragraph.
+#[test]
+fn of_across_the_blank_lines_of_a_double_spaced_text() {
+    assert_eq!(
+        normalized(
+            "c. Failure to provide any notice to a candidate or an employee in violation of \
+             paragraphs 1, 2 or 3 of\n\nsubdivision b of section 20-871 shall constitute a \
+             separate violation."
+        ),
+        ["§ 20-871(b)(1)", "§ 20-871(b)(2)", "§ 20-871(b)(3)"]
+    );
+}
+
+/// Class: `this act` names the act whose words they are, which a code only carries (the
+/// D.C. Code's notes quoting a session law); the resolver reads it as the citing document
+/// only when that document is the act.
+#[test]
+fn this_act_is_the_act_the_words_come_from() {
+    // D.C. Code § 15-501, a note.
+    let found = cite("Section 6 of D.C. Law 13-129 provided: “Section 4 of this act shall apply”");
+    let last = found.last().expect("a citation");
+    assert_eq!(last.raw, "Section 4 of this act");
+    assert_eq!(last.normalized.as_deref(), Some("this Act § 4"));
+}
+
+/// Class: state codes in the states' own forms, which their courts' rules and style
+/// manuals prescribe (The Bluebook, Bluepages table BT2), normalized to table T1's names;
+/// the California Style Manual's code names; the Uniform Commercial Code as the uniform
+/// act (rule 12.9.5), not a state's code.
+#[test]
+fn state_codes_in_their_own_forms() {
+    assert_eq!(
+        normalized(
+            "RCW 4.16.080(2), ORS 30.020, K.S.A. 2019 Supp. 60-513, O.C.G.A. § 9-11-9.1, \
+             N.J.S.A. 2A:53A-27, R.C. 2305.10, A.R.S. § 12-341 and CPLR 3211(a)(7)"
+        ),
+        [
+            "Wash. Rev. Code § 4.16.080(2)",
+            "Or. Rev. Stat. § 30.020",
+            "Kan. Stat. Ann. § 60-513",
+            "Ga. Code Ann. § 9-11-9.1",
+            "N.J. Stat. Ann. § 2A:53A-27",
+            "Ohio Rev. Code Ann. § 2305.10",
+            "Ariz. Rev. Stat. Ann. § 12-341",
+            "N.Y. C.P.L.R. 3211(a)(7)"
+        ]
+    );
+    assert_eq!(
+        normalized("12 V.S.A. § 512, 42 Pa.C.S. § 5524 and M.G.L. c. 93A, § 9"),
+        [
+            "Vt. Stat. Ann. tit. 12, § 512",
+            "42 Pa. Cons. Stat. § 5524",
+            "Mass. Gen. Laws ch. 93A, § 9"
+        ]
+    );
+    assert_eq!(
+        normalized("(Code Civ. Proc., § 340, subd. (a); Pen. Code, § 187.)"),
+        ["Cal. Civ. Proc. Code § 340", "Cal. Penal Code § 187"]
+    );
+    let ucc = cite("governed by U.C.C. § 2-207(1) rather than the common law");
+    assert_eq!(
+        (ucc[0].kind, ucc[0].normalized.as_deref()),
+        ("uniform_law", Some("U.C.C. § 2-207(1)"))
+    );
+    // Initials that are no code's, and a code's letters before no number.
+    assert!(cite("The R.C. Smith company had 2,300 employees.").is_empty());
+    assert!(cite("the ORS model and RSA encryption with 2048 bits").is_empty());
+}
+
+/// Class: after an article's points, an item numbered in another style is a paragraph of
+/// the article (Regulation (EU) 2024/1689, recital 40: `Article 5(1), first subparagraph,
+/// point (h), (2) to (6) and Article 26(10)`).
+#[test]
+fn paragraphs_after_an_articles_points() {
+    assert_eq!(
+        normalized(
+            "Article 5(1), first subparagraph, point (h), (2) to (6) and Article 26(10) of this \
+             Regulation adopted"
+        ),
+        [
+            "[this act] Art. 5(1)(h)",
+            "[this act] Art. 5(2) to 5(6)",
+            "[this act] Art. 26(10)"
+        ]
+    );
+}
+
+/// Class: an EU annex numbers its points and letters the points below them: `point 4(a) of
+/// Annex III` (Regulation (EU) 2024/1689, Article 6(2) and Annex III).
+#[test]
+fn numbered_points_of_an_annex() {
+    assert_eq!(
+        normalized("the AI systems referred to in point 4(a) of Annex III shall"),
+        ["[this act] Annex III(4)(a)"]
+    );
+}
+
 #[test]
 fn state_and_local_codes() {
     assert_eq!(

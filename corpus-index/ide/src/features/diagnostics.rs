@@ -119,11 +119,28 @@ pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
             Resolution::Resolved {
                 target, covered, ..
             } => {
-                let repealed: Vec<&ProvisionRef> = std::iter::once(target)
-                    .chain(covered.iter())
-                    .filter(|r| is_repealed(snap, **r))
-                    .collect();
-                let Some(first) = repealed.first() else {
+                // A range names what it spans: sections repealed inside it since it was
+                // written (`sections 3301–3314 of this title`) leave it citing the others;
+                // it cites a repealed target only when nothing it spans is in force. Text
+                // that is itself repealed is history, not a citation to fix.
+                let spanned: Vec<&ProvisionRef> = if covered.is_empty() {
+                    vec![target]
+                } else {
+                    covered.iter().collect()
+                };
+                let in_repealed_text = doc.provision_at(cite.span.start).is_some_and(|p| {
+                    is_repealed(
+                        snap,
+                        ProvisionRef {
+                            doc: doc_id,
+                            provision: p,
+                        },
+                    )
+                });
+                if in_repealed_text || !spanned.iter().all(|r| is_repealed(snap, **r)) {
+                    continue;
+                }
+                let Some(first) = spanned.first() else {
                     continue;
                 };
                 let d = &snap.docs[first.doc];
@@ -283,4 +300,77 @@ fn is_repealed(snap: &Snapshot, r: ProvisionRef) -> bool {
     doc.lineage(r.provision)
         .iter()
         .any(|&p| doc.provisions[p].repealed)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use super::*;
+    use lexls_index::config::Config;
+    use lexls_index::workspace::{DocEntry, Snapshot};
+    use lexls_syntax::model::Format;
+    use lexls_syntax::parse::{Hints, parse_document};
+
+    /// 44 U.S.C. as the OLRC publishes it (USLM 1.0), reduced to §§ 2501–2507, each
+    /// `repealed` one marked as the release marks § 2507 (`status="repealed"`), and § 2904,
+    /// whose paragraph (c)(4) cites the range (release point 119-36).
+    fn title44(repealed: &[&str]) -> String {
+        let mut xml = String::from(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<uscDoc identifier=\"/us/usc/t44\" xmlns=\"http://xml.house.gov/schemas/uslm/1.0\">\n<meta><docNumber>44</docNumber></meta>\n<main>\n<title identifier=\"/us/usc/t44\"><num value=\"44\">Title 44—</num><heading>PUBLIC PRINTING AND DOCUMENTS</heading>\n",
+        );
+        for n in 2501..=2507 {
+            let n = n.to_string();
+            if repealed.contains(&n.as_str()) {
+                xml.push_str(&format!(
+                    "<section status=\"repealed\" identifier=\"/us/usc/t44/s{n}\"><num value=\"{n}\">[§ {n}.</num><heading> Repealed. Pub. L. 98–497, title I, § 107(b)(12)(A), Oct. 19, 1984, 98 Stat. 2287]</heading></section>\n"
+                ));
+            } else {
+                xml.push_str(&format!(
+                    "<section identifier=\"/us/usc/t44/s{n}\"><num value=\"{n}\">§ {n}.</num><heading> National Historical Publications and Records Commission</heading><content>The Commission shall make plans.</content></section>\n"
+                ));
+            }
+        }
+        xml.push_str(
+            "<section identifier=\"/us/usc/t44/s2904\"><num value=\"2904\">§ 2904.</num><heading> General responsibilities for records management</heading>\n<subsection identifier=\"/us/usc/t44/s2904/c\"><num value=\"c\">(c)</num><chapeau>The Archivist shall have the responsibility—</chapeau>\n<paragraph identifier=\"/us/usc/t44/s2904/c/4\"><num value=\"4\">(4)</num><content>to conduct inspections or surveys of the records and the records management programs and practices within and between Federal agencies, including compliance with sections 2501–2507 of this title and the regulations issued under them;</content></paragraph>\n</subsection>\n</section>\n</title>\n</main>\n</uscDoc>\n",
+        );
+        xml
+    }
+
+    fn repealed_warnings(repealed: &[&str]) -> Vec<String> {
+        let doc = parse_document(
+            Path::new("usc44.xml"),
+            "usc44.xml",
+            title44(repealed),
+            Format::Xml,
+            &Hints::default(),
+            Vec::new(),
+        );
+        let snap = Snapshot::build(
+            Path::new(""),
+            Arc::new(Config::default()),
+            vec![DocEntry::new(doc)],
+            None,
+        );
+        diagnostics(&snap, 0)
+            .into_iter()
+            .filter(|d| d.code == DiagnosticCode::RepealedTarget)
+            .map(|d| d.message)
+            .collect()
+    }
+
+    /// Class: a range over sections repealed since it was written (44 U.S.C. § 2904(c)(4),
+    /// `sections 2501–2507` with § 2507 repealed) still cites the sections in force; it
+    /// cites a repealed target only when all it spans is repealed.
+    #[test]
+    fn a_range_is_repealed_only_when_all_it_spans_is() {
+        assert_eq!(repealed_warnings(&["2507"]), Vec::<String>::new());
+        let all: Vec<String> = (2501..=2507).map(|n| n.to_string()).collect();
+        let all: Vec<&str> = all.iter().map(String::as_str).collect();
+        assert_eq!(
+            repealed_warnings(&all),
+            ["`sections 2501–2507 of this title` cites 44 U.S.C. § 2501, which is repealed"]
+        );
+    }
 }

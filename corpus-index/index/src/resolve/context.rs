@@ -11,8 +11,14 @@
 //!   reclassification`: the number is the one a section had before a renumbering, repeal or
 //!   reclassification, not the section that holds it now. (`was renumbered section 1132` and
 //!   a source credit's `renumbered § 101` give the *new* number, which is read as written.)
+//! - *A number of the citing section's title*: a code that numbers its sections
+//!   `title:section` (the D.C. Code's Uniform Commercial Code, `§ 28:2-706`; Louisiana's
+//!   Revised Statutes, `9:2800.6`) keeps the numbers of the act it enacts after the title, and
+//!   the act's own text and official comments cite them without it (`Section 2-103`, the
+//!   UCC's, in the comments to D.C. Code § 28:2-706): such a bare number is read in the
+//!   citing section's title first (`28:2-103`).
 
-use lexls_syntax::citation::{CitationKind, ShortForm};
+use lexls_syntax::citation::{Citation, CitationKind, ShortForm};
 use lexls_syntax::model::Document;
 
 /// How a citation is to be read.
@@ -27,6 +33,9 @@ pub enum Reading {
     /// An item of a list whose code is named once for all its items (`section 1165 or 1166
     /// of title 10`): the code of the citation at this index, an item of the same phrase.
     InCodeOf(usize),
+    /// A bare number of a section numbered `title:section`, read in that title first: the
+    /// section number to try (`28:2-103` for `Section 2-103` in D.C. Code § 28:2-706).
+    InTitle(String),
 }
 
 /// How citation `i` of `doc` is to be read (see the module documentation).
@@ -47,6 +56,9 @@ pub fn reading(doc: &Document, i: usize) -> Reading {
     }
     if bare && let Some(instrument) = instrument_after(doc, i) {
         return Reading::OfAct(instrument);
+    }
+    if bare && let Some(number) = in_own_title(doc, cite) {
+        return Reading::InTitle(number);
     }
     if cite.section.is_some()
         && cite.short_form != Some(ShortForm::ActSection)
@@ -184,6 +196,29 @@ fn instrument_after(doc: &Document, i: usize) -> Option<String> {
         return None;
     }
     Some(phrase.to_string())
+}
+
+/// `28:2-103` for a bare `2-103` cited in a section numbered `28:…` (see the module
+/// documentation): the title of the section holding the citation (or the note on it, or the
+/// document's one section), when it is written before a colon and the number has none.
+fn in_own_title(doc: &Document, cite: &Citation) -> Option<String> {
+    let number = cite.section.as_deref()?;
+    if number.contains(':') || !number.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let at = cite.span.start;
+    let provision = doc
+        .provision_at(at)
+        .or_else(|| doc.note_at(at).and_then(|n| n.provision))
+        .or_else(|| {
+            let mut sections = doc.sections();
+            let first = sections.next()?;
+            sections.next().is_none().then_some(first)
+        })?;
+    let own = &doc.provisions.get(doc.section_of(provision))?.number;
+    let (title, _) = own.split_once(':')?;
+    (!title.is_empty() && title.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .then(|| format!("{title}:{number}"))
 }
 
 /// Words before a citation that make its number a former one.

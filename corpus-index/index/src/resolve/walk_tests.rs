@@ -62,3 +62,33 @@ fn paragraphs_numbered_in_the_text_only_are_not_reported_missing() {
         Resolution::MissingSubsection { .. }
     ));
 }
+
+/// Class: clauses enumerated inside a sentence (35 U.S.C. § 202(a): `That a funding
+/// agreement may provide otherwise (i) when the contractor is not located in the United
+/// States …, (ii) in exceptional circumstances …`), which the OLRC's markup does not make
+/// elements: `clauses (i) through (iv) of subsection (a)` cites them; a label the text never
+/// enumerates is still missing, and one that stands only inside a citation is no label.
+#[test]
+fn clauses_enumerated_inside_a_sentence_are_subdivisions() {
+    let src = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<uscDoc identifier=\"/us/usc/t35\" xmlns=\"http://xml.house.gov/schemas/uslm/1.0\"><meta><docNumber>35</docNumber></meta><main>\n\
+<section identifier=\"/us/usc/t35/s202\"><num value=\"202\">§ 202.</num><heading> Disposition of rights</heading>\n\
+<subsection identifier=\"/us/usc/t35/s202/a\"><num value=\"a\">(a)</num><content> Each nonprofit organization or small business firm may, within a reasonable time after disclosure as required by paragraph (c)(1) of this section, elect to retain title to any subject invention: Provided, however, That a funding agreement may provide otherwise (i) when the contractor is not located in the United States, (ii) in exceptional circumstances when it is determined by the agency that restriction or elimination of the right to retain title will better promote the policy and objectives of this chapter, (iii) when it is determined by a Government authority that restriction is necessary to protect the security of such activities, or (iv) when the funding agreement includes the operation of a Government-owned, contractor-operated facility.</content></subsection>\n\
+<subsection identifier=\"/us/usc/t35/s202/b\"><num value=\"b\">(b)</num><paragraph identifier=\"/us/usc/t35/s202/b/1\"><num value=\"1\">(1)</num><content> The rights of the Government under subsection (a) shall not be exercised by a Federal agency unless it first determines that at least one of the conditions identified in clauses (i) through (iv) of subsection (a) exists. Nor under clause (vi) of subsection (a).</content></paragraph></subsection>\n\
+<subsection identifier=\"/us/usc/t35/s202/c\"><num value=\"c\">(c)</num><content> Each funding agreement shall contain provisions under subsection (b)(2) of this section.</content></subsection>\n\
+</section>\n</main></uscDoc>\n";
+    let r = resolutions("usc35.xml", src, Format::Xml);
+    let of = |raw: &str| {
+        r.iter()
+            .find(|(t, _)| t.starts_with(raw))
+            .map(|(_, r)| r.clone())
+            .unwrap_or_else(|| panic!("{raw} not read: {r:?}"))
+    };
+    assert!(matches!(
+        of("clauses (i) through (iv) of subsection (a)"),
+        Resolution::Resolved { .. }
+    ));
+    assert!(matches!(
+        of("clause (vi) of subsection (a)"),
+        Resolution::MissingSubsection { .. }
+    ));
+}

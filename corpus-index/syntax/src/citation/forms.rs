@@ -140,6 +140,158 @@ static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A state code cited in the state's own form (the forms its courts' rules and style manuals
+/// prescribe, which The Bluebook's Bluepages table BT2 lists by jurisdiction): `RCW
+/// 4.16.080(2)`, `ORS 30.020`, `K.S.A. 60-513`, `O.C.G.A. § 9-11-9.1`, `N.J.S.A.
+/// 2A:53A-27`, `R.C. 2305.10`, `A.R.S. § 12-341`, `CPLR 3211(a)`, `12 V.S.A. § 512`, `43
+/// P.S. § 951`, `12 O.S. § 95`; and the Uniform Commercial Code (`U.C.C. § 2-207`). The
+/// number must follow, in the code's style (see [`LOCAL_CODES`]).
+static LOCAL_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:(?P<title>\d{1,3})[ 	]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|RSA|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|P\.S\.|Pa\.[ 	]?C\.S\.|O\.S\.)(?:[ 	]+(?:19|20)\d\d(?:[ 	]+Supp\.)?)?,?[ 	]*(?P<des>§§?)?[ 	]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
+    )
+});
+
+/// The local forms of [`LOCAL_CODE`]: abbreviation, the code's name in The Bluebook (table
+/// T1), whether a title number comes first (`12 V.S.A.`), and whether the section number
+/// must carry the code's separators (`R.C. 2305.10`: two initials alone are as often
+/// something else).
+const LOCAL_CODES: &[(&str, &str, bool, bool)] = &[
+    ("RCW", "Wash. Rev. Code", false, true),
+    ("ORS", "Or. Rev. Stat.", false, true),
+    ("NRS", "Nev. Rev. Stat.", false, true),
+    ("KRS", "Ky. Rev. Stat. Ann.", false, true),
+    ("HRS", "Haw. Rev. Stat.", false, true),
+    ("SDCL", "S.D. Codified Laws", false, true),
+    ("RSA", "N.H. Rev. Stat. Ann.", false, true),
+    ("MCL", "Mich. Comp. Laws", false, true),
+    ("MCLA", "Mich. Comp. Laws", false, true),
+    ("M.C.L.", "Mich. Comp. Laws", false, true),
+    ("M.C.L.A.", "Mich. Comp. Laws", false, true),
+    ("CPLR", "N.Y. C.P.L.R.", false, false),
+    ("K.S.A.", "Kan. Stat. Ann.", false, true),
+    ("O.C.G.A.", "Ga. Code Ann.", false, true),
+    ("N.J.S.A.", "N.J. Stat. Ann.", false, true),
+    ("N.J.S.", "N.J. Stat. Ann.", false, true),
+    ("R.C.", "Ohio Rev. Code Ann.", false, true),
+    ("A.R.S.", "Ariz. Rev. Stat. Ann.", false, true),
+    ("C.R.S.", "Colo. Rev. Stat.", false, true),
+    ("N.C.G.S.", "N.C. Gen. Stat.", false, true),
+    ("T.C.A.", "Tenn. Code Ann.", false, true),
+    ("N.D.C.C.", "N.D. Cent. Code", false, true),
+    ("A.C.A.", "Ark. Code Ann.", false, true),
+    ("C.G.S.", "Conn. Gen. Stat.", false, true),
+    ("LSA-R.S.", "La. Rev. Stat. Ann.", false, true),
+    ("U.C.C.", "U.C.C.", false, true),
+    ("UCC", "U.C.C.", false, true),
+    ("V.S.A.", "Vt. Stat. Ann.", true, false),
+    ("M.R.S.", "Me. Stat.", true, false),
+    ("M.R.S.A.", "Me. Stat.", true, false),
+    ("P.S.", "Pa. Stat. Ann.", true, false),
+    ("Pa.C.S.", "Pa. Cons. Stat.", true, false),
+    ("O.S.", "Okla. Stat.", true, false),
+];
+
+/// Massachusetts' own form, `G.L. c. 93A, § 9` (`M.G.L. c.`, `M.G.L.A. c.`): Mass. Gen. Laws
+/// ch. 93A, § 9.
+static MASS_GENERAL_LAWS: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:M\.[ 	]?)?G\.[ 	]?L\.(?:[ 	]?A\.)?[ 	]+c\.[ 	]*(?P<ch>\d+[A-Z]?),?[ 	]*(?P<des>§§?)[ 	]*",
+    )
+});
+
+/// The California Style Manual's code names, cited without the state and with a comma
+/// before the section (`Code Civ. Proc., § 340`, `Pen. Code, § 187`, `Welf. & Inst. Code,
+/// § 300`): Cal. Civ. Proc. Code § 340 and so on.
+static CALIFORNIA_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?P<name>Bus\.[ 	]&[ 	]Prof\.[ 	]Code|Civ\.[ 	]Code|Code[ 	]Civ\.[ 	]Proc\.|Corp\.[ 	]Code|Educ\.[ 	]Code|Elec\.[ 	]Code|Evid\.[ 	]Code|Fam\.[ 	]Code|Fin\.[ 	]Code|Fish[ 	]&[ 	]G\.[ 	]Code|Gov\.[ 	]Code|Health[ 	]&[ 	]Saf\.[ 	]Code|Ins\.[ 	]Code|Lab\.[ 	]Code|Pen\.[ 	]Code|Prob\.[ 	]Code|Pub\.[ 	]Resources[ 	]Code|Pub\.[ 	]Util\.[ 	]Code|Rev\.[ 	]&[ 	]Tax\.[ 	]Code|Veh\.[ 	]Code|Wat\.[ 	]Code|Welf\.[ 	]&[ 	]Inst\.[ 	]Code),[ 	]*(?P<des>§§?)[ 	]*",
+    )
+});
+
+/// The Bluebook's (table T1) names of the California codes the style manual abbreviates.
+const CALIFORNIA_CODES: &[(&str, &str)] = &[
+    ("Bus. & Prof. Code", "Cal. Bus. & Prof. Code"),
+    ("Civ. Code", "Cal. Civ. Code"),
+    ("Code Civ. Proc.", "Cal. Civ. Proc. Code"),
+    ("Corp. Code", "Cal. Corp. Code"),
+    ("Educ. Code", "Cal. Educ. Code"),
+    ("Elec. Code", "Cal. Elec. Code"),
+    ("Evid. Code", "Cal. Evid. Code"),
+    ("Fam. Code", "Cal. Fam. Code"),
+    ("Fin. Code", "Cal. Fin. Code"),
+    ("Fish & G. Code", "Cal. Fish & Game Code"),
+    ("Gov. Code", "Cal. Gov't Code"),
+    ("Health & Saf. Code", "Cal. Health & Safety Code"),
+    ("Ins. Code", "Cal. Ins. Code"),
+    ("Lab. Code", "Cal. Lab. Code"),
+    ("Pen. Code", "Cal. Penal Code"),
+    ("Prob. Code", "Cal. Prob. Code"),
+    ("Pub. Resources Code", "Cal. Pub. Res. Code"),
+    ("Pub. Util. Code", "Cal. Pub. Util. Code"),
+    ("Rev. & Tax. Code", "Cal. Rev. & Tax. Code"),
+    ("Veh. Code", "Cal. Veh. Code"),
+    ("Wat. Code", "Cal. Water Code"),
+    ("Welf. & Inst. Code", "Cal. Welf. & Inst. Code"),
+];
+
+/// A code in its state's own form ([`LOCAL_CODE`], [`MASS_GENERAL_LAWS`],
+/// [`CALIFORNIA_CODE`]) at the start of `rest`, as the prefix of its section phrase.
+fn local_code(rest: &str, start: usize) -> Option<Found> {
+    if let Some(c) = MASS_GENERAL_LAWS.captures(rest) {
+        return Some(Found::CodePrefix {
+            after: start + c.get(0)?.end(),
+            code: format!("Mass. Gen. Laws ch. {}", &c["ch"]),
+            kind: CitationKind::StateStatute,
+            designator: None,
+            plural: &c["des"] == "§§",
+        });
+    }
+    if let Some(c) = CALIFORNIA_CODE.captures(rest) {
+        let name = collapse_spaces(&c["name"]);
+        let (_, code) = CALIFORNIA_CODES.iter().find(|(n, _)| *n == name)?;
+        return Some(Found::CodePrefix {
+            after: start + c.get(0)?.end(),
+            code: (*code).to_string(),
+            kind: CitationKind::StateStatute,
+            designator: None,
+            plural: &c["des"] == "§§",
+        });
+    }
+    let c = LOCAL_CODE.captures(rest)?;
+    let abbr = collapse_spaces(&c["abbr"]);
+    let (_, name, titled, styled) = LOCAL_CODES.iter().find(|(a, ..)| *a == abbr)?;
+    let title = c.name("title").map(|t| t.as_str());
+    if *titled != title.is_some() || (*styled && c.name("style").is_none()) {
+        return None;
+    }
+    let code = match (title, *name) {
+        (Some(t), "Pa. Cons. Stat.") => format!("{t} {name}"),
+        (Some(t), _) => format!("{name} tit. {t}"),
+        (None, _) => (*name).to_string(),
+    };
+    let uniform = *name == "U.C.C.";
+    Some(Found::CodePrefix {
+        after: start + c.name("num")?.start(),
+        code,
+        kind: if uniform {
+            CitationKind::UniformLaw
+        } else {
+            CitationKind::StateStatute
+        },
+        // New York's rules are cited without a section sign (`N.Y. C.P.L.R. 3211`).
+        designator: (abbr == "CPLR").then(String::new),
+        plural: c.name("des").is_some_and(|d| d.as_str() == "§§"),
+    })
+}
+
+fn collapse_spaces(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("Pa. C.S.", "Pa.C.S.")
+}
+
 /// Acronyms that are codes or reporters, not popular names of acts.
 const NOT_ACTS: &[&str] = &["USC", "USCA", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR"];
 
@@ -417,6 +569,9 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         if styled || initials {
             return state_code(start, &c);
         }
+    }
+    if let Some(found) = local_code(rest, start) {
+        return Some(found);
     }
     if let Some(c) = INTERNAL_REVENUE_CODE.captures(rest) {
         return Some(Found::CodePrefix {

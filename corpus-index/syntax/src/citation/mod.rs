@@ -101,6 +101,9 @@ pub enum CitationKind {
     /// A division of an EU act above the article (`Chapter III, Section 2 of Regulation (EU)
     /// 2024/1689`, `Title II of this Regulation`), cited as a whole.
     EuDivision,
+    /// A section of a uniform act as the uniform law commissioners publish it (`U.C.C. §
+    /// 2-207`, The Bluebook, rule 12.9.5), not of any state's enactment of it.
+    UniformLaw,
 }
 
 impl CitationKind {
@@ -129,6 +132,7 @@ impl CitationKind {
             Self::DeStatute => "de_statute",
             Self::ExecutiveOrder => "executive_order",
             Self::EuDivision => "eu_division",
+            Self::UniformLaw => "uniform_law",
         }
     }
 }
@@ -458,6 +462,7 @@ impl Citation {
             }
             CitationKind::StateStatute
             | CitationKind::StateRegulation
+            | CitationKind::UniformLaw
             | CitationKind::NamedAct
             | CitationKind::DcLaw
             | CitationKind::Section

@@ -114,6 +114,24 @@ fn anchor_in(
     let lineage = doc.lineage(here);
     let section = lineage[0];
     let base_at = |depth: usize| -> ProvisionId { lineage[depth.min(lineage.len() - 1)] };
+    // `this article` in a code numbered by sections (the UCC's articles in D.C. Code Title
+    // 28, a state code's articles) names the division above the section, like `this
+    // chapter`, not the section; an article inside the section (an interstate compact's
+    // `ARTICLE III`) is the section's own.
+    if relative == Relative::ThisSection
+        && cite.unit == Unit::Article
+        && cite.subsections.is_empty()
+        && doc.provisions[section].unit == Unit::Section
+        && !lineage[1..]
+            .iter()
+            .any(|&p| is_roman_upper(&doc.provisions[p].number))
+    {
+        out.relative = Some(Relative::ThisCode);
+        out.code = Some(super::CodeRef::This);
+        out.unit = Unit::Section;
+        out.set_division(super::container::this_chain("article").as_deref());
+        return out;
+    }
     let base = match relative {
         Relative::ThisCode => return out,
         // A section may hold a structure of its own (an interstate compact enacted as one
@@ -178,6 +196,14 @@ fn anchor_in(
         end.subsections = end_labels;
     }
     out
+}
+
+/// `III`, `IV`: a label of upper-case roman numerals (a compact's articles).
+fn is_roman_upper(label: &str) -> bool {
+    !label.is_empty()
+        && label
+            .chars()
+            .all(|c| matches!(c, 'I' | 'V' | 'X' | 'L' | 'C'))
 }
 
 /// The ancestor under which `labels` exist: `preferred` if it has them, else the nearest

@@ -43,7 +43,7 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
         r"(?P<container>(?-u:\b)(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+(?:(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+)*(?:(?i:title)[ \t]+\d|(?i:this)[ \t]+(?i:title|subtitle|chapter|subchapter|part|subpart|unit|article|division)(?-u:\b)))|",
         r"(?P<eo>(?-u:\b)(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)|",
         r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|(?i:usca?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)))",
-        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+Const))",
+        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|(?:RCW|ORS|NRS|KRS|HRS|SDCL|RSA|MCLA?|CPLR|UCC)(?-u:\b)|(?:K\.S\.A|O\.C\.G\.A|N\.J\.S|R\.C|A\.R\.S|C\.R\.S|M\.C\.L|N\.C\.G\.S|T\.C\.A|N\.D\.C\.C|A\.C\.A|C\.G\.S|LSA-R\.S|U\.C\.C|(?:M\.[ \t]?)?G\.[ \t]?L)\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+Const))",
         r"|(?P<nyc>(?-u:\b)(?:NYC|N\.Y\.C\.|New[ \t]+York[ \t]+City)[ \t]+Admin(?:istrative|\.)[ \t]+Code\s*§)",
         r"|(?P<sym>§)",
         r"|(?P<word>(?-u:\b)(?i:sections?|secs?\.|subsections?|subdivisions?|paragraphs?|subparagraphs?|clauses?|subclauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
@@ -63,13 +63,16 @@ static SEC_NUM: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?(?:(?:[-–.:]|-[ \t]*\r?\n[ \t]*)(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?|[A-Z]{1,2}(?-u:\b)|\.[0-9]+)|-[a-z](?-u:\b))*|[IVXLCDM]{1,7}(?-u:\b))",
     )
 });
-/// One or more parenthesised subsection labels: `(b)`, `(b)(1)`, `(a)(2)(iii)`.
+/// One or more parenthesised subsection labels: `(b)`, `(b)(1)`, `(a)(2)(iii)`, `(a-1)`.
 static PAREN_LABELS: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^\((?:[0-9]{1,3}[A-Za-z]?|[A-Za-z]{1,2}|[ivxlcdm]{2,7}|[IVXLCDM]{2,7})\)(?:[ ]?\((?:[0-9]{1,3}[A-Za-z]?|[A-Za-z]{1,2}|[ivxlcdm]{2,7}|[IVXLCDM]{2,7})\))*",
+        r"^\((?:[0-9]{1,3}[A-Za-z]?|[a-z]{1,2}-[0-9]{1,2}|[A-Za-z]{1,2}|[ivxlcdm]{2,7}|[IVXLCDM]{2,7})\)(?:[ ]?\((?:[0-9]{1,3}[A-Za-z]?|[a-z]{1,2}-[0-9]{1,2}|[A-Za-z]{1,2}|[ivxlcdm]{2,7}|[IVXLCDM]{2,7})\))*",
     )
 });
-static ONE_PAREN_LABEL: LazyLock<Regex> = LazyLock::new(|| re(r"\(([0-9A-Za-z]+)\)"));
+/// One label; a subdivision the D.C. Council inserts between two others is lettered with
+/// a number (`(a-1)`, `(b-1)`).
+static ONE_PAREN_LABEL: LazyLock<Regex> =
+    LazyLock::new(|| re(r"\(([0-9A-Za-z]+(?:-[0-9]{1,2})?)\)"));
 /// A label written without parentheses (`subdivision a`, `paragraph 1`).
 static BARE_LABEL: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?:[0-9]{1,3}[a-z]?|[a-z]{1,2}|[ivx]{1,5}|[A-Z])(?-u:\b)"));
@@ -86,8 +89,13 @@ static RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 static LABEL_RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:-|[ \t]*[–—][ \t]*)"));
+/// ` of ` between a citation and what it is of. A paragraph cannot end with `of`, so a blank
+/// line after it is layout (text extracted from a double-spaced PDF: `paragraphs 1, 2 or 3
+/// of` / `subdivision b of section 20-871`), not a paragraph break.
 static OF: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of(?:[ \t]+|[ \t]*\r?\n[ \t]*)")
+    re(
+        r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of(?:[ \t]+|[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*)",
+    )
 });
 static ORDINAL_SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^the[ \t]+(?:first|second|third|fourth|fifth|sixth|last)[ \t]+subparagraph(?-u:\b)")
@@ -110,6 +118,11 @@ static NUMBERED_INSTRUMENT: LazyLock<Regex> = LazyLock::new(|| {
 static VOLUME_OF_NEXT: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"^[ \t]+(?:Stat\.|U\.[ \t]?S\.[ \t]?C|C\.[ \t]?F\.[ \t]?R|CFR(?-u:\b)|FR(?-u:\b)|Fed\.[ \t]*Reg|DCR(?-u:\b)|DCSTAT(?-u:\b))",
+    )
+});
+static SUCH_LEVEL: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:such|said)[ \t]+(?P<w>(?i:subsection|subdivision|paragraph|subparagraph|clause|subclause|item))(?-u:\b)",
     )
 });
 static THIS_DEFINITION: LazyLock<Regex> =
@@ -152,6 +165,7 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?P<nyc>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York(?:[ \t]*\r?\n[ \t]*|[ \t]+)City|NYC|N\.Y\.C\.)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:Administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Admin\.(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Charter))",
         r"|(?P<admin>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+)administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)code)(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)the(?:[ \t]*\r?\n[ \t]*|[ \t]+)City(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York)?)",
         r"|(?P<popular>(?:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:GDPR|AI(?:[ \t]*\r?\n[ \t]*|[ \t]+)Act|General(?:[ \t]*\r?\n[ \t]*|[ \t]+)Data(?:[ \t]*\r?\n[ \t]*|[ \t]+)Protection(?:[ \t]*\r?\n[ \t]*|[ \t]+)Regulation))(?-u:\b)",
+        r"|(?P<dc>(?:the[ \t]+)?(?:D\.[ \t]?C\.|District[ \t]+of[ \t]+Columbia)[ \t]+(?:Official[ \t]+)?Code(?-u:\b))",
         r"|(?P<code>(?i:the)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:U\.S\.[ \t]+)?(?i:code)(?-u:\b))",
         r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}|of|and|for|on|the|to|in))*))",
     ))
@@ -189,7 +203,18 @@ static NYC_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
 /// assert_eq!(cites[1].subsections, vec!["b", "2"]);
 /// ```
 pub fn extract(text: &str) -> Vec<Citation> {
+    let mut out = scan(text, false);
+    super::short_form::link(text, &mut out);
+    super::short_form::drop_bare_parts(out)
+}
+
+/// The citations of `text` as the phrases give them, before short forms are linked. In a
+/// `nested` scan (the text of a note inside a list, see [`Phrase::notes`]) the notes of its
+/// own lists are not scanned again.
+fn scan(text: &str, nested: bool) -> Vec<Citation> {
     let mut out = Vec::new();
+    // The level words of the subdivisions cited so far, for `of such subsection`.
+    let mut levels: Vec<LevelMark> = Vec::new();
     let mut pos = 0usize;
     // The code of the last constitution and court-rule citation, for their short forms.
     let mut constitution: Option<String> = None;
@@ -238,7 +263,7 @@ pub fn extract(text: &str) -> Vec<Citation> {
             phrase.code = Some(CodeRef::Named(name.into()));
             phrase.kind = Some(kind);
             phrase.end = end;
-            phrase.emit(&mut out);
+            emit_phrase(text, phrase, &mut out, nested, &mut levels);
             pos = end.max(next(start));
             continue;
         }
@@ -247,7 +272,7 @@ pub fn extract(text: &str) -> Vec<Citation> {
             && let Some(phrase) = parse_container(text, start)
         {
             pos = phrase.end.max(next(start));
-            phrase.emit(&mut out);
+            emit_phrase(text, phrase, &mut out, nested, &mut levels);
             continue;
         }
         if caps.name("titled").is_some() || caps.name("chapter").is_some() {
@@ -258,7 +283,7 @@ pub fn extract(text: &str) -> Vec<Citation> {
             };
             if let Some(phrase) = parsed {
                 pos = phrase.end.max(next(start));
-                phrase.emit(&mut out);
+                emit_phrase(text, phrase, &mut out, nested, &mut levels);
             } else {
                 pos = next(start);
             }
@@ -268,13 +293,13 @@ pub fn extract(text: &str) -> Vec<Citation> {
             && let Some(phrase) = parse_eu_division(text, start)
         {
             pos = phrase.end.max(next(start));
-            phrase.emit(&mut out);
+            emit_phrase(text, phrase, &mut out, nested, &mut levels);
             continue;
         }
         if caps.name("eo").is_some() {
             if let Some(phrase) = parse_executive_orders(text, start) {
                 pos = phrase.end.max(next(start));
-                phrase.emit(&mut out);
+                emit_phrase(text, phrase, &mut out, nested, &mut levels);
             } else {
                 pos = next(start);
             }
@@ -350,13 +375,162 @@ pub fn extract(text: &str) -> Vec<Citation> {
         match parsed {
             Some(phrase) => {
                 pos = phrase.end.max(next(start));
-                phrase.emit(&mut out);
+                emit_phrase(text, phrase, &mut out, nested, &mut levels);
             }
             None => pos = next(start),
         }
     }
-    super::short_form::link(text, &mut out);
-    super::short_form::drop_bare_parts(out)
+    out
+}
+
+/// Emits `phrase`'s citations, and those of the notes inside its list (`22-1834 (sex
+/// trafficking of children); 22-2704`, `406 (other than subsection (a)) and 407`), in
+/// order of position.
+fn emit_phrase(
+    text: &str,
+    mut phrase: Phrase,
+    out: &mut Vec<Citation>,
+    nested: bool,
+    levels: &mut Vec<LevelMark>,
+) {
+    let notes = std::mem::take(&mut phrase.notes);
+    let such = phrase.such_level.take().map(|w| (w, phrase.start));
+    let from = out.len();
+    // `subparagraph (A) of subsection (a)(1)`: `subsection` names (a)(1), `subparagraph`
+    // the whole path.
+    let mut marks = Vec::new();
+    if let Head::Level(head) = phrase.head {
+        if let (Some(outer), Some(group)) = (phrase.outer_word, phrase.chain_labels.last()) {
+            marks.push((outer, group.len()));
+        }
+        marks.push((head, usize::MAX));
+    }
+    phrase.emit(out);
+    if let Some((word, start)) = such {
+        of_such_level(text, out, from, word, start, levels);
+    }
+    if from < out.len() {
+        levels.extend(marks.into_iter().map(|(word, keep)| LevelMark {
+            word,
+            keep,
+            citation: from,
+        }));
+    }
+    if notes.is_empty() || nested {
+        return;
+    }
+    let items = out[from..].to_vec();
+    for note in notes {
+        let Some(inner) = text.get(note.clone()) else {
+            continue;
+        };
+        let item = items.iter().rfind(|c| c.span.end <= note.start);
+        out.extend(scan(inner, true).into_iter().map(|mut c| {
+            c.span = c.span.start + note.start..c.span.end + note.start;
+            c.group = c.group.start + note.start..c.group.end + note.start;
+            match item {
+                Some(item) => of_item(c, item),
+                None => c,
+            }
+        }));
+    }
+    out[from..].sort_by_key(|c| c.span.start);
+}
+
+/// A level word a phrase cited subdivisions with: the labels it names (`keep` of the
+/// first citation's path, outermost first) and that citation's index.
+#[derive(Debug, Clone, Copy)]
+struct LevelMark {
+    word: LevelWord,
+    keep: usize,
+    citation: usize,
+}
+
+/// How far back, in bytes, `of such subparagraph` looks for the subparagraph it repeats.
+const SUCH_REACH: usize = 600;
+
+/// `clause (i) of such subparagraph` after `subparagraph (A)`, `paragraph (2) of such
+/// subsection` after `subsection (c)`, `subparagraph (B) of such paragraph` after
+/// `subparagraph (A) of paragraph (1)` (the House Legislative Counsel's style: `such`
+/// repeats the subdivision last named with that level word): the citations `out[from..]`
+/// of the phrase at `start` hang below the labels that word named ([`LevelMark`]), when
+/// that citation is a bare subdivision in the same paragraph, within [`SUCH_REACH`] bytes.
+fn of_such_level(
+    text: &str,
+    out: &mut [Citation],
+    from: usize,
+    word: LevelWord,
+    start: usize,
+    levels: &[LevelMark],
+) {
+    let Some(mark) = levels.iter().rev().find(|m| m.word == word) else {
+        return;
+    };
+    let Some(ante) = out.get(mark.citation).cloned() else {
+        return;
+    };
+    let near = ante.span.end <= start
+        && start - ante.span.end <= SUCH_REACH
+        && !text
+            .get(ante.span.end..start)
+            .is_some_and(|between| between.contains("\n\n"));
+    if !near || !matches!(ante.relative, Some(Relative::Bare(_))) || ante.section.is_some() {
+        return;
+    }
+    let keep = mark.keep.min(ante.subsections.len());
+    for c in &mut out[from..] {
+        if !matches!(c.relative, Some(Relative::Bare(_))) || c.section.is_some() {
+            continue;
+        }
+        let mut labels = ante.subsections[..keep].to_vec();
+        labels.append(&mut c.subsections);
+        c.subsections = labels;
+        c.relative = ante.relative;
+        c.section.clone_from(&ante.section);
+        c.code.clone_from(&ante.code);
+        c.kind = ante.kind;
+    }
+}
+
+/// A bare subdivision in a note on a list item (`901(b)(1) (other than subparagraphs (G)
+/// and (H)) … of title 31`) is a subdivision of that item (31 U.S.C. 901(b)(1)(G)), not of
+/// the citing provision, when its level word is at most one level below the item's labels
+/// (drafting conventions of [`super::relative::depth_of`]).
+fn of_item(mut cite: Citation, item: &Citation) -> Citation {
+    use super::relative::{Convention, depth_of};
+    let Some(Relative::Bare(word)) = cite.relative else {
+        return cite;
+    };
+    if cite.section.is_some() || item.section.is_none() || item.relative.is_some() {
+        return cite;
+    }
+    let convention = match item.kind {
+        CitationKind::Cfr => Convention::Cfr,
+        CitationKind::EuArticle => Convention::Eu,
+        _ => Convention::UnitedStates,
+    };
+    let mut labels = item.subsections.clone();
+    if convention == Convention::Cfr {
+        labels.clear();
+    } else {
+        let depth = usize::from(depth_of(word, convention));
+        if depth == 0 || depth > labels.len() + 1 {
+            return cite;
+        }
+        labels.truncate(depth - 1);
+    }
+    labels.append(&mut cite.subsections);
+    cite.subsections = labels;
+    cite.section.clone_from(&item.section);
+    cite.code.clone_from(&item.code);
+    cite.kind = item.kind;
+    cite.unit = item.unit;
+    cite.relative = None;
+    // `(other than subsection (a)(7) and (8) thereof)`: `thereof` is the item.
+    if cite.short_form == Some(ShortForm::That) {
+        cite.short_form = None;
+    }
+    cite
 }
 
 /// The length of the short-form word (`Id.`, `supra`) at the start of `rest`.
@@ -460,6 +634,12 @@ struct Phrase {
     /// The phrase counts within a unit lexls does not number (`paragraph (1) of this
     /// definition`): it is read, but yields no citation to check.
     unnumbered_scope: bool,
+    /// Notes between items of its list (a parenthetical `(incest)`, `(other than subsection
+    /// (a))`, an editor's `[repealed]`), whose own citations are read apart.
+    notes: Vec<Range<usize>>,
+    /// `of such subparagraph`: the subdivision of that level cited last (see
+    /// [`of_such_level`]).
+    such_level: Option<LevelWord>,
 }
 
 impl Phrase {
@@ -482,6 +662,8 @@ impl Phrase {
             that_section: false,
             division: None,
             unnumbered_scope: false,
+            notes: Vec::new(),
+            such_level: None,
         }
     }
 
@@ -558,10 +740,15 @@ impl Phrase {
         let mut prev_section: Option<CompactString> = None;
         let mut prev_labels: Vec<CompactString> = Vec::new();
         for (i, item) in self.items.iter().enumerate() {
+            // The first item carries the head word (`§§ 5-301`), the last the clause that
+            // names the code of all of them (`4686 of title 10, United States Code`).
+            let last = i + 1 == self.items.len();
             let span = if single {
                 group.clone()
             } else if i == 0 {
                 self.start..item.span.end
+            } else if last && (self.code.is_some() || self.chain_section.is_some()) {
+                item.span.start..group.end
             } else {
                 item.span.clone()
             };
@@ -1485,6 +1672,16 @@ fn label_item_checked(text: &str, pos: usize, strict: bool) -> Option<(usize, Ve
     }
     let (end, caps) = eat(text, pos, &BARE_LABEL)?;
     let label = caps.get(0)?.as_str();
+    // `point 4(a) of Annex III` (EU annexes number their points `1.`, `4.` and letter the
+    // points below them): a number followed by labels in parentheses.
+    if label.bytes().all(|b| b.is_ascii_digit())
+        && text[end..].starts_with('(')
+        && let Some((after, more)) = paren_labels(text, end)
+    {
+        let mut labels = vec![CompactString::from(label)];
+        labels.extend(more);
+        return Some((after, labels));
+    }
     let letters_ok = label.len() == 1
         || label.chars().all(|c| c.is_ascii_digit())
         || label.chars().next().is_some_and(|c| c.is_ascii_digit())
@@ -1497,11 +1694,12 @@ fn label_item_checked(text: &str, pos: usize, strict: bool) -> Option<(usize, Ve
     let rest = text[end..].trim_start_matches([' ', '\t']);
     let follows_ok = rest.is_empty()
         || rest.starts_with(['\n', '\r', ',', ';', '.', ':', ')'])
-        || [
-            "of ", "and ", "or ", "through ", "to ", "shall ", "is ", "are ",
-        ]
-        .iter()
-        .any(|w| rest.starts_with(w));
+        || ["of", "and", "or", "through", "to", "shall", "is", "are"]
+            .iter()
+            .any(|w| {
+                rest.strip_prefix(w)
+                    .is_some_and(|after| after.starts_with(char::is_whitespace))
+            });
     (follows_ok || !strict).then(|| (end, vec![CompactString::from(label)]))
 }
 
@@ -1563,10 +1761,19 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
         // named before the numbers, a list continues that code without `§§` (Federal
         // Register and OLRC style), item by item while each number stands alone.
         let continues = matches!(phrase.code, Some(CodeRef::Named(_)));
-        let sep = eat(text, pos, &LIST_SEP)
-            .or_else(|| continues.then(|| eat(text, pos, &SEMICOLON_SEP)).flatten());
+        // A note after an item (`22-1834 (sex trafficking of children); 22-2704`, `406
+        // (other than subsection (a)) and 407 of title 5`, `3-2124 [repealed], 3-2127`): the
+        // list goes on after it, also after a semicolon (The Bluebook, rule 1.5: a
+        // parenthetical follows the citation it explains).
+        let note = item_note(text, pos);
+        let sep_at = note.as_ref().map_or(pos, |n| n.end);
+        let sep = eat(text, sep_at, &LIST_SEP).or_else(|| {
+            (continues || note.is_some())
+                .then(|| eat(text, sep_at, &SEMICOLON_SEP))
+                .flatten()
+        });
         if let Some((after, _)) = sep {
-            let semicolon = text[pos..after].contains(';');
+            let semicolon = text[sep_at..after].contains(';');
             let item_start = ws(text, after);
             // A further section (`§§ 5-301 and 5-302`, `Articles 13 and 14`) or only labels
             // (`§ 20-871(b)(1) and (2)`).
@@ -1578,11 +1785,13 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             if next_is_word && matches!(phrase.code, Some(CodeRef::Named(_))) {
                 break;
             }
+            // `[§ 7-231.24]`, `[§] 25-124`: an item the D.C. Council substituted in brackets.
+            let (bracketed_at, bracketed) = bracketed_item(text, item_start);
             let item_pos = if next_is_word {
                 // `sections 106 and section 106A`: repeated head words are allowed in lists.
                 eat(text, item_start, &SECTION_WORD).map_or(item_start, |(p, _)| p)
             } else {
-                item_start
+                bracketed_at
             };
             if !semicolon && let Some((end, labels)) = paren_labels(text, item_pos) {
                 phrase.items.push(Item {
@@ -1591,6 +1800,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                     labels,
                     range_end: None,
                 });
+                phrase.notes.extend(note);
                 pos = end;
                 continue;
             }
@@ -1602,13 +1812,20 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 }
             );
             let continued = |end: usize| continues && !next_is_word && ends_list_item(text, end);
-            // `section 1165 or 1166 of title 10` (OLRC style): a singular head word whose
-            // list is closed by the act or code of all its items.
-            let closed_by_of = |end: usize| eat(text, end, &OF).is_some();
+            // `section 1165 or 1166 of title 10`, `section 580, 1263, 1293, or 1305 of title
+            // 10` (OLRC style): a singular head word whose list is closed by the act or code
+            // of all its items.
+            let closed_by_of = |end: usize| list_closed_by_of(text, end);
             if let Some((end, number, labels)) = section_item(text, item_pos)
+                .and_then(|(end, n, l)| close_bracket(text, end, bracketed).map(|e| (e, n, l)))
                 && !VOLUME_OF_NEXT.is_match(&text[end..])
-                && (plural || next_is_word || article || continued(end) || closed_by_of(end))
-                && (!semicolon || continued(end))
+                && (plural
+                    || next_is_word
+                    || bracketed == Bracketed::Sign
+                    || article
+                    || continued(end)
+                    || closed_by_of(end))
+                && (!semicolon || continued(end) || (note.is_some() && plural))
             {
                 let mut item = Item {
                     span: item_start..end,
@@ -1618,6 +1835,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 };
                 split_hyphen_range(&mut item, plural);
                 phrase.items.push(item);
+                phrase.notes.extend(note);
                 pos = end;
                 continue;
             }
@@ -1625,6 +1843,99 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
         break;
     }
     Some(pos)
+}
+
+/// How a list item in brackets is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bracketed {
+    /// Not in brackets.
+    No,
+    /// `[§ 7-231.24]`: the number in brackets; a closing bracket follows it.
+    Number,
+    /// `[§] 25-124`: the section sign alone, a repeated head word.
+    Sign,
+}
+
+/// Where a list item in brackets starts its number, and how it is bracketed (the D.C.
+/// Council's substitutions: `[§ 7-231.24]`, `[§] 25-124`).
+fn bracketed_item(text: &str, at: usize) -> (usize, Bracketed) {
+    let rest = &text[at..];
+    if let Some(after) = rest
+        .strip_prefix("[§]")
+        .or_else(|| rest.strip_prefix("[§§]"))
+    {
+        return (ws(text, text.len() - after.len()), Bracketed::Sign);
+    }
+    if let Some(after) = rest.strip_prefix('[') {
+        let after = after.trim_start_matches([' ', '\t']);
+        let after = after
+            .trim_start_matches('§')
+            .trim_start_matches([' ', '\t']);
+        return (text.len() - after.len(), Bracketed::Number);
+    }
+    (at, Bracketed::No)
+}
+
+/// The end of a bracketed item whose number ends at `end`: after its `]` (`None` when it
+/// has none); `end` itself when the item is not bracketed.
+fn close_bracket(text: &str, end: usize, bracketed: Bracketed) -> Option<usize> {
+    if bracketed != Bracketed::Number {
+        return Some(end);
+    }
+    let rest = &text[end..];
+    let inner = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    rest[inner..].starts_with(']').then_some(end + inner + 1)
+}
+
+/// Whether the items from `end` on (`, 1293, or 1305`) run into an `of` clause (`of title
+/// 10`) that closes the list, within 32 items.
+fn list_closed_by_of(text: &str, mut end: usize) -> bool {
+    for _ in 0..32 {
+        if eat(text, end, &OF).is_some() {
+            return true;
+        }
+        let Some((after, _)) = eat(text, end, &LIST_SEP) else {
+            return false;
+        };
+        let Some((next, _, _)) = section_item(text, after) else {
+            return false;
+        };
+        end = next;
+    }
+    false
+}
+
+/// The span of a note right after a list item at `pos` (spaces between): a parenthetical
+/// of words (`(incest)`, `(other than subsection (a))`; not labels, which belong to the
+/// item) of at most 250 bytes, or an editor's bracket (`[repealed]`) of at most 60, each
+/// closed on its own level. `None` when no note follows.
+fn item_note(text: &str, pos: usize) -> Option<Range<usize>> {
+    let start = pos + (text.len() - pos - text[pos..].trim_start_matches([' ', '\t']).len());
+    let rest = &text[start..];
+    let (open, close, max) = match rest.as_bytes().first()? {
+        b'(' => (b'(', b')', 250),
+        b'[' => (b'[', b']', 60),
+        _ => return None,
+    };
+    if open == b'(' && PAREN_LABELS.is_match(rest) {
+        return None;
+    }
+    let mut depth = 0usize;
+    for (i, b) in rest.bytes().enumerate().take(max) {
+        if b == open {
+            depth += 1;
+        } else if b == close {
+            depth -= 1;
+            if depth == 0 {
+                let inner = &rest[1..i];
+                let words = inner.bytes().any(|c| c.is_ascii_alphabetic());
+                return words.then_some(start..start + i + 1);
+            }
+        } else if b == b'\n' && rest[..i].ends_with('\n') {
+            return None;
+        }
+    }
+    None
 }
 
 /// A hyphen or dash inside a number of a code whose numbering style is known: `16 U.S.C.
@@ -1831,9 +2142,19 @@ fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
     let Some(last) = phrase.items.pop() else {
         return pos;
     };
+    let style = |labels: &[CompactString]| labels.first().map(|l| label_style(l));
+    let point_style = points.items.first().and_then(|p| style(&p.labels));
     for (k, point) in points.items.into_iter().enumerate() {
         let mut item = last.clone();
-        item.labels.extend(point.labels);
+        if k > 0 && style(&point.labels) != point_style {
+            // `Article 5(1), first subparagraph, point (h), (2) to (6)`: an item numbered in
+            // another style than the points is no point but a paragraph of the article.
+            item.labels.pop();
+            item.labels.extend(point.labels);
+            item.range_end = point.range_end.map(|(_, end)| (None, end));
+        } else {
+            item.labels.extend(point.labels);
+        }
         item.span = if k == 0 {
             last.span.start..point.span.end
         } else {
@@ -1936,6 +2257,10 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         phrase.unnumbered_scope = true;
         return Some(end);
     }
+    if let Some((end, caps)) = eat(text, pos, &SUCH_LEVEL) {
+        phrase.such_level = LevelWord::parse(caps.name("w")?.as_str());
+        return Some(end);
+    }
     if let Some((end, caps)) = eat(text, pos, &THAT_WHAT) {
         let word = caps.name("w")?.as_str();
         phrase.short_form = Some(ShortForm::That);
@@ -1961,6 +2286,11 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
             if phrase.relative.is_none() && phrase.chain_section.is_none() {
                 phrase.relative = Some(Relative::ThisSection);
             }
+        } else if phrase.code.is_none() && word.eq_ignore_ascii_case("act") {
+            // `section 4 of this act`: the act the words were enacted in, which is the
+            // citing document only when that document is the act itself, not a code that
+            // codifies it (see [`THIS_ACT`]).
+            phrase.code = Some(CodeRef::Named(THIS_ACT.into()));
         } else if phrase.code.is_none() {
             phrase.code = Some(CodeRef::This);
         }
@@ -1989,6 +2319,29 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     }
     if let Some((end, caps)) = eat(text, pos, &TITLE_OF) {
         let title = caps.name("t")?.as_str();
+        // `§§ 47-101, 47-117 … of Title 47` (D.C. Code): numbers that carry their title
+        // (`title-section`, as the D.C. Code, the NYC and many state codes number) name the
+        // title again, of the citing code; the U.S. Code never numbers a section after its
+        // title (`section 1165 of title 10`).
+        if caps.name("c").is_none() && carries_title(phrase, title) {
+            return Some(end);
+        }
+        // `Title 18 of the District of Columbia Municipal Regulations`: a title of the code
+        // named after it, not of the U.S. Code.
+        if caps.name("c").is_none()
+            && let Some((after_of, _)) = eat(text, end, &OF)
+            && let Some((named_end, named)) = eat(text, after_of, &CODE_OF)
+            && named.name("named").is_some()
+        {
+            let name = trim_named(named.get(0)?.as_str());
+            if name.split_whitespace().count() >= 3 {
+                phrase.code = Some(CodeRef::Named(
+                    format!("{} title {title}", collapse(name)).into(),
+                ));
+                phrase.kind = Some(CitationKind::NamedAct);
+                return Some(named_end.min(after_of + name.len()));
+            }
+        }
         let is_cfr = caps
             .name("c")
             .is_some_and(|c| c.as_str().to_ascii_lowercase().contains('f'));
@@ -2071,6 +2424,29 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     phrase.code = Some(CodeRef::Named(code.into()));
     Some(end)
 }
+
+/// Whether every section number of `phrase` starts with `title` and a hyphen or colon
+/// (`47-117`, `28:2-706` of title 47 or 28).
+fn carries_title(phrase: &Phrase, title: &str) -> bool {
+    let mut numbers = phrase
+        .items
+        .iter()
+        .filter_map(|i| i.section.as_deref())
+        .chain(phrase.chain_section.as_ref().map(|(_, n, _)| n.as_str()))
+        .peekable();
+    numbers.peek().is_some()
+        && numbers.all(|n| {
+            n.strip_prefix(title)
+                .is_some_and(|rest| rest.starts_with(['-', ':']))
+        })
+}
+
+/// The code of `section 4 of this act`: the act whose text it is. A code carries the words
+/// of the acts it codifies (the D.C. Code's and the U.S. Code's sections, quoted session
+/// laws in their notes), where `this act` is that act, not the code (the OLRC's notes:
+/// "This Act, referred to in text, is Pub. L. …"); in an act read as a document of its own
+/// (an Indian Act, a local law) it is that document. The resolver tells them apart.
+pub const THIS_ACT: &str = "this Act";
 
 /// Drops trailing connector words (`the Order of the`) from a named-document phrase.
 fn trim_named(phrase: &str) -> &str {

@@ -111,7 +111,11 @@ pub fn link(text: &str, cites: &mut [Citation]) {
                 link_reporter(cites, i);
                 continue;
             }
-            Some(ShortForm::That) => link_that(cites, i, last_act, last_article, last_full),
+            Some(ShortForm::That) => {
+                if !subdivision_thereof(text, cites, i, last_full) {
+                    link_that(cites, i, last_act, last_article, last_full);
+                }
+            }
             Some(ShortForm::Inherited) => {
                 cites[i].antecedent = last_full.filter(|&a| cites[a].kind == cites[i].kind);
             }
@@ -486,6 +490,55 @@ fn link_reporter(cites: &mut [Citation], i: usize) {
         cites[i].antecedent = Some(a);
         cites[i].section = section;
     }
+}
+
+/// `paragraph (2) thereof` after `section 5(a) of title 10` in the same sentence: a
+/// subdivision of the provision just cited (`thereof`, "of the thing just mentioned"), its
+/// labels hung below the antecedent's down to the level above the word's (U.S. drafting
+/// levels, [`super::relative::depth_of`]). Returns whether it linked.
+fn subdivision_thereof(text: &str, cites: &mut [Citation], i: usize, last: Option<usize>) -> bool {
+    use super::relative::{Convention, depth_of};
+    let Some(Relative::Bare(word)) = cites[i].relative else {
+        return false;
+    };
+    let Some(a) = last else {
+        return false;
+    };
+    let (c, ante) = (&cites[i], &cites[a]);
+    if c.section.is_some()
+        || c.subsections.is_empty()
+        || ante.section.is_none()
+        || ante.relative.is_some()
+        || ante.unit != Unit::Section
+        || ante.span.end > c.span.start
+        || c.span.start - ante.span.end > 200
+    {
+        return false;
+    }
+    // Within one sentence.
+    let between = text.get(ante.span.end..c.span.start).unwrap_or(".");
+    if between.contains(". ") || between.contains(".\n") || between.contains(';') {
+        return false;
+    }
+    let convention = if ante.kind == CitationKind::Cfr {
+        Convention::Cfr
+    } else {
+        Convention::UnitedStates
+    };
+    let keep = usize::from(depth_of(word, convention)).saturating_sub(1);
+    if ante.subsections.len() < keep {
+        // A level left out between the two: not read as one path.
+        return false;
+    }
+    let ante = ante.clone();
+    let c = &mut cites[i];
+    let mut labels: Vec<_> = ante.subsections.iter().take(keep).cloned().collect();
+    labels.append(&mut c.subsections);
+    c.subsections = labels;
+    c.relative = None;
+    c.short_form = None;
+    cite_section_of(c, ante, a);
+    true
 }
 
 fn link_that(

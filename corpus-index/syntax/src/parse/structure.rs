@@ -29,13 +29,19 @@ static HEADER: LazyLock<Regex> = LazyLock::new(|| {
 });
 static NUMBERED_HEADING: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?P<num>[0-9]{1,3}(?:\.[0-9]{1,3})*)\.?[ \t]+(?P<rest>\S.*)$"));
+/// A label opening a line, after indentation and the form feed that text extracted from a
+/// PDF (`pdftotext`) puts at the start of each page.
 static LABEL: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^[ \t]*(?:[-*+][ \t]+)?(?:\((?P<p>[0-9]{1,3}[a-z]?|[a-zA-Z]{1,6})\)|(?P<d>[0-9]{1,3}|[a-z]{1,2}|[ivxlc]{1,6}|[A-Z])\.)(?:[ \t\u{a0}]+|$)",
+        r"^[ \t\x0C]*(?:[-*+][ \t]+)?(?:\((?P<p>[0-9]{1,3}[a-z]?|[a-zA-Z]{1,6})\)|(?P<d>[0-9]{1,3}|[a-z]{1,2}|[ivxlc]{1,6}|[A-Z])\.)(?:[ \t\u{a0}]+|$)",
     )
 });
 static INLINE_LABEL: LazyLock<Regex> =
     LazyLock::new(|| re(r"^[ \t]*\((?P<p>[0-9]{1,3}[a-z]?|[a-zA-Z]{1,6})\)(?:[ \t\u{a0}]+|$)"));
+/// The first label of a section's subdivisions on the section's own line, after the end of
+/// its heading: `a.`, `1.`, `(a)` or `(1)` followed by a capitalised word.
+static FIRST_INLINE_LABEL: LazyLock<Regex> =
+    LazyLock::new(|| re(r"[.:—][ \t]+(?P<label>(?:a|1)\.|\((?:a|1)\))[ \t]+[A-Z]"));
 static SUB_HEADING: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?P<h>[A-Z][^.—:;()\n]{0,80}?)[ \t]*(?:\.—|—|\.)(?:[ \t]+|$)"));
 static DEFINITION: LazyLock<Regex> = LazyLock::new(|| {
@@ -503,18 +509,37 @@ pub fn outline(text: &str, body_start: usize, format: Format) -> Outline {
             if out.first_heading.is_none() {
                 out.first_heading = Some(content.trim().to_string());
             }
-            if let Some(header) = section_header(content, false) {
+            if let Some(mut header) = section_header(content, false) {
                 out.header_spans.push(start..start + header.number_end);
                 if out.header_code.is_none() {
                     out.header_code.clone_from(&header.code);
                 }
-                b.open_section(&header, start, start + content.trim_end().len(), 1);
+                // `§ 20-871 Requirements for automated employment decision tools. a. In the
+                // city, …` (the New York City Administrative Code as published, and the
+                // House style `SEC. 2. DEFINITIONS. (a) IN GENERAL.—`): the first
+                // subdivision starts on the section's own line, after its heading.
+                let first = FIRST_INLINE_LABEL
+                    .captures(&content[header.number_end..])
+                    .and_then(|c| c.name("label"))
+                    .map(|m| header.number_end + m.start());
+                let line_end = first.unwrap_or(content.trim_end().len());
+                if let Some(at) = first {
+                    let heading = clean_heading(&content[header.number_end..at]);
+                    header.heading = (!heading.is_empty()).then_some(heading);
+                }
+                b.open_section(&header, start, start + line_end, 1);
+                if let Some(at) = first {
+                    read_labels(&mut b, &content[at..], start + at, false, None);
+                }
                 prev_blank = false;
                 continue;
             }
         }
         if b.section.is_some() {
-            read_labels(&mut b, content, start, prev_blank);
+            let next = ambiguous_label(content)
+                .then(|| next_label(&text[pos..]))
+                .flatten();
+            read_labels(&mut b, content, start, prev_blank, next.as_deref());
         }
         prev_blank = false;
     }
@@ -535,8 +560,34 @@ fn line_offset_of(line: &str, needle: &str) -> Option<usize> {
     line.find(needle)
 }
 
-/// Reads the label(s) that open a line inside a section.
-fn read_labels(b: &mut Builder<'_>, content: &str, start: usize, paragraph_start: bool) {
+/// Whether the label opening `line` reads as a letter and as a roman numeral (`(i)`, `v.`,
+/// `(x)`), which the label after it decides.
+fn ambiguous_label(line: &str) -> bool {
+    LABEL.captures(line).is_some_and(|c| {
+        c.name("p")
+            .or(c.name("d"))
+            .is_some_and(|m| matches!(m.as_str(), "i" | "v" | "x" | "I" | "V" | "X"))
+    })
+}
+
+/// The label opening the next line that has one, within the next 40 lines.
+fn next_label(rest: &str) -> Option<String> {
+    rest.lines().take(40).find_map(|line| {
+        let c = LABEL.captures(line)?;
+        Some(c.name("p").or(c.name("d"))?.as_str().to_string())
+    })
+}
+
+/// Reads the label(s) that open a line inside a section. `next` is the label of the next
+/// labelled line, when this one is ambiguous (`(i)` after `(h)`: the letter, unless `(ii)`
+/// follows, as in Regulation (EU) 2024/1689, Article 5(1)(h)(i)–(iii)).
+fn read_labels(
+    b: &mut Builder<'_>,
+    content: &str,
+    start: usize,
+    paragraph_start: bool,
+    next: Option<&str>,
+) {
     if paragraph_start && let Some(c) = DEFINITION.captures(content) {
         let window_end = (start + 400).min(b.text.len());
         let window_end = crate::line_index::floor_char_boundary(b.text, window_end);
@@ -557,7 +608,26 @@ fn read_labels(b: &mut Builder<'_>, content: &str, start: usize, paragraph_start
         (None, Some(d)) => (d.as_str(), false),
         _ => return,
     };
-    let interps = interpretations(core, paren);
+    let mut interps = interpretations(core, paren);
+    if let Some(next) = next
+        && interps.len() > 1
+    {
+        let roman_next = roman_value(next)
+            .zip(roman_value(core))
+            .is_some_and(|(n, c)| n == c + 1);
+        let alpha_next = alpha_value(next)
+            .zip(alpha_value(core))
+            .is_some_and(|(n, c)| n == c + 1);
+        let keep_roman = roman_next && !alpha_next;
+        let keep_alpha = alpha_next && !roman_next;
+        interps.retain(|(style, ..)| {
+            let roman = matches!(
+                style,
+                LabelStyle::RomanParen | LabelStyle::UpperRomanParen | LabelStyle::RomanDot
+            );
+            (!keep_roman || roman) && (!keep_alpha || !roman)
+        });
+    }
     let rest = &content[whole.end()..];
     let (heading, after_heading) = match sub_heading(rest) {
         Some((h, end)) => (Some(h), end),
@@ -695,6 +765,27 @@ mod tests {
         );
     }
 
+    /// Class: `(i)` after `(h)` is the letter, unless `(ii)` follows: Regulation (EU)
+    /// 2024/1689, Article 5(1), point (h) and its points (i) to (iii) (the Official Journal's
+    /// HTML nests them in a table the text view lays out flat).
+    #[test]
+    fn roman_points_below_h() {
+        let text = "Article 5\n1. The following AI practices shall be prohibited:\n(a)\nsubliminal techniques;\n(b)\nexploiting vulnerabilities;\n(c)\nsocial scoring;\n(d)\nrisk assessments of natural persons;\n(e)\nfacial recognition databases;\n(f)\nemotion recognition in the workplace;\n(g)\nthe placing on the market of biometric categorisation systems;\n(h)\nthe use of \u{2018}real-time\u{2019} remote biometric identification systems, unless such use is strictly necessary for one of the following objectives:\n(i)\nthe targeted search for specific victims;\n(ii)\nthe prevention of a specific threat;\n(iii)\nthe localisation or identification of a person suspected of having committed a criminal offence.\n2. The use shall be deployed only to confirm the identity.\n";
+        let o = outline(text, 0, Format::Text);
+        let path: Vec<String> = o
+            .provisions
+            .iter()
+            .map(|p| format!("{}@{}", p.number, p.depth))
+            .collect();
+        assert_eq!(
+            path,
+            vec![
+                "5@0", "1@1", "a@2", "b@2", "c@2", "d@2", "e@2", "f@2", "g@2", "h@2", "i@3",
+                "ii@3", "iii@3", "2@1"
+            ]
+        );
+    }
+
     #[test]
     fn alpha_i_follows_h() {
         let text = "§ 2.\n(a) a\n(b) b\n(c) c\n(d) d\n(e) e\n(f) f\n(g) g\n(h) h\n(i) i as a letter\n(j) j\n";
@@ -702,6 +793,26 @@ mod tests {
         let i = o.provisions.iter().find(|p| p.number == "i").expect("(i)");
         assert_eq!(i.style, Some(LabelStyle::AlphaParen));
         assert_eq!(i.depth, 1);
+    }
+
+    /// Class: the New York City Administrative Code as the Council publishes it (Local Law
+    /// 144 of 2021) starts a section's first subdivision on the section's own line, after
+    /// its heading; text extracted from a PDF puts a form feed before the first line of a
+    /// page (6 RCNY § 5-301(c)(3), after the page number).
+    #[test]
+    fn first_subdivision_on_the_section_line_and_after_a_page_break() {
+        let text = "         § 20-871 Requirements for automated employment decision tools. a. In the city, it shall be unlawful for\n\nan employer to use a tool unless:\n\n         1. Such tool has been the subject of a bias audit; and\n\n         b. Notices required. In the city, any employer shall notify:\n\n          (1) Calculate the median score;\n\n                                                       6\n\u{c}          (2) Calculate the impact ratio for each category;\n";
+        let o = outline(text, 0, Format::Text);
+        let path: Vec<String> = o
+            .provisions
+            .iter()
+            .map(|p| format!("{}@{}", p.number, p.depth))
+            .collect();
+        assert_eq!(path, vec!["20-871@0", "a@1", "1@2", "b@1", "1@2", "2@2"]);
+        assert_eq!(
+            o.provisions[0].heading.as_deref(),
+            Some("Requirements for automated employment decision tools")
+        );
     }
 
     #[test]

@@ -350,7 +350,12 @@ pub fn xrefs(
 ///
 /// # Errors
 /// A path that does not exist or a file that cannot be read.
-pub fn markup(paths: &[PathBuf], json: bool, misses: usize) -> anyhow::Result<ExitCode> {
+pub fn markup(
+    paths: &[PathBuf],
+    json: bool,
+    misses: usize,
+    resolved_sample: usize,
+) -> anyhow::Result<ExitCode> {
     use lexls_eval::markup::{self as mk, Input};
     let mut inputs = Vec::new();
     let mut packed = 0usize;
@@ -391,7 +396,7 @@ pub fn markup(paths: &[PathBuf], json: bool, misses: usize) -> anyhow::Result<Ex
     );
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let started = std::time::Instant::now();
-    let report = mk::evaluate(inputs, misses, threads);
+    let report = mk::evaluate_sampled(inputs, misses, threads, resolved_sample);
     let elapsed = started.elapsed();
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
@@ -421,6 +426,12 @@ pub fn markup(paths: &[PathBuf], json: bool, misses: usize) -> anyhow::Result<Ex
                 println!(
                     "    precision {:.3} ({}/{})  span precision {:.3}",
                     p.precision, p.correct, p.citations, p.span_precision
+                );
+            }
+            if let Some(p) = &h.precision_as_written {
+                println!(
+                    "    precision as written {:.3} ({}/{})",
+                    p.precision, p.correct, p.citations
                 );
             }
             for (kind, r) in &h.per_kind {
@@ -457,6 +468,22 @@ pub fn markup(paths: &[PathBuf], json: bool, misses: usize) -> anyhow::Result<Ex
                     "nothing".to_string()
                 } else {
                     m.lexls.join("; ")
+                }
+            );
+        }
+    }
+    if !report.resolved_sample.is_empty() {
+        println!("resolved citations (a random sample of the measuring halves):");
+        for s in &report.resolved_sample {
+            println!(
+                "  {}: {}  → {}  (marked: {})",
+                s.file,
+                s.context,
+                s.target,
+                if s.marked.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    s.marked.join("; ")
                 }
             );
         }

@@ -81,6 +81,10 @@ enum Command {
         /// the most frequent forms of misses.
         #[arg(long, value_name = "N", default_value_t = 0)]
         misses: usize,
+        /// Draw N citations per corpus at random among those lexls resolves in the
+        /// measuring half (the same every run), for judging by hand (`resolved_sample`).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        resolved_sample: usize,
     },
     /// Train a model on a question set and write it (JSON); prints rows, class counts,
     /// vocabulary size and training-set F1.
@@ -142,7 +146,8 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             paths,
             json,
             misses,
-        } => eval::markup(&paths, json, misses),
+            resolved_sample,
+        } => eval::markup(&paths, json, misses, resolved_sample),
         Command::Classifier(args) => classifier::eval(&args),
         Command::TrainClassifier {
             data,

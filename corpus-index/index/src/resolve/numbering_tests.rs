@@ -1,0 +1,202 @@
+//! What a bare number can cite, by the numbering of the citing code: real sentences of the
+//! D.C. Code (Open Law Library XML, as the Council publishes it) and of an act read as a
+//! document of its own.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::config::Config;
+use crate::resolve::Resolution;
+use crate::workspace::{DocEntry, Snapshot};
+use lexls_syntax::model::Format;
+use lexls_syntax::parse::{Hints, parse_document};
+
+/// A D.C. Code section file: `number`, its text and one note of `note_type`.
+fn dc_section(number: &str, text: &str, note_type: &str, note: &str) -> String {
+    format!(
+        "<?xml version='1.0' encoding='utf-8'?>\n<section xmlns=\"https://code.dccouncil.us/schemas/dc-library\" containing-doc=\"D.C. Code\">\n  <num>{number}</num>\n  <heading>Heading.</heading>\n  <text>{text}</text>\n  <annotations>\n    <annotation type=\"{note_type}\">{note}</annotation>\n  </annotations>\n</section>\n"
+    )
+}
+
+/// Every citation of document `name` with its resolution, the files `files` being the
+/// workspace.
+fn resolutions(files: &[(&str, String, Format)], name: &str) -> Vec<(String, Resolution)> {
+    let entries = files
+        .iter()
+        .map(|(rel, src, format)| {
+            DocEntry::new(parse_document(
+                Path::new(rel),
+                rel,
+                src.clone(),
+                *format,
+                &Hints::default(),
+                Vec::new(),
+            ))
+        })
+        .collect();
+    let snap = Snapshot::build(Path::new(""), Arc::new(Config::default()), entries, None);
+    let (d, doc) = snap
+        .docs
+        .iter()
+        .enumerate()
+        .find(|(_, d)| d.rel_path == name)
+        .expect("document");
+    doc.citations
+        .iter()
+        .zip(snap.resolutions[d].iter())
+        .map(|(c, r)| (doc.text[c.span.clone()].to_string(), r.clone()))
+        .collect()
+}
+
+fn of(r: &[(String, Resolution)], raw: &str) -> Resolution {
+    r.iter()
+        .find(|(t, _)| t == raw)
+        .map(|(_, r)| r.clone())
+        .unwrap_or_else(|| panic!("{raw} not read: {r:?}"))
+}
+
+fn section_of(files: &[(&str, String, Format)], r: &Resolution) -> String {
+    let Resolution::Resolved { target, .. } = r else {
+        panic!("not resolved: {r:?}");
+    };
+    let entries: Vec<&str> = files.iter().map(|(rel, _, _)| *rel).collect();
+    let mut sorted = entries.clone();
+    sorted.sort();
+    sorted[target.doc].to_string()
+}
+
+/// Class: every section of the D.C. Code carries its title (`§ 47-2834`), so a bare plain
+/// number in it (`section 5` of the act a note quotes, `§ 3002` of an act named after it,
+/// even when a short form would give it the code of the citation before) is not a section
+/// of the code: outside the workspace, not a missing section. A number shaped like the
+/// code's stays the code's, and a missing one is reported.
+#[test]
+fn a_number_the_code_never_uses_is_not_its_section() {
+    let files = [
+        (
+            "47-2834.xml",
+            dc_section(
+                "47-2834",
+                "The Mayor shall administer the zone under § 47-2601 and § 47-2699.",
+                "Editor's Notes",
+                "D.C. Law 13-172 provided: “(a) Notwithstanding section 5, but subject to subsection (f) of this section, there is established the Capitol Riverfront zone.” For temporary (90 day) addition, see D.C. Official Code § 47-2601, and § 3002 of Fiscal Year 2010 Budget Support Emergency Act of 2009.",
+            ),
+            Format::Xml,
+        ),
+        (
+            "47-2601.xml",
+            dc_section("47-2601", "Definitions.", "History", "1973 Ed., § 47-2601."),
+            Format::Xml,
+        ),
+    ];
+    let r = resolutions(&files, "47-2834.xml");
+    assert_eq!(
+        of(&r, "section 5"),
+        Resolution::External { code: None },
+        "{r:?}"
+    );
+    assert_eq!(of(&r, "§ 3002"), Resolution::External { code: None });
+    assert_eq!(section_of(&files, &of(&r, "§ 47-2601")), "47-2601.xml");
+    assert!(matches!(
+        of(&r, "§ 47-2699"),
+        Resolution::Unresolved { ref namespace, .. } if namespace == "D.C. Code"
+    ));
+}
+
+/// Class: the D.C. Code numbers the Uniform Commercial Code `28:article-section`, and the
+/// uniform act's official comments cite its own numbers: `Section 2-103` in the comments to
+/// § 28:2-706 is § 28:2-103, not Title 2's § 2-103.
+#[test]
+fn a_uniform_acts_number_is_read_in_the_citing_sections_title() {
+    let files = [
+        (
+            "28~2-706.xml",
+            dc_section(
+                "28:2-706",
+                "The seller may resell the goods concerned, subject to the terms of the contract and this article.",
+                "Uniform Commercial Code Comment",
+                "“Seller”.  Section 2-103.",
+            ),
+            Format::Xml,
+        ),
+        (
+            "28~2-103.xml",
+            dc_section("28:2-103", "Definitions.", "History", "Pub. L. 88-243, § 1"),
+            Format::Xml,
+        ),
+        (
+            "2-103.xml",
+            dc_section(
+                "2-103",
+                "Another title's section.",
+                "History",
+                "1973 Ed., § 1-1103.",
+            ),
+            Format::Xml,
+        ),
+        (
+            "2-104.xml",
+            dc_section(
+                "2-104",
+                "As provided in section 2-103.",
+                "History",
+                "1973 Ed., § 1-1104.",
+            ),
+            Format::Xml,
+        ),
+    ];
+    let r = resolutions(&files, "28~2-706.xml");
+    assert_eq!(section_of(&files, &of(&r, "Section 2-103")), "28~2-103.xml");
+    // `this article` there is the UCC's Article 2, a division above the section, as in
+    // D.C. Code § 28:7-308(b) (`subject to the terms of the bill of lading and this
+    // article`): the code, not § 28:2-706.
+    assert_eq!(
+        of(&r, "this article"),
+        Resolution::Code {
+            namespace: "D.C. Code".into()
+        }
+    );
+    // Outside the title numbered with a colon, the same number is Title 2's.
+    let r = resolutions(&files, "2-104.xml");
+    assert_eq!(section_of(&files, &of(&r, "section 2-103")), "2-103.xml");
+}
+
+/// Class: `section 4 of this act` in a code's note is the act quoted (outside the
+/// workspace); in an act read as a document of its own it is that act's section.
+#[test]
+fn this_act_is_the_citing_act_only_in_the_act() {
+    let files = [
+        (
+            "15-501.xml",
+            dc_section(
+                "15-501",
+                "Property exempt from attachment.",
+                "Applicability",
+                "Section 6 of D.C. Law 13-129 provided: “Section 4 of this act shall apply as of January 1, 2000.”",
+            ),
+            Format::Xml,
+        ),
+        (
+            "act.md",
+            "# Right to Fair Compensation and Transparency in Land Acquisition Act\n\n\
+             ## Section 11. Publication of preliminary notification.\n\n\
+             The appropriate Government shall publish a notification.\n\n\
+             ## Section 24. Land acquisition process shall be deemed to have lapsed in certain cases.\n\n\
+             Where an award under section 11 of this Act has been made, the proceedings shall continue.\n"
+                .to_string(),
+            Format::Markdown,
+        ),
+    ];
+    let r = resolutions(&files, "15-501.xml");
+    assert_eq!(
+        of(&r, "Section 4 of this act"),
+        Resolution::External {
+            code: Some("this Act".into())
+        }
+    );
+    let r = resolutions(&files, "act.md");
+    assert_eq!(
+        section_of(&files, &of(&r, "section 11 of this Act")),
+        "act.md"
+    );
+}
