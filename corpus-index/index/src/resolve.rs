@@ -38,7 +38,9 @@ pub struct ProvisionRef {
     pub provision: ProvisionId,
 }
 
-/// The outcome of resolving one citation.
+/// The outcome of resolving one citation. One per citation of the workspace (about 400,000
+/// in the D.C. Code), so kept small: names inline (up to 24 bytes) or boxed, the lists of
+/// the rare missing subsection boxed; 56 bytes (`resolve::tests::a_resolution_takes_56_bytes`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum Resolution {
@@ -58,21 +60,21 @@ pub enum Resolution {
         /// The deepest provision that exists on the requested path.
         deepest: ProvisionRef,
         /// The labels that were not found, outermost first.
-        missing: Vec<CompactString>,
+        missing: Box<[CompactString]>,
         /// Existing provisions closest to what was asked, best first.
-        suggestions: Vec<ProvisionRef>,
+        suggestions: Box<[ProvisionRef]>,
     },
     /// The code is in the workspace but the section is not.
     Unresolved {
         /// The code the citation was resolved in.
-        namespace: String,
+        namespace: Box<str>,
         /// The number lies among the sections the workspace has for that code (a likely
         /// typo) rather than in a part of the code the workspace lacks.
         in_range: bool,
         /// The section number looked for. The sections closest to it ("did you mean") are
         /// computed when shown ([`NamespaceIndex::nearest_to`]): a large code has thousands
         /// of unresolved citations in notes that nobody looks at.
-        number: String,
+        number: CompactString,
     },
     /// Several codes of the workspace have the cited number.
     Ambiguous {
@@ -81,14 +83,14 @@ pub enum Resolution {
     },
     /// A code the workspace does not hold.
     External {
-        /// The code, when the text names it.
-        code: Option<String>,
+        /// The code, when the text names it (inline up to 24 bytes: `Pub. L. 88-241`).
+        code: Option<CompactString>,
     },
     /// A reference to a whole code (`this subchapter`, `Regulation (EU) 2016/679`) the
     /// workspace holds.
     Code {
         /// The namespace.
-        namespace: String,
+        namespace: CompactString,
     },
     /// A relative reference outside any provision, which has nothing to count from.
     Unanchored,
@@ -530,7 +532,9 @@ impl NamespaceIndex {
             return Resolution::Unanchored;
         };
         match context::reading(doc, i) {
-            context::Reading::OfAct(act) => Resolution::External { code: Some(act) },
+            context::Reading::OfAct(act) => Resolution::External {
+                code: Some(act.into()),
+            },
             context::Reading::Former => {
                 match self.resolve_noting(docs, doc_id, cite, lk) {
                     // A number of the citing code before a renumbering: not the section
@@ -539,10 +543,13 @@ impl NamespaceIndex {
                     | Resolution::MissingSubsection {
                         deepest: target, ..
                     } => Resolution::External {
-                        code: Some(format!(
-                            "{} as numbered before",
-                            docs.get(target.doc).map_or("", |d| d.namespace.as_str())
-                        )),
+                        code: Some(
+                            format!(
+                                "{} as numbered before",
+                                docs.get(target.doc).map_or("", |d| d.namespace.as_str())
+                            )
+                            .into(),
+                        ),
                     },
                     // A former number no section holds now stays unresolved: checked
                     // when notes are (`in_notes`), it is a reference out of date.
@@ -612,7 +619,11 @@ impl NamespaceIndex {
             Some(CodeRef::This) => own.to_string(),
             Some(CodeRef::Named(name)) => match self.code_for_phrase(own, name) {
                 Ok(ns) => ns,
-                Err(code) => return Resolution::External { code: Some(code) },
+                Err(code) => {
+                    return Resolution::External {
+                        code: Some(code.into()),
+                    };
+                }
             },
             None if cite.relative.is_some() => own.to_string(),
             None => match self.bare_namespace(scope, &key, lk) {
@@ -622,7 +633,7 @@ impl NamespaceIndex {
         };
         let Some(space) = self.spaces.get(&namespace) else {
             return Resolution::External {
-                code: Some(namespace),
+                code: Some(namespace.into()),
             };
         };
         // The section, found or not, and with it the document it belongs to: its
@@ -641,17 +652,17 @@ impl NamespaceIndex {
             });
             return Resolution::Unresolved {
                 in_range: in_range(space, cite.unit, section),
-                number: section.to_string(),
-                namespace,
+                number: section.into(),
+                namespace: namespace.into(),
             };
         };
         let start = match walk(docs, section_ref, &cite.subsections) {
             Walk::Found(target, unverified) => (target, unverified),
             Walk::Missing(deepest, missing) => {
                 return Resolution::MissingSubsection {
-                    suggestions: nearest_children(docs, deepest, &missing),
+                    suggestions: nearest_children(docs, deepest, &missing).into(),
                     deepest,
-                    missing,
+                    missing: missing.into(),
                 };
             }
         };
@@ -702,14 +713,22 @@ impl NamespaceIndex {
         let name = match &cite.code {
             Some(CodeRef::Named(name)) => match self.code_for_phrase(own, name) {
                 Ok(ns) => ns,
-                Err(code) => return Resolution::External { code: Some(code) },
+                Err(code) => {
+                    return Resolution::External {
+                        code: Some(code.into()),
+                    };
+                }
             },
             _ => own.to_string(),
         };
         if self.spaces.contains_key(&name) {
-            Resolution::Code { namespace: name }
+            Resolution::Code {
+                namespace: name.into(),
+            }
         } else {
-            Resolution::External { code: Some(name) }
+            Resolution::External {
+                code: Some(name.into()),
+            }
         }
     }
 
@@ -1416,6 +1435,12 @@ mod tests {
             };
             assert_eq!(in_range(space, Unit::Section, cited), by_scan, "{cited}");
         }
+    }
+
+    /// One resolution per citation of the workspace: its size is memory of a large code.
+    #[test]
+    fn a_resolution_takes_56_bytes() {
+        assert_eq!(std::mem::size_of::<Resolution>(), 56);
     }
 
     #[test]
