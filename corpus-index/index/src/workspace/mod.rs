@@ -153,6 +153,7 @@ impl Snapshot {
             .into_par_iter()
             .map(|id| namespaces.resolve_document_noting(&docs, id))
             .collect();
+        namespaces.forget_phrases();
         let mut pairs = Vec::with_capacity(resolved.iter().map(|r| r.1.len()).sum());
         let resolutions: Vec<Arc<Vec<Resolution>>> = resolved
             .into_iter()
@@ -291,8 +292,11 @@ impl Snapshot {
         let mut resolutions = self.resolutions.clone();
         let mut pairs = Vec::new();
         let mut relinked = ids.clone();
-        for &id in &ids {
-            let (res, looked_up) = namespaces.resolve_document_noting(&docs, id);
+        let edited_now: Vec<(Vec<Resolution>, LookupPairs)> = ids
+            .par_iter()
+            .map(|&id| namespaces.resolve_document_noting(&docs, id))
+            .collect();
+        for (&id, (res, looked_up)) in ids.iter().zip(edited_now) {
             resolutions[id] = Arc::new(res);
             pairs.extend(looked_up);
         }
