@@ -347,6 +347,8 @@ impl Snapshot {
                 stamped.push(doc);
             }
         }
+        // Answers remembered while resolving; the next edit asks for others.
+        namespaces.forget_phrases();
         for (name, unit, number) in &shown {
             let key = Lookup::Section {
                 namespace: name,
