@@ -59,6 +59,30 @@ impl CitationGraph {
         self.add_document(doc_id, doc, resolutions);
     }
 
+    /// [`Self::replace_document`] for each of the documents `ids` at once (one pass over the
+    /// edges), with the documents and resolutions of the snapshot (`docs[id]`,
+    /// `resolutions[id]`).
+    pub fn replace_documents(
+        &mut self,
+        ids: &[DocId],
+        docs: &[Arc<Document>],
+        resolutions: &[Arc<Vec<Resolution>>],
+    ) {
+        let mut replaced = vec![false; docs.len()];
+        for &id in ids {
+            if let Some(slot) = replaced.get_mut(id) {
+                *slot = true;
+            }
+        }
+        self.graph
+            .retain_edges(|g, e| !replaced.get(g[e].doc).copied().unwrap_or(false));
+        for &id in ids {
+            if let (Some(doc), Some(res)) = (docs.get(id), resolutions.get(id)) {
+                self.add_document(id, doc, res);
+            }
+        }
+    }
+
     /// Adds an edge for every cross-reference of `doc` (document `doc_id`).
     fn add_document(&mut self, doc_id: DocId, doc: &Document, res: &[Resolution]) {
         for (i, (cite, resolution)) in doc.citations.iter().zip(res.iter()).enumerate() {

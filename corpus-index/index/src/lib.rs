@@ -17,6 +17,9 @@ pub mod resolve;
 pub mod search;
 pub mod workspace;
 
+#[cfg(any(test, feature = "test-support"))]
+pub mod test_support;
+
 #[cfg(test)]
 mod fuzz;
 #[cfg(test)]

@@ -8,6 +8,9 @@
 //! has three paragraphs, is reported with § 20-871(b)(3) as the closest provision.
 
 pub mod context;
+pub mod dependents;
+pub mod lookups;
+mod update;
 
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
@@ -19,6 +22,9 @@ use lexls_syntax::CompactString;
 use lexls_syntax::citation::codes;
 use lexls_syntax::citation::{Citation, CodeRef, Relative, ShortForm};
 use lexls_syntax::model::{Document, DocumentKind, ProvisionId, Unit};
+
+use lookups::{Lookup, Lookups};
+pub use update::IndexChange;
 
 /// Index of a document in a snapshot.
 pub type DocId = usize;
@@ -32,7 +38,9 @@ pub struct ProvisionRef {
     pub provision: ProvisionId,
 }
 
-/// The outcome of resolving one citation.
+/// The outcome of resolving one citation. One per citation of the workspace (about 400,000
+/// in the D.C. Code), so kept small: names inline (up to 24 bytes) or boxed, the lists of
+/// the rare missing subsection boxed; 56 bytes (`resolve::tests::a_resolution_takes_56_bytes`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum Resolution {
@@ -52,21 +60,21 @@ pub enum Resolution {
         /// The deepest provision that exists on the requested path.
         deepest: ProvisionRef,
         /// The labels that were not found, outermost first.
-        missing: Vec<CompactString>,
+        missing: Box<[CompactString]>,
         /// Existing provisions closest to what was asked, best first.
-        suggestions: Vec<ProvisionRef>,
+        suggestions: Box<[ProvisionRef]>,
     },
     /// The code is in the workspace but the section is not.
     Unresolved {
         /// The code the citation was resolved in.
-        namespace: String,
+        namespace: Box<str>,
         /// The number lies among the sections the workspace has for that code (a likely
         /// typo) rather than in a part of the code the workspace lacks.
         in_range: bool,
         /// The section number looked for. The sections closest to it ("did you mean") are
         /// computed when shown ([`NamespaceIndex::nearest_to`]): a large code has thousands
         /// of unresolved citations in notes that nobody looks at.
-        number: String,
+        number: CompactString,
     },
     /// Several codes of the workspace have the cited number.
     Ambiguous {
@@ -75,14 +83,14 @@ pub enum Resolution {
     },
     /// A code the workspace does not hold.
     External {
-        /// The code, when the text names it.
-        code: Option<String>,
+        /// The code, when the text names it (inline up to 24 bytes: `Pub. L. 88-241`).
+        code: Option<CompactString>,
     },
     /// A reference to a whole code (`this subchapter`, `Regulation (EU) 2016/679`) the
     /// workspace holds.
     Code {
         /// The namespace.
-        namespace: String,
+        namespace: CompactString,
     },
     /// A relative reference outside any provision, which has nothing to count from.
     Unanchored,
@@ -97,6 +105,25 @@ impl Resolution {
             _ => None,
         }
     }
+
+    /// Every provision the resolution names: the target and what a range covers, the deepest
+    /// provision and the closest ones of a missing subsection, the candidates of an ambiguous
+    /// citation.
+    pub fn provisions(&self) -> impl Iterator<Item = ProvisionRef> + '_ {
+        let (one, many): (Option<ProvisionRef>, &[ProvisionRef]) = match self {
+            Self::Resolved {
+                target, covered, ..
+            } => (Some(*target), covered),
+            Self::MissingSubsection {
+                deepest,
+                suggestions,
+                ..
+            } => (Some(*deepest), suggestions),
+            Self::Ambiguous { candidates } => (None, candidates),
+            _ => (None, &[]),
+        };
+        one.into_iter().chain(many.iter().copied())
+    }
 }
 
 /// One namespace of the workspace.
@@ -106,8 +133,12 @@ pub struct Namespace {
     pub name: String,
     /// Whether the name is a code lexls recognises or a document's own title.
     pub is_code: bool,
-    /// Sections by unit and lower-cased number.
+    /// Sections by unit and lower-cased number: the first in document order when several
+    /// documents have the number.
     pub sections: BTreeMap<(Unit, CompactString), ProvisionRef>,
+    /// The other sections of a number several have, in document order: the next one answers
+    /// when an edit removes the first.
+    pub shadowed: HashMap<(Unit, CompactString), Vec<ProvisionRef>>,
     /// Documents that belong to the namespace.
     pub docs: Vec<DocId>,
     /// The sections of [`Namespace::sections`] by unit and number prefix (`20-` of
@@ -188,6 +219,25 @@ impl Namespace {
             .unwrap_or(0);
         alike > 0 && alike * 100 >= total
     }
+
+    /// The shapes of number [`Self::numbers_like`] accepts for `unit`, sorted: what an edit
+    /// must keep for no answer of it to change.
+    pub fn shapes_used(&self, unit: Unit) -> Vec<CompactString> {
+        let total: usize = self
+            .shapes
+            .iter()
+            .filter(|((u, _), _)| *u == unit)
+            .map(|(_, n)| n)
+            .sum();
+        let mut used: Vec<CompactString> = self
+            .shapes
+            .iter()
+            .filter(|((u, _), n)| *u == unit && **n > 0 && **n * 100 >= total)
+            .map(|((_, shape), _)| shape.clone())
+            .collect();
+        used.sort();
+        used
+    }
 }
 
 /// A section of a namespace among those of its number prefix ([`Namespace::by_prefix`]).
@@ -204,8 +254,9 @@ pub struct PrefixEntry {
 /// The namespaces of a workspace, for resolving citations.
 #[derive(Debug, Clone, Default)]
 pub struct NamespaceIndex {
-    spaces: HashMap<String, Namespace>,
-    by_number: HashMap<(Unit, CompactString), Vec<String>>,
+    /// Namespaces by name, each shared with the index an edit derives from this one until
+    /// the edit changes its sections.
+    spaces: HashMap<String, Arc<Namespace>>,
     /// (namespace of the defining documents, lower-cased alias) → code.
     aliases: HashMap<(String, String), String>,
     /// Per document ([`DocId`]) that is secondary (not a statute or rule of a code): the
@@ -219,6 +270,11 @@ pub struct NamespaceIndex {
     /// number): the same foreign number (`§ 10` of a session law in a code's notes) recurs
     /// thousands of times in a large code.
     nearest: Memo<(String, Unit, String), Vec<ProvisionRef>>,
+    /// What code phrases name, by citing namespace and phrase, while the workspace is
+    /// resolved whole ([`Self::forget_phrases`] after): most citations of a large code name
+    /// a session law or an act (`Pub. L. 88-241`, `D.C. Law 2-95`), each several times,
+    /// and telling that such a phrase names no code of the workspace was 15% of a restart.
+    phrases: Memo<String, HashMap<String, Result<String, String>>>,
 }
 
 /// Where a bare citation (`§ 12`, `section 3`) may resolve.
@@ -272,6 +328,30 @@ impl<K, V> std::fmt::Debug for Memo<K, V> {
     }
 }
 
+impl<K: std::hash::Hash + Eq + Clone, V: Clone> Memo<K, V> {
+    /// Every answer remembered.
+    fn entries(&self) -> Vec<(K, V)> {
+        self.0
+            .lock()
+            .map(|memo| memo.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+            .unwrap_or_default()
+    }
+
+    /// Remembers `value` for `key`.
+    fn insert(&self, key: K, value: V) {
+        if let Ok(mut memo) = self.0.lock() {
+            memo.insert(key, value);
+        }
+    }
+}
+
+impl<K, V> Memo<K, V> {
+    /// `f` of the remembered answers (`None` when the lock is poisoned).
+    fn with<T>(&self, f: impl FnOnce(&mut HashMap<K, V>) -> T) -> Option<T> {
+        self.0.lock().ok().map(|mut memo| f(&mut memo))
+    }
+}
+
 impl<K: std::hash::Hash + Eq, V: Clone> Memo<K, V> {
     /// The answer for `key`, computed by `compute` the first time.
     fn get_or(&self, key: K, compute: impl FnOnce() -> V) -> V {
@@ -292,9 +372,9 @@ impl NamespaceIndex {
     /// Builds the index of `docs` (indexed by [`DocId`]).
     pub fn build(docs: &[Arc<Document>]) -> Self {
         let mut index = Self::default();
+        let mut spaces: HashMap<String, Namespace> = HashMap::new();
         for (doc_id, doc) in docs.iter().enumerate() {
-            let space = index
-                .spaces
+            let space = spaces
                 .entry(doc.namespace.clone())
                 .or_insert_with(|| Namespace {
                     name: doc.namespace.clone(),
@@ -305,10 +385,19 @@ impl NamespaceIndex {
             for section in doc.sections() {
                 let p = &doc.provisions[section];
                 let key = (p.unit, p.number.to_lowercase());
-                space.sections.entry(key).or_insert(ProvisionRef {
+                let r = ProvisionRef {
                     doc: doc_id,
                     provision: section,
-                });
+                };
+                match space.sections.entry(key) {
+                    std::collections::btree_map::Entry::Vacant(v) => {
+                        v.insert(r);
+                    }
+                    // The first in document order answers; the others wait for it to go.
+                    std::collections::btree_map::Entry::Occupied(o) => {
+                        space.shadowed.entry(o.key().clone()).or_default().push(r);
+                    }
+                }
             }
             for (alias, code) in &doc.code_aliases {
                 index.aliases.insert(
@@ -317,21 +406,13 @@ impl NamespaceIndex {
                 );
             }
         }
-        for space in index.spaces.values_mut() {
+        for space in spaces.values_mut() {
             space.index_numbers();
         }
-        for space in index.spaces.values() {
-            for key in space.sections.keys() {
-                index
-                    .by_number
-                    .entry(key.clone())
-                    .or_default()
-                    .push(space.name.clone());
-            }
-        }
-        for names in index.by_number.values_mut() {
-            names.sort();
-        }
+        index.spaces = spaces
+            .into_iter()
+            .map(|(name, space)| (name, Arc::new(space)))
+            .collect();
         // A statute or rule cites its own sections bare (`section 5` is of the same title
         // or Act, as the drafting manuals write references); only a secondary text (a
         // policy, guidance, a notice, a decision) cites by number the codes it has named.
@@ -339,6 +420,18 @@ impl NamespaceIndex {
         index.named = named;
         index.secondary = docs.iter().map(|d| is_secondary(d)).collect();
         index
+    }
+
+    /// The namespaces that have section `key`, sorted by name.
+    fn namespaces_having(&self, key: &(Unit, CompactString)) -> Vec<&str> {
+        let mut names: Vec<&str> = self
+            .spaces
+            .values()
+            .filter(|s| s.sections.contains_key(key))
+            .map(|s| s.name.as_str())
+            .collect();
+        names.sort_unstable();
+        names
     }
 
     /// The namespaces of the workspace other than its own that a secondary document's
@@ -359,27 +452,13 @@ impl NamespaceIndex {
         names
     }
 
-    /// Whether the index's record of the codes document `id` names is that of `docs[id]`.
-    pub fn names_same_codes(&self, docs: &[Arc<Document>], id: DocId) -> bool {
-        docs.get(id)
-            .is_some_and(|doc| self.named.get(id) == Some(&self.named_codes(doc)))
-    }
-
-    /// Records the codes `docs[id]` names (after an edit that kept its targets).
-    pub fn refresh_named(&mut self, docs: &[Arc<Document>], id: DocId) {
-        if let Some(doc) = docs.get(id) {
-            let names = self.named_codes(doc);
-            if let Some(slot) = self.named.get_mut(id) {
-                *slot = names;
-            }
-        }
-    }
-
-    /// Whether every citation elsewhere resolves the same against `new` as against `old`
-    /// (the same document edited): same namespace, kind, code aliases, table of contents and
-    /// provision tree (unit, number, label style, heading, parent, depth, repeal), so the
-    /// index and other documents' resolutions stay valid and only `new`'s own citations need
-    /// resolving again.
+    /// Whether `new` offers what `old` offered to citations of other documents but for its
+    /// text (the same document edited): same namespace, kind, code aliases, table of contents
+    /// and provision tree (unit, number, label style, heading, parent, depth, repeal). The
+    /// section tables stay valid, and the diagnostics of citations of it (which name its
+    /// provisions and say whether they are repealed) read the same; only citations whose
+    /// walk down its provisions reads its text can resolve otherwise
+    /// ([`Self::note_edit`]).
     pub fn same_targets(old: &Document, new: &Document) -> bool {
         old.rel_path == new.rel_path
             && old.namespace == new.namespace
@@ -419,18 +498,28 @@ impl NamespaceIndex {
 
     /// The namespace named `name`.
     pub fn get(&self, name: &str) -> Option<&Namespace> {
-        self.spaces.get(name)
+        self.spaces.get(name).map(|s| &**s)
     }
 
     /// All namespaces, in no particular order.
     pub fn iter(&self) -> impl Iterator<Item = &Namespace> {
-        self.spaces.values()
+        self.spaces.values().map(|s| &**s)
     }
 
     /// Resolves citation `cite` of document `doc_id`. A bare citation stays within the
     /// document's own namespace and the codes the document names (see [`Self::resolve_in`]
     /// for text of no document).
     pub fn resolve(&self, docs: &[Arc<Document>], doc_id: DocId, cite: &Citation) -> Resolution {
+        self.resolve_noting(docs, doc_id, cite, &mut Lookups::default())
+    }
+
+    fn resolve_noting(
+        &self,
+        docs: &[Arc<Document>],
+        doc_id: DocId,
+        cite: &Citation,
+        lk: &mut Lookups,
+    ) -> Resolution {
         let own = docs.get(doc_id).map_or("", |d| d.namespace.as_str());
         let named = self.named.get(doc_id).map_or(&[][..], Vec::as_slice);
         let secondary = self.secondary.get(doc_id).copied().unwrap_or(false);
@@ -442,6 +531,7 @@ impl NamespaceIndex {
                 secondary,
             },
             cite,
+            lk,
         )
     }
 
@@ -453,59 +543,111 @@ impl NamespaceIndex {
     /// is not read as the section that holds that number now.
     /// One resolution per citation, in order.
     pub fn resolve_document(&self, docs: &[Arc<Document>], doc_id: DocId) -> Vec<Resolution> {
-        let Some(doc) = docs.get(doc_id) else {
-            return Vec::new();
-        };
-        doc.citations
-            .iter()
-            .enumerate()
-            .map(|(i, cite)| match context::reading(doc, i) {
-                context::Reading::OfAct(act) => Resolution::External { code: Some(act) },
-                context::Reading::Former => {
-                    match self.resolve(docs, doc_id, cite) {
-                        // A number of the citing code before a renumbering: not the section
-                        // that holds it now.
-                        Resolution::Resolved { target, .. }
-                        | Resolution::MissingSubsection {
-                            deepest: target, ..
-                        } => Resolution::External {
-                            code: Some(format!(
-                                "{} as numbered before",
-                                docs.get(target.doc).map_or("", |d| d.namespace.as_str())
-                            )),
-                        },
-                        // A former number no section holds now stays unresolved: checked
-                        // when notes are (`in_notes`), it is a reference out of date.
-                        other => other,
-                    }
-                }
-                context::Reading::InCodeOf(j) => {
-                    let mut item = cite.clone();
-                    if let Some(other) = doc.citations.get(j) {
-                        item.code.clone_from(&other.code);
-                        item.kind = other.kind;
-                    }
-                    self.resolve(docs, doc_id, &item)
-                }
-                context::Reading::InTitle(number) => {
-                    let mut in_title = cite.clone();
-                    in_title.section = Some(number.into());
-                    match self.resolve(docs, doc_id, &in_title) {
-                        found @ (Resolution::Resolved { .. }
-                        | Resolution::MissingSubsection { .. }) => found,
-                        _ => self.resolve(docs, doc_id, cite),
-                    }
-                }
-                context::Reading::AsWritten => self.resolve(docs, doc_id, cite),
+        let mut lk = Lookups::default();
+        let count = docs.get(doc_id).map_or(0, |d| d.citations.len());
+        (0..count)
+            .map(|i| {
+                lk.clear();
+                self.resolve_citation(docs, doc_id, i, &mut lk)
             })
             .collect()
+    }
+
+    /// [`Self::resolve_document`] with what each resolution read: one resolution per
+    /// citation, in order, and the (key, citation) pairs of the reverse index
+    /// ([`dependents::Dependents`]).
+    pub fn resolve_document_noting(
+        &self,
+        docs: &[Arc<Document>],
+        doc_id: DocId,
+    ) -> (Vec<Resolution>, dependents::LookupPairs) {
+        let mut lk = Lookups::default();
+        let mut pairs = Vec::new();
+        let count = docs.get(doc_id).map_or(0, |d| d.citations.len());
+        let resolutions = (0..count)
+            .map(|i| {
+                let resolution = self.resolve_citation(docs, doc_id, i, &mut lk);
+                if let Some(at) = dependents::CitationRef::new(doc_id, i) {
+                    pairs.extend(lk.drain_from(0).map(|k| (k, at)));
+                }
+                resolution
+            })
+            .collect();
+        (resolutions, pairs)
+    }
+
+    /// Resolves citation `i` of document `doc_id` in its context (see
+    /// [`Self::resolve_document`]), noting in `lk` what it read. `Unanchored` past the
+    /// document's citations.
+    pub fn resolve_citation(
+        &self,
+        docs: &[Arc<Document>],
+        doc_id: DocId,
+        i: usize,
+        lk: &mut Lookups,
+    ) -> Resolution {
+        let Some(doc) = docs.get(doc_id) else {
+            return Resolution::Unanchored;
+        };
+        let Some(cite) = doc.citations.get(i) else {
+            return Resolution::Unanchored;
+        };
+        match context::reading(doc, i) {
+            context::Reading::OfAct(act) => Resolution::External {
+                code: Some(act.into()),
+            },
+            context::Reading::Former => {
+                match self.resolve_noting(docs, doc_id, cite, lk) {
+                    // A number of the citing code before a renumbering: not the section
+                    // that holds it now.
+                    Resolution::Resolved { target, .. }
+                    | Resolution::MissingSubsection {
+                        deepest: target, ..
+                    } => Resolution::External {
+                        code: Some(
+                            format!(
+                                "{} as numbered before",
+                                docs.get(target.doc).map_or("", |d| d.namespace.as_str())
+                            )
+                            .into(),
+                        ),
+                    },
+                    // A former number no section holds now stays unresolved: checked
+                    // when notes are (`in_notes`), it is a reference out of date.
+                    other => other,
+                }
+            }
+            context::Reading::InCodeOf(j) => {
+                let mut item = cite.clone();
+                if let Some(other) = doc.citations.get(j) {
+                    item.code.clone_from(&other.code);
+                    item.kind = other.kind;
+                }
+                self.resolve_noting(docs, doc_id, &item, lk)
+            }
+            context::Reading::InTitle(number) => {
+                let mut in_title = cite.clone();
+                in_title.section = Some(number.into());
+                match self.resolve_noting(docs, doc_id, &in_title, lk) {
+                    found
+                    @ (Resolution::Resolved { .. } | Resolution::MissingSubsection { .. }) => found,
+                    _ => self.resolve_noting(docs, doc_id, cite, lk),
+                }
+            }
+            context::Reading::AsWritten => self.resolve_noting(docs, doc_id, cite, lk),
+        }
     }
 
     /// Resolves `cite` as if written in a document of namespace `own` (`""` for text that
     /// belongs to no document, such as a question). A bare citation that `own` lacks
     /// resolves in the one namespace of the workspace that has its number.
     pub fn resolve_in(&self, docs: &[Arc<Document>], own: &str, cite: &Citation) -> Resolution {
-        self.resolve_scoped(docs, BareScope::Workspace { own }, cite)
+        self.resolve_scoped(
+            docs,
+            BareScope::Workspace { own },
+            cite,
+            &mut Lookups::default(),
+        )
     }
 
     fn resolve_scoped(
@@ -513,6 +655,7 @@ impl NamespaceIndex {
         docs: &[Arc<Document>],
         scope: BareScope<'_>,
         cite: &Citation,
+        lk: &mut Lookups,
     ) -> Resolution {
         let own = scope.own();
         let Some(section) = cite.section.as_deref() else {
@@ -521,20 +664,24 @@ impl NamespaceIndex {
         let key = (cite.unit, CompactString::from(section.to_lowercase()));
         // A bare `§ 40.31` that the extractor linked to the code of a preceding citation
         // (`26 U.S.C. 5731(b)`) still means the citing document's own section when it has one.
-        let inherited_but_own = cite.short_form == Some(ShortForm::Inherited)
-            && self
-                .spaces
-                .get(own)
-                .is_some_and(|s| s.sections.contains_key(&key));
+        let inherited_but_own =
+            cite.short_form == Some(ShortForm::Inherited) && self.has_section(own, &key, lk);
         // An inherited code that the workspace holds but without that section: the bare
         // number may still mean a section elsewhere (`§ 20-871(b)(3)` after `6 RCNY § 5-304`).
         let inherited_elsewhere = cite.short_form == Some(ShortForm::Inherited)
             && matches!(&cite.code, Some(CodeRef::Named(name))
-                if self.spaces.get(name.as_str()).is_some_and(|s| !s.sections.contains_key(&key)));
+                if self.spaces.contains_key(name.as_str()) && !self.has_section(name, &key, lk));
         let namespace = match &cite.code {
             _ if inherited_but_own => own.to_string(),
-            _ if inherited_elsewhere && self.by_number.get(&key).is_some_and(|v| v.len() == 1) => {
-                match self.bare_namespace(scope, &key) {
+            _ if inherited_elsewhere && {
+                lk.note(Lookup::Number {
+                    unit: key.0,
+                    number: &key.1,
+                });
+                self.namespaces_having(&key).len() == 1
+            } =>
+            {
+                match self.bare_namespace(scope, &key, lk) {
                     Ok(ns) => ns,
                     Err(resolution) => return resolution,
                 }
@@ -542,47 +689,64 @@ impl NamespaceIndex {
             Some(CodeRef::This) => own.to_string(),
             Some(CodeRef::Named(name)) => match self.code_for_phrase(own, name) {
                 Ok(ns) => ns,
-                Err(code) => return Resolution::External { code: Some(code) },
+                Err(code) => {
+                    return Resolution::External {
+                        code: Some(code.into()),
+                    };
+                }
             },
             None if cite.relative.is_some() => own.to_string(),
-            None => match self.bare_namespace(scope, &key) {
+            None => match self.bare_namespace(scope, &key, lk) {
                 Ok(ns) => ns,
                 Err(resolution) => return resolution,
             },
         };
         let Some(space) = self.spaces.get(&namespace) else {
             return Resolution::External {
-                code: Some(namespace),
+                code: Some(namespace.into()),
             };
         };
+        // The section, found or not, and with it the document it belongs to: its
+        // provisions and text are walked below.
+        lk.note(Lookup::Section {
+            namespace: &namespace,
+            unit: key.0,
+            number: &key.1,
+        });
         // A bare number that a short form gave the code of the citation before it (`§ 3002
         // of Fiscal Year 2010 Budget Support Emergency Act` after `D.C. Official Code §
         // 1-301.01`) is not of that code when the code numbers no section like it.
         if cite.short_form == Some(ShortForm::Inherited)
             && !space.sections.contains_key(&key)
-            && !space.numbers_like(cite.unit, section)
+            && !self.numbers_like(&namespace, &key, lk)
         {
             return Resolution::External { code: None };
         }
         let Some(&section_ref) = space.sections.get(&key) else {
+            let prefix = number_prefix(section).to_lowercase();
+            lk.note(Lookup::Prefix {
+                namespace: &namespace,
+                unit: cite.unit,
+                prefix: &prefix,
+            });
             return Resolution::Unresolved {
                 in_range: in_range(space, cite.unit, section),
-                number: section.to_string(),
-                namespace,
+                number: section.into(),
+                namespace: namespace.into(),
             };
         };
         let start = match walk(docs, section_ref, &cite.subsections) {
             Walk::Found(target, unverified) => (target, unverified),
             Walk::Missing(deepest, missing) => {
                 return Resolution::MissingSubsection {
-                    suggestions: nearest_children(docs, deepest, &missing),
+                    suggestions: nearest_children(docs, deepest, &missing).into(),
                     deepest,
-                    missing,
+                    missing: missing.into(),
                 };
             }
         };
         let covered = match &cite.range_end {
-            Some(end) => self.expand_range(docs, space, cite.unit, start.0, section, end),
+            Some(end) => expand_range(docs, space, cite.unit, start.0, section, end, lk),
             None => Vec::new(),
         };
         Resolution::Resolved {
@@ -590,6 +754,44 @@ impl NamespaceIndex {
             unverified: start.1,
             covered,
         }
+    }
+
+    /// Whether namespace `name` has section `key`, noted as a [`Lookup::Section`].
+    fn has_section(&self, name: &str, key: &(Unit, CompactString), lk: &mut Lookups) -> bool {
+        lk.note(Lookup::Section {
+            namespace: name,
+            unit: key.0,
+            number: &key.1,
+        });
+        self.spaces
+            .get(name)
+            .is_some_and(|s| s.sections.contains_key(key))
+    }
+
+    /// Whether namespace `name` has sections of `unit` numbered with `prefix`, noted as a
+    /// [`Lookup::Prefix`].
+    fn has_prefix(&self, name: &str, unit: Unit, prefix: &str, lk: &mut Lookups) -> bool {
+        lk.note(Lookup::Prefix {
+            namespace: name,
+            unit,
+            prefix,
+        });
+        self.spaces.get(name).is_some_and(|s| {
+            s.by_prefix
+                .contains_key(&(unit, CompactString::from(prefix)))
+        })
+    }
+
+    /// Whether namespace `name` numbers sections of `key`'s unit in the shape of its number
+    /// ([`Namespace::numbers_like`]), noted as a [`Lookup::Shapes`].
+    fn numbers_like(&self, name: &str, key: &(Unit, CompactString), lk: &mut Lookups) -> bool {
+        lk.note(Lookup::Shapes {
+            namespace: name,
+            unit: key.0,
+        });
+        self.spaces
+            .get(name)
+            .is_some_and(|s| s.numbers_like(key.0, &key.1))
     }
 
     fn resolve_code_reference(&self, own: &str, cite: &Citation) -> Resolution {
@@ -602,20 +804,52 @@ impl NamespaceIndex {
         let name = match &cite.code {
             Some(CodeRef::Named(name)) => match self.code_for_phrase(own, name) {
                 Ok(ns) => ns,
-                Err(code) => return Resolution::External { code: Some(code) },
+                Err(code) => {
+                    return Resolution::External {
+                        code: Some(code.into()),
+                    };
+                }
             },
             _ => own.to_string(),
         };
         if self.spaces.contains_key(&name) {
-            Resolution::Code { namespace: name }
+            Resolution::Code {
+                namespace: name.into(),
+            }
         } else {
-            Resolution::External { code: Some(name) }
+            Resolution::External {
+                code: Some(name.into()),
+            }
         }
     }
 
     /// The namespace a code phrase names from inside namespace `own`, or `Err(code)` for a
-    /// code the workspace does not hold.
+    /// code the workspace does not hold ([`Self::phrase_named`], remembered).
     fn code_for_phrase(&self, own: &str, phrase: &str) -> Result<String, String> {
+        if let Some(known) = self
+            .phrases
+            .with(|memo| memo.get(own)?.get(phrase).cloned())
+            .flatten()
+        {
+            return known;
+        }
+        let named = self.phrase_named(own, phrase);
+        self.phrases.with(|memo| {
+            memo.entry(own.to_string())
+                .or_default()
+                .insert(phrase.to_string(), named.clone())
+        });
+        named
+    }
+
+    /// Forgets the remembered answers of [`Self::code_for_phrase`] (after the workspace was
+    /// resolved: they would be memory held for nothing).
+    pub fn forget_phrases(&self) {
+        self.phrases.with(HashMap::clear);
+    }
+
+    /// What [`Self::code_for_phrase`] answers, computed.
+    fn phrase_named(&self, own: &str, phrase: &str) -> Result<String, String> {
         // `section 4 of this act`: the citing document when it is an act of its own, the
         // act its words come from when it is a section of a code.
         if phrase == lexls_syntax::citation::scan::THIS_ACT {
@@ -679,28 +913,20 @@ impl NamespaceIndex {
         &self,
         scope: BareScope<'_>,
         key: &(Unit, CompactString),
+        lk: &mut Lookups,
     ) -> Result<String, Resolution> {
         let own = scope.own();
-        if self
-            .spaces
-            .get(own)
-            .is_some_and(|s| s.sections.contains_key(key))
-        {
+        if self.has_section(own, key, lk) {
             return Ok(own.to_string());
         }
+        let prefix = number_prefix(&key.1);
         // A code cites its own sections bare (`§ 3` in 14 U.S.C. is 14 U.S.C. § 3 even if
         // only title 35 of the workspace has a § 3), when the number is numbered like them.
-        if let Some(space) = self.spaces.get(own)
-            && space.is_code
+        if self.spaces.get(own).is_some_and(|s| s.is_code)
+            && self.has_prefix(own, key.0, prefix, lk)
+            && self.numbers_like(own, key, lk)
         {
-            let prefix = number_prefix(&key.1);
-            let numbered_alike = space
-                .by_prefix
-                .contains_key(&(key.0, CompactString::from(prefix)))
-                && space.numbers_like(key.0, &key.1);
-            if numbered_alike {
-                return Ok(own.to_string());
-            }
+            return Ok(own.to_string());
         }
         if let BareScope::Document {
             named, secondary, ..
@@ -709,41 +935,59 @@ impl NamespaceIndex {
             if secondary && named.is_empty() {
                 // A memo naming no code: a structured number (`20-879`, `40.22`) carries
                 // its title and chapter, so it is of the one code numbered like it.
-                let prefix = (key.0, CompactString::from(number_prefix(&key.1)));
-                let mut alike = self.spaces.values().filter(|s| {
-                    s.is_code && !prefix.1.is_empty() && s.by_prefix.contains_key(&prefix)
-                });
-                if let (Some(only), None) = (alike.next(), alike.next()) {
-                    return Ok(only.name.clone());
+                let alike = self.namespaces_with_prefix(key.0, prefix, lk);
+                if let [only] = alike
+                    .iter()
+                    .filter(|s| self.spaces.get(**s).is_some_and(|s| s.is_code))
+                    .collect::<Vec<_>>()
+                    .as_slice()
+                {
+                    return Ok((**only).to_string());
                 }
             }
-            return self.bare_in_named(own, named, key);
+            return self.bare_in_named(own, named, key, lk);
         }
-        match self.by_number.get(key).map(Vec::as_slice) {
-            Some([only]) => Ok(only.clone()),
-            Some(many) if many.len() > 1 => Err(Resolution::Ambiguous {
-                candidates: many
-                    .iter()
-                    .filter_map(|ns| self.spaces.get(ns)?.sections.get(key).copied())
-                    .collect(),
-            }),
-            _ => {
+        lk.note(Lookup::Number {
+            unit: key.0,
+            number: &key.1,
+        });
+        match self.namespaces_having(key).as_slice() {
+            [only] => Ok((*only).to_string()),
+            [] => {
                 // Not found anywhere: blame the code whose numbers look like it (`20-875`
                 // next to §§ 20-870–20-874), else the citing document's own code when it has
                 // sections of that unit; otherwise the code is not in the workspace.
-                let prefix = (key.0, CompactString::from(number_prefix(&key.1)));
                 let similar = self
-                    .spaces
-                    .values()
-                    .filter(|s| !prefix.1.is_empty() && s.by_prefix.contains_key(&prefix))
-                    .map(|s| s.name.clone())
+                    .namespaces_with_prefix(key.0, prefix, lk)
+                    .into_iter()
                     .min();
                 if let Some(ns) = similar {
-                    return Ok(ns);
+                    return Ok(ns.to_string());
                 }
-                self.own_if_numbered_alike(own, key)
+                self.own_if_numbered_alike(own, key, lk)
             }
+            many => Err(Resolution::Ambiguous {
+                candidates: many
+                    .iter()
+                    .filter_map(|ns| self.spaces.get(*ns)?.sections.get(key).copied())
+                    .collect(),
+            }),
         }
+    }
+
+    /// The namespaces with sections of `unit` numbered with `prefix` (none for an empty
+    /// prefix), noted as a [`Lookup::AnyPrefix`].
+    fn namespaces_with_prefix(&self, unit: Unit, prefix: &str, lk: &mut Lookups) -> Vec<&str> {
+        lk.note(Lookup::AnyPrefix { unit, prefix });
+        if prefix.is_empty() {
+            return Vec::new();
+        }
+        let key = (unit, CompactString::from(prefix));
+        self.spaces
+            .values()
+            .filter(|s| s.by_prefix.contains_key(&key))
+            .map(|s| s.name.as_str())
+            .collect()
     }
 
     /// A bare citation of a document whose own namespace lacks the number: one of the codes
@@ -755,37 +999,37 @@ impl NamespaceIndex {
         own: &str,
         named: &[String],
         key: &(Unit, CompactString),
+        lk: &mut Lookups,
     ) -> Result<String, Resolution> {
-        let having: Vec<ProvisionRef> = named
+        let having: Vec<(&String, ProvisionRef)> = named
             .iter()
-            .filter_map(|ns| self.spaces.get(ns)?.sections.get(key).copied())
+            .filter_map(|ns| {
+                lk.note(Lookup::Section {
+                    namespace: ns,
+                    unit: key.0,
+                    number: &key.1,
+                });
+                Some((ns, self.spaces.get(ns)?.sections.get(key).copied()?))
+            })
             .collect();
         match having.as_slice() {
             [] => {}
-            [_] => {
-                if let Some(ns) = named.iter().find(|ns| {
-                    self.spaces
-                        .get(*ns)
-                        .is_some_and(|s| s.sections.contains_key(key))
-                }) {
-                    return Ok(ns.clone());
-                }
-            }
+            [(ns, _)] => return Ok((*ns).clone()),
             _ => {
-                return Err(Resolution::Ambiguous { candidates: having });
+                return Err(Resolution::Ambiguous {
+                    candidates: having.into_iter().map(|(_, r)| r).collect(),
+                });
             }
         }
-        let prefix = (key.0, CompactString::from(number_prefix(&key.1)));
-        if !prefix.1.is_empty()
-            && let Some(ns) = named.iter().find(|ns| {
-                self.spaces
-                    .get(*ns)
-                    .is_some_and(|s| s.by_prefix.contains_key(&prefix))
-            })
+        let prefix = number_prefix(&key.1);
+        if !prefix.is_empty()
+            && let Some(ns) = named
+                .iter()
+                .find(|ns| self.has_prefix(ns, key.0, prefix, lk))
         {
             return Ok(ns.clone());
         }
-        self.own_if_numbered_alike(own, key)
+        self.own_if_numbered_alike(own, key, lk)
     }
 
     /// The citing document's own namespace when it has sections of `key`'s unit numbered
@@ -798,65 +1042,70 @@ impl NamespaceIndex {
         &self,
         own: &str,
         key: &(Unit, CompactString),
+        lk: &mut Lookups,
     ) -> Result<String, Resolution> {
-        if self
-            .spaces
-            .get(own)
-            .is_some_and(|s| s.numbers_like(key.0, &key.1))
-        {
+        if self.numbers_like(own, key, lk) {
             return Ok(own.to_string());
         }
         Err(Resolution::External { code: None })
     }
+}
 
-    fn expand_range(
-        &self,
-        docs: &[Arc<Document>],
-        space: &Namespace,
-        unit: Unit,
-        start: ProvisionRef,
-        start_section: &str,
-        end: &lexls_syntax::citation::RangeEnd,
-    ) -> Vec<ProvisionRef> {
-        if end.section.eq_ignore_ascii_case(start_section) || end.section.is_empty() {
-            // A range of subsections: siblings from the start to the end label.
-            let doc = &docs[start.doc];
-            let Some(parent) = doc.provisions[start.provision].parent else {
-                return vec![start];
-            };
-            let Some(end_label) = end.subsections.last() else {
-                return vec![start];
-            };
-            let siblings = &doc.provisions[parent].children;
-            let from = siblings.iter().position(|&c| c == start.provision);
-            let to = siblings
-                .iter()
-                .position(|&c| doc.provisions[c].number.eq_ignore_ascii_case(end_label));
-            return match (from, to) {
-                (Some(f), Some(t)) if f <= t => siblings[f..=t]
-                    .iter()
-                    .map(|&p| ProvisionRef {
-                        doc: start.doc,
-                        provision: p,
-                    })
-                    .collect(),
-                _ => vec![start],
-            };
-        }
-        let lo = natural_key(start_section);
-        let hi = natural_key(&end.section);
-        let Some(ordered) = space.ordered.get(&unit) else {
-            return Vec::new();
+/// The sections or subsections a range from `start` (section `start_section`) to `end`
+/// covers: siblings for a range of subsections, else the sections of `space` between the
+/// two numbers in their natural order (noted as a [`Lookup::Range`]).
+fn expand_range(
+    docs: &[Arc<Document>],
+    space: &Namespace,
+    unit: Unit,
+    start: ProvisionRef,
+    start_section: &str,
+    end: &lexls_syntax::citation::RangeEnd,
+    lk: &mut Lookups,
+) -> Vec<ProvisionRef> {
+    if end.section.eq_ignore_ascii_case(start_section) || end.section.is_empty() {
+        // A range of subsections: siblings from the start to the end label.
+        let doc = &docs[start.doc];
+        let Some(parent) = doc.provisions[start.provision].parent else {
+            return vec![start];
         };
-        let from = ordered.partition_point(|(k, _)| *k < lo);
-        let to = ordered.partition_point(|(k, _)| *k <= hi);
-        ordered
-            .get(from..to)
-            .unwrap_or_default()
+        let Some(end_label) = end.subsections.last() else {
+            return vec![start];
+        };
+        let siblings = &doc.provisions[parent].children;
+        let from = siblings.iter().position(|&c| c == start.provision);
+        let to = siblings
             .iter()
-            .map(|(_, r)| *r)
-            .collect()
+            .position(|&c| doc.provisions[c].number.eq_ignore_ascii_case(end_label));
+        return match (from, to) {
+            (Some(f), Some(t)) if f <= t => siblings[f..=t]
+                .iter()
+                .map(|&p| ProvisionRef {
+                    doc: start.doc,
+                    provision: p,
+                })
+                .collect(),
+            _ => vec![start],
+        };
     }
+    let lo = natural_key(start_section);
+    let hi = natural_key(&end.section);
+    lk.note(Lookup::Range {
+        namespace: &space.name,
+        unit,
+        head: lo.first().filter(|&first| hi.first() == Some(first)),
+    });
+    let Some(ordered) = space.ordered.get(&unit) else {
+        return Vec::new();
+    };
+    let from = ordered.partition_point(|(k, _)| *k < lo);
+    let to = ordered.partition_point(|(k, _)| *k <= hi);
+    ordered
+        .get(from..to)
+        .unwrap_or_default()
+        .iter()
+        .map(|(_, r)| *r)
+        .collect()
 }
 
 /// Whether a document cites codes from outside rather than being part of one: anything but
@@ -994,12 +1243,12 @@ fn flat_child(doc: &Document, cur: ProvisionId, label: &str) -> Option<Provision
 }
 
 /// A chunk of a section number for natural ordering: `20-871` → `[20, -, 871]`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Chunk {
     /// A run of digits, compared by value (`9` before `10`).
     Num(u64),
-    /// Anything else, compared as text.
-    Text(String),
+    /// Anything else, compared as text (inline up to 24 bytes).
+    Text(CompactString),
 }
 
 /// The natural sort key of a section number: digit runs compare as numbers, so `5-9` sorts
@@ -1011,7 +1260,7 @@ pub fn natural_key(number: &str) -> Vec<Chunk> {
     for ch in number.chars() {
         if ch.is_ascii_digit() {
             if !text.is_empty() {
-                out.push(Chunk::Text(std::mem::take(&mut text)));
+                out.push(Chunk::Text(CompactString::from(std::mem::take(&mut text))));
             }
             digits.push(ch);
         } else {
@@ -1026,7 +1275,7 @@ pub fn natural_key(number: &str) -> Vec<Chunk> {
         out.push(Chunk::Num(digits.parse().unwrap_or(u64::MAX)));
     }
     if !text.is_empty() {
-        out.push(Chunk::Text(text));
+        out.push(Chunk::Text(CompactString::from(text)));
     }
     out
 }
@@ -1291,11 +1540,9 @@ mod tests {
                 },
             );
         }
-        index.spaces.insert("X".into(), space);
         // Build the look-up tables as `build` does.
-        for space in index.spaces.values_mut() {
-            space.index_numbers();
-        }
+        space.index_numbers();
+        index.spaces.insert("X".into(), Arc::new(space));
         let space = &index.spaces["X"];
         for cited in [
             "20-872",
@@ -1336,6 +1583,12 @@ mod tests {
             };
             assert_eq!(in_range(space, Unit::Section, cited), by_scan, "{cited}");
         }
+    }
+
+    /// One resolution per citation of the workspace: its size is memory of a large code.
+    #[test]
+    fn a_resolution_takes_56_bytes() {
+        assert_eq!(std::mem::size_of::<Resolution>(), 56);
     }
 
     #[test]

@@ -750,14 +750,13 @@ impl Writer {
         self.published.send_replace(published);
     }
 
-    /// Publishes the diagnostics that changed. After an edit that kept every target (the
-    /// snapshot shares the namespace index of the one diagnosed before), only the documents
-    /// whose text or resolutions changed are diagnosed again; otherwise every document is.
+    /// Publishes the diagnostics that changed. When the snapshot was derived from the one
+    /// diagnosed before (edits of the same documents), only the documents whose diagnostics
+    /// may differ ([`Snapshot::diagnostics_may_differ`]) are diagnosed again; otherwise every
+    /// document is.
     fn publish_diagnostics(&mut self, snap: &Arc<Snapshot>) {
         let previous = self.diagnosed.take();
-        let derived = previous.as_ref().filter(|p| {
-            p.docs.len() == snap.docs.len() && Arc::ptr_eq(&p.namespaces, &snap.namespaces)
-        });
+        let derived = previous.as_ref().filter(|p| snap.derived_from(p));
         match derived {
             Some(before) => {
                 for doc_id in 0..snap.docs.len() {

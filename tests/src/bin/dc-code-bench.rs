@@ -7,7 +7,10 @@
 //!
 //! `DC_BENCH_EDITS=N` sets the number of edits that keep the workspace's targets (default 100),
 //! `DC_BENCH_TARGET_EDITS=N` the number that change them (a section of the policy renumbered
-//! and back; default 10).
+//! and back; default 10), `DC_BENCH_CODE_EDITS=N` the number of edits of a section of the
+//! code that the policy and other sections cite (D.C. Code § 2-532, its subsection (a)
+//! relabelled (z) and back; default 10), each timed to the section's own diagnostics and
+//! checked on the policy's (`§ 2-532(a)` flagged while (a) is gone).
 //!
 //! Without an argument the D.C. Code pack of `../shared/corpora/dc-code` is unpacked into a
 //! temporary directory (about 20 s). The workspace is a temporary copy either way: the policy
@@ -145,6 +148,70 @@ fn run_editor_session(client: &mut LspClient, policy: &Path) {
     report(
         "edit that renumbers a section of the policy → fresh diagnostics",
         &mut renumbered,
+    );
+    edit_code_section(client, policy, &uri);
+}
+
+/// Relabels subsection (a) of D.C. Code § 2-532, which the policy and other sections cite,
+/// and back; times each edit to the section's diagnostics of that version and checks that
+/// the policy's diagnostics sent for the edit say whether `§ 2-532(a)` exists.
+fn edit_code_section(client: &mut LspClient, policy: &Path, policy_uri: &str) {
+    let Some(ws) = policy.parent().and_then(Path::parent) else {
+        fail("the policy is in the workspace's policy folder")
+    };
+    let section = ws.join("us/dc/council/code/titles/2/sections/2-532.xml");
+    let (uri, text) = client.open(&section);
+    client.wait_notification("textDocument/publishDiagnostics", |p| {
+        p["uri"] == uri && p["version"] == 1
+    });
+    let rounds: i32 = std::env::var("DC_BENCH_CODE_EDITS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10);
+    let mut times = Vec::new();
+    for version in 2..2 + rounds {
+        let gone = version % 2 == 0;
+        let new_text = if gone {
+            text.replacen("<num>(a)</num>", "<num>(z)</num>", 1)
+        } else {
+            text.clone()
+        };
+        // Only what this edit makes the server send is looked at.
+        client.notifications.clear();
+        let t = Instant::now();
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version},
+                   "contentChanges": [{"text": new_text}]}),
+        );
+        client.wait_notification("textDocument/publishDiagnostics", |p| {
+            p["uri"] == uri && p["version"] == version
+        });
+        times.push(t.elapsed());
+        let flags = |p: &serde_json::Value| {
+            p["diagnostics"].as_array().is_some_and(|d| {
+                d.iter().any(|d| {
+                    d["message"]
+                        .as_str()
+                        .is_some_and(|m| m.contains("2-532(a)") && m.contains("has no"))
+                })
+            })
+        };
+        let policy = client.wait_notification_within(
+            "textDocument/publishDiagnostics",
+            |p| p["uri"] == policy_uri && flags(p) == gone,
+            Duration::from_secs(30),
+        );
+        if policy.is_none() {
+            fail(&format!(
+                "version {version} of § 2-532: the policy's diagnostics do not say whether \
+                 § 2-532(a) exists"
+            ));
+        }
+    }
+    report(
+        "edit that relabels a subsection of a cited code section → fresh diagnostics",
+        &mut times,
     );
 }
 

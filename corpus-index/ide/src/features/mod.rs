@@ -9,6 +9,9 @@ pub mod navigation;
 pub mod scope;
 pub mod symbols;
 
+#[cfg(test)]
+mod incremental_tests;
+
 use std::ops::Range;
 use std::path::PathBuf;
 

@@ -99,7 +99,7 @@ fn a_number_the_code_never_uses_is_not_its_section() {
     assert_eq!(section_of(&files, &of(&r, "§ 47-2601")), "47-2601.xml");
     assert!(matches!(
         of(&r, "§ 47-2699"),
-        Resolution::Unresolved { ref namespace, .. } if namespace == "D.C. Code"
+        Resolution::Unresolved { ref namespace, .. } if &**namespace == "D.C. Code"
     ));
 }
 
