@@ -1,6 +1,7 @@
 //! Hybrid retrieval over chunks: BM25 ([`bm25`]: text analysis in [`analysis`], query
 //! analysis in [`query`], scoring in [`scoring`]), dense vectors ([`dense`]) and their fusion
-//! ([`fusion`]), persisted in a per-workspace index ([`store`]).
+//! ([`fusion`], with a label-free calibration of its weight in [`calibrate`]), persisted in a
+//! per-workspace index ([`store`]).
 //!
 //! The two retrievers are fused per *section*, not per chunk: each retriever's score of a
 //! section is that of its best chunk, the sections' scores are normalised and fused, and
@@ -10,6 +11,7 @@
 
 pub mod analysis;
 pub mod bm25;
+pub mod calibrate;
 pub mod chunk;
 pub mod dense;
 pub mod fusion;
