@@ -13,6 +13,8 @@ use super::retrieval::{Query, rank_files, score};
 use lexls_ide::ask::pipeline::PipelineOptions;
 use lexls_index::config::RetrievalMode;
 use lexls_index::search::Fusion;
+use lexls_index::search::bm25::{Analysis, Bm25, Bm25Params, Granularity};
+use lexls_index::search::calibrate;
 use lexls_index::search::dense::{EmbedError, Embedder};
 use lexls_index::search::prf::Rm3;
 use lexls_index::workspace::Snapshot;
@@ -36,6 +38,15 @@ pub struct Variant {
     pub authority: bool,
     /// Pseudo-relevance feedback for BM25 (RM3 at Anserini's settings, [`Rm3::default`]).
     pub prf: bool,
+    /// α chosen per workspace without labels ([`calibrate`]) instead of `fusion`'s (dense
+    /// only).
+    pub calibrated: bool,
+    /// The BM25 index's analysis.
+    #[serde(skip)]
+    pub analysis: Analysis,
+    /// BM25's scoring constants.
+    #[serde(skip)]
+    pub bm25: Bm25Params,
 }
 
 /// A stage whose switch is cross-validated on and off.
@@ -53,17 +64,29 @@ pub enum Stage {
     Authority,
     /// RM3 pseudo-relevance feedback.
     Prf,
+    /// BM25F: context (ancestry and heading) and body weighted as fields.
+    Bm25f,
+    /// The legal analysis (section signs, designators, hyphens, possessives, spellings).
+    Legal,
+    /// BM25 term proximity.
+    Proximity,
+    /// α calibrated per workspace without labels.
+    Calibration,
 }
 
 impl Stage {
     /// Every stage.
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 10] = [
         Self::Dense,
         Self::Rewrite,
         Self::Kg,
         Self::Adaptive,
         Self::Authority,
         Self::Prf,
+        Self::Bm25f,
+        Self::Legal,
+        Self::Proximity,
+        Self::Calibration,
     ];
 
     /// The stage's name in reports.
@@ -75,6 +98,10 @@ impl Stage {
             Self::Adaptive => "classifier k/Q/K/S",
             Self::Authority => "authority weighting",
             Self::Prf => "RM3 feedback",
+            Self::Bm25f => "BM25F fields",
+            Self::Legal => "legal analysis",
+            Self::Proximity => "proximity",
+            Self::Calibration => "calibrated α",
         }
     }
 
@@ -87,6 +114,10 @@ impl Stage {
             Self::Adaptive => v.adaptive,
             Self::Authority => v.authority,
             Self::Prf => v.prf,
+            Self::Bm25f => v.bm25.context_weight.is_some(),
+            Self::Legal => v.analysis == Analysis::Legal,
+            Self::Proximity => v.bm25.proximity,
+            Self::Calibration => v.dense && v.calibrated,
         }
     }
 }
@@ -99,6 +130,8 @@ impl Variant {
     pub fn name(&self) -> String {
         let mut s = if !self.dense {
             "bm25".to_string()
+        } else if self.calibrated {
+            "acal".to_string()
         } else {
             match self.fusion {
                 Fusion::Weighted { alpha } => format!("a{alpha:.2}"),
@@ -116,7 +149,40 @@ impl Variant {
                 s.push_str(tag);
             }
         }
+        if self.analysis == Analysis::Legal {
+            s.push_str("+legal");
+        }
+        if let Some(w) = self.bm25.context_weight {
+            s.push_str(&format!("+f{w}"));
+        }
+        if self.bm25.proximity {
+            s.push_str("+prox");
+        }
+        if (self.bm25.k1, self.bm25.b) != (1.2, 0.75) {
+            s.push_str(&format!("+k{}b{}", self.bm25.k1, self.bm25.b));
+        }
+        if self.bm25.granularity != Granularity::Best {
+            s.push_str(&format!("+{}", self.bm25.granularity.name()));
+        }
         s
+    }
+
+    /// The settings of the index this variant searches: analysis and BM25 constants (and
+    /// the RM3 and authority switches, which live in the snapshot too).
+    fn index_key(&self) -> (Analysis, [u32; 4], bool, Granularity, bool, bool) {
+        (
+            self.analysis,
+            [
+                self.bm25.k1.to_bits(),
+                self.bm25.b.to_bits(),
+                self.bm25.context_weight.map_or(0, f32::to_bits),
+                u32::from(self.calibrated && self.dense),
+            ],
+            self.bm25.proximity,
+            self.bm25.granularity,
+            self.authority,
+            self.prf,
+        )
     }
 
     /// The pipeline options of this setting, from the workspace's.
@@ -148,7 +214,7 @@ pub const FUSIONS: [Fusion; 5] = [
 ];
 
 /// Every setting: BM25 alone or each of [`FUSIONS`], times each stage on and off (192 with
-/// dense; 32 without). BM25 alone with every stage off comes first, so that ties go to the
+/// dense; 32 without), BM25 at lexls's defaults (analysis and constants). BM25 alone with every stage off comes first, so that ties go to the
 /// simplest setting.
 pub fn default_grid(with_dense: bool) -> Vec<Variant> {
     let mut retrievers: Vec<(bool, Fusion)> = vec![(false, FUSIONS[2])];
@@ -166,7 +232,66 @@ pub fn default_grid(with_dense: bool) -> Vec<Variant> {
                 adaptive: bits & 4 != 0,
                 authority: bits & 8 != 0,
                 prf: bits & 16 != 0,
+                calibrated: false,
+                analysis: Analysis::default(),
+                bm25: Bm25Params::default(),
             });
+        }
+    }
+    out
+}
+
+/// The BM25 constants tried: (k1, b) pairs — Robertson's usual 1.2/0.75, Anserini's
+/// 0.9/0.4, and one step each way of each.
+pub const K1_B: [(f32, f32); 5] = [(1.2, 0.75), (0.9, 0.4), (1.2, 0.5), (1.6, 0.75), (1.2, 0.9)];
+
+/// BM25F context weights tried (`None`: one text).
+pub const CONTEXT_WEIGHTS: [Option<f32>; 3] = [None, Some(2.0), Some(4.0)];
+
+/// The grid of issue 12's BM25 and fusion items (every other stage off): BM25 alone or
+/// fused with dense at α 0.2, 0.3, 0.45 or a calibrated α, times the analysis (plain,
+/// legal), BM25F context weight ([`CONTEXT_WEIGHTS`]), proximity, [`K1_B`] and the
+/// granularity ([`Granularity::ALL`]): 1,200 settings with dense, 240 without. BM25 alone,
+/// plain, one field, no proximity, 1.2/0.75, best chunk comes first.
+pub fn bm25_grid(with_dense: bool) -> Vec<Variant> {
+    let mut retrievers: Vec<(bool, Fusion, bool)> = vec![(false, FUSIONS[1], false)];
+    if with_dense {
+        retrievers.extend([
+            (true, FUSIONS[0], false),
+            (true, FUSIONS[1], false),
+            (true, FUSIONS[2], false),
+            (true, FUSIONS[1], true),
+        ]);
+    }
+    let mut out = Vec::new();
+    for (dense, fusion, calibrated) in retrievers {
+        for analysis in Analysis::ALL {
+            for context_weight in CONTEXT_WEIGHTS {
+                for proximity in [false, true] {
+                    for (k1, b) in K1_B {
+                        for granularity in Granularity::ALL {
+                            out.push(Variant {
+                                dense,
+                                fusion,
+                                rewrite: false,
+                                kg: false,
+                                adaptive: false,
+                                authority: false,
+                                prf: false,
+                                calibrated,
+                                analysis,
+                                bm25: Bm25Params {
+                                    k1,
+                                    b,
+                                    context_weight,
+                                    proximity,
+                                    granularity,
+                                },
+                            });
+                        }
+                    }
+                }
+            }
         }
     }
     out
@@ -240,84 +365,172 @@ pub fn with_query_cache(snap: &Snapshot) -> Snapshot {
     out
 }
 
-/// `snap` with the authority share of retrieval set to 0 unless `authority`, and RM3 on
-/// if `prf`.
-fn variant_snapshot(snap: &Snapshot, authority: bool, prf: bool) -> Snapshot {
-    let mut out = snap.clone();
-    if !authority {
-        let mut config = (*snap.config).clone();
-        config.authority.retrieval = 0.0;
-        out.config = Arc::new(config);
-    }
-    if let Some(index) = &snap.search {
-        let mut index = (**index).clone();
-        index.prf = prf.then(Rm3::default);
-        out.search = Some(Arc::new(index));
+/// The BM25 views of `snap`'s chunks under each analysis: the engine's own for its
+/// analysis, one built in memory for the other.
+fn bm25_views(snap: &Snapshot) -> HashMap<Analysis, lexls_index::search::bm25::Bm25Searcher> {
+    let mut out = HashMap::new();
+    let Some(index) = &snap.search else {
+        return out;
+    };
+    out.insert(index.bm25.analysis(), index.bm25.clone());
+    for analysis in Analysis::ALL {
+        if out.contains_key(&analysis) {
+            continue;
+        }
+        let built = (|| {
+            let mut bm25 = Bm25::open_with(None, analysis)?;
+            bm25.add(index.chunks.iter().map(|c| &**c))?;
+            bm25.commit("grid")?;
+            Ok::<_, lexls_index::search::bm25::Bm25Error>(bm25.searcher())
+        })();
+        match built {
+            Ok(s) => {
+                out.insert(analysis, s);
+            }
+            Err(e) => tracing::error!("cannot build the {} BM25 index: {e}", analysis.name()),
+        }
     }
     out
 }
 
+/// `snap` for the settings of `v`: its analysis's BM25 with its constants, RM3 on if
+/// `v.prf`, the authority share of retrieval 0 unless `v.authority`; and the calibrated α
+/// when `v` asks for one (with the calibration's note).
+fn variant_snapshot(
+    snap: &Snapshot,
+    v: &Variant,
+    views: &HashMap<Analysis, lexls_index::search::bm25::Bm25Searcher>,
+) -> (Snapshot, Option<f32>, Option<String>) {
+    let mut out = snap.clone();
+    if !v.authority {
+        let mut config = (*snap.config).clone();
+        config.authority.retrieval = 0.0;
+        out.config = Arc::new(config);
+    }
+    let mut alpha = None;
+    let mut note = None;
+    if let Some(index) = &snap.search {
+        let mut index = (**index).clone();
+        index.prf = v.prf.then(Rm3::default);
+        if let Some(view) = views.get(&v.analysis) {
+            index.bm25 = view.clone();
+        }
+        index.bm25.params = v.bm25;
+        if v.dense && v.calibrated {
+            let pseudo = lexls_ide::ask::calibrate::pseudo_queries(snap, &index);
+            let candidates = snap.config.retrieval.candidates;
+            if let Some(c) = calibrate::calibrate(&index, &pseudo, candidates, 0.3) {
+                let curve: Vec<String> = c
+                    .mrr
+                    .iter()
+                    .map(|(a, m)| format!("{a:.1}:{m:.3}"))
+                    .collect();
+                note = Some(format!(
+                    "calibrated α {:.1} on {} pseudo-queries ({}) for {}",
+                    c.alpha,
+                    c.queries,
+                    curve.join(" "),
+                    v.name()
+                ));
+                alpha = Some(c.alpha);
+            }
+        }
+        out.search = Some(Arc::new(index));
+    }
+    (out, alpha, note)
+}
+
 /// `scores[variant][query]`: every query of `queries` through every variant of `grid`
 /// over `snap` (wrap it with [`with_query_cache`] first), on `threads` threads (settings
-/// dealt round-robin). `progress` is told each variant done (count done, total).
+/// that share an index view run together), and the notes of the calibrations. `progress`
+/// is told each variant done (count done, total).
 pub fn score_matrix(
     snap: &Snapshot,
     queries: &[Query],
     grid: &[Variant],
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Vec<Vec<PerQuery>> {
+) -> (Vec<Vec<PerQuery>>, Vec<String>) {
     let base = PipelineOptions::from_snapshot(snap);
-    let snaps: Vec<Snapshot> = (0..4)
-        .map(|b| variant_snapshot(snap, b & 1 != 0, b & 2 != 0))
-        .collect();
+    let views = bm25_views(snap);
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    {
+        let mut by_key: HashMap<_, usize> = HashMap::new();
+        for (i, v) in grid.iter().enumerate() {
+            let g = *by_key.entry(v.index_key()).or_insert_with(|| {
+                groups.push(Vec::new());
+                groups.len() - 1
+            });
+            groups[g].push(i);
+        }
+    }
     let done = std::sync::atomic::AtomicUsize::new(0);
     let models = lexls_ide::ask::Models::default();
-    let run = |v: &Variant| -> Vec<PerQuery> {
-        let s = &snaps[usize::from(v.authority) | (usize::from(v.prf) << 1)];
-        let opts = v.options(&base);
-        let row = queries
+    let run_group = |members: &[usize]| -> (Vec<(usize, Vec<PerQuery>)>, Option<String>) {
+        let Some(&first) = members.first() else {
+            return (Vec::new(), None);
+        };
+        let (s, alpha, note) = variant_snapshot(snap, &grid[first], &views);
+        let rows = members
             .iter()
-            .map(|q| {
-                let ranked = rank_files(s, &q.question, &opts, &models, None);
-                let (rr, recall, ndcg) = score(&ranked, &q.relevant);
-                PerQuery { rr, ndcg, recall }
+            .map(|&i| {
+                let v = &grid[i];
+                let mut opts = v.options(&base);
+                if let Some(alpha) = alpha.filter(|_| v.calibrated && v.dense) {
+                    opts.fusion = Fusion::Weighted { alpha };
+                }
+                let row = queries
+                    .iter()
+                    .map(|q| {
+                        let ranked = rank_files(&s, &q.question, &opts, &models, None);
+                        let (rr, recall, ndcg) = score(&ranked, &q.relevant);
+                        PerQuery { rr, ndcg, recall }
+                    })
+                    .collect();
+                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                progress(n, grid.len());
+                (i, row)
             })
             .collect();
-        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        progress(n, grid.len());
-        row
+        (rows, note)
     };
-    let threads = threads.clamp(1, grid.len().max(1));
+    let threads = threads.clamp(1, groups.len().max(1));
     let mut rows: Vec<Option<Vec<PerQuery>>> = vec![None; grid.len()];
+    let mut notes = Vec::new();
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|w| {
-                let run = &run;
+                let run_group = &run_group;
+                let groups = &groups;
                 scope.spawn(move || {
-                    grid.iter()
-                        .enumerate()
+                    groups
+                        .iter()
                         .skip(w)
                         .step_by(threads)
-                        .map(|(i, v)| (i, run(v)))
+                        .map(|g| run_group(g))
                         .collect::<Vec<_>>()
                 })
             })
             .collect();
         for worker in workers {
             match worker.join() {
-                Ok(part) => {
-                    for (i, row) in part {
-                        rows[i] = Some(row);
+                Ok(parts) => {
+                    for (part, note) in parts {
+                        notes.extend(note);
+                        for (i, row) in part {
+                            rows[i] = Some(row);
+                        }
                     }
                 }
                 Err(_) => tracing::error!("a grid worker panicked; its settings score 0"),
             }
         }
     });
-    rows.into_iter()
+    let matrix = rows
+        .into_iter()
         .map(|r| r.unwrap_or_else(|| vec![PerQuery::default(); queries.len()]))
-        .collect()
+        .collect();
+    (matrix, notes)
 }
 
 #[cfg(test)]
@@ -328,13 +541,40 @@ mod tests {
     fn the_grid_covers_every_stage_both_ways() {
         let grid = default_grid(true);
         assert_eq!(grid.len(), 192);
-        assert_eq!(grid[0].name(), "bm25");
-        for stage in Stage::ALL {
+        assert_eq!(grid[0].name().split('+').next(), Some("bm25"));
+        for stage in [
+            Stage::Dense,
+            Stage::Rewrite,
+            Stage::Kg,
+            Stage::Adaptive,
+            Stage::Authority,
+            Stage::Prf,
+        ] {
             let on = grid.iter().filter(|v| stage.of(v)).count();
             assert!(on > 0 && on < grid.len(), "{}", stage.name());
         }
         let names: std::collections::HashSet<String> = grid.iter().map(Variant::name).collect();
         assert_eq!(names.len(), grid.len(), "names identify settings");
         assert_eq!(default_grid(false).len(), 32);
+    }
+
+    #[test]
+    fn the_bm25_grid_covers_every_item_both_ways() {
+        let grid = bm25_grid(true);
+        assert_eq!(grid.len(), 1200);
+        assert_eq!(bm25_grid(false).len(), 240);
+        assert_eq!(grid[0].name(), "bm25");
+        for stage in [
+            Stage::Dense,
+            Stage::Bm25f,
+            Stage::Legal,
+            Stage::Proximity,
+            Stage::Calibration,
+        ] {
+            let on = grid.iter().filter(|v| stage.of(v)).count();
+            assert!(on > 0 && on < grid.len(), "{}", stage.name());
+        }
+        let names: std::collections::HashSet<String> = grid.iter().map(Variant::name).collect();
+        assert_eq!(names.len(), grid.len(), "names identify settings");
     }
 }

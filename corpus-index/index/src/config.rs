@@ -35,6 +35,11 @@
 //! rewrite = false                 # deterministic query rewrites
 //! kg = false                      # knowledge-graph retrieval
 //! rm3 = false                     # RM3 pseudo-relevance feedback
+//! k1 = 1.6                        # BM25 term-frequency saturation
+//! b = 0.75                        # BM25 length normalisation
+//! # context_weight = 2.0          # BM25F: weight of ancestry and heading (unset: one text)
+//! proximity = false               # BM25 term proximity (Büttcher et al. 2006)
+//! granularity = "best"            # best | section | passage | mean: what a section is scored at
 //! # Only hybrid fusion passed cross-validation; every other stage is off (docs/measurements.md).
 //!
 //! [params]                        # per complexity class (HyPA-RAG Tables 5 and 6)
@@ -306,7 +311,8 @@ pub struct RetrievalConfig {
     pub alpha: f32,
     /// The `k` constant of reciprocal rank fusion (Cormack et al., 2009).
     pub rrf_k: f32,
-    /// Candidates each retriever returns before fusion.
+    /// Candidates each retriever returns before fusion: sections for BM25 (each as its best
+    /// chunk), chunks for the dense retriever.
     pub candidates: usize,
     /// Parameters (k, Q, K, S) from the query-complexity class (HyPA-RAG); when off, `top_k`
     /// and the middle class's Q, K and S. Off by default, as every stage below: none
@@ -319,6 +325,23 @@ pub struct RetrievalConfig {
     pub kg: bool,
     /// RM3 pseudo-relevance feedback for BM25 ([`crate::search::prf`]).
     pub rm3: bool,
+    /// BM25's term-frequency saturation k1 ([`crate::search::scoring`]). Default 1.6: chosen
+    /// by 5-fold cross-validation over the four development sets in every fold, against
+    /// 1.2 (Robertson's usual value), 0.9 and 1.2 with other b (`docs/measurements.md`).
+    pub k1: f32,
+    /// BM25's length normalisation b, in `[0, 1]`.
+    pub b: f32,
+    /// BM25F weight of a passage's context (ancestry and heading) against its body's 1;
+    /// unset (the default: BM25F at 2 or 4 lowered held-out MRR@10 on most development
+    /// sets): context and body scored as one text.
+    pub context_weight: Option<f32>,
+    /// Term proximity in BM25 (Büttcher et al., SIGIR 2006). Off by default: it lowered
+    /// held-out MRR@10 on three of the four development sets.
+    pub proximity: bool,
+    /// The passages a section is scored at by BM25: `best` (its best chunk), `section`
+    /// (the whole section), `passage` (its best subsection or window), `mean` (the mean of
+    /// the two).
+    pub granularity: crate::search::scoring::Granularity,
 }
 
 impl Default for RetrievalConfig {
@@ -334,6 +357,11 @@ impl Default for RetrievalConfig {
             rewrite: false,
             kg: false,
             rm3: false,
+            k1: 1.6,
+            b: 0.75,
+            context_weight: None,
+            proximity: false,
+            granularity: crate::search::scoring::Granularity::Best,
         }
     }
 }
@@ -344,6 +372,17 @@ impl RetrievalConfig {
         match self.fusion {
             FusionMethod::Rrf => crate::search::Fusion::Rrf { k: self.rrf_k },
             FusionMethod::Weighted => crate::search::Fusion::Weighted { alpha: self.alpha },
+        }
+    }
+
+    /// The BM25 scoring constants in force.
+    pub fn bm25_params(&self) -> crate::search::scoring::Bm25Params {
+        crate::search::scoring::Bm25Params {
+            k1: self.k1,
+            b: self.b,
+            context_weight: self.context_weight,
+            proximity: self.proximity,
+            granularity: self.granularity,
         }
     }
 }
@@ -580,6 +619,25 @@ impl Config {
             return Err(invalid(format!(
                 "retrieval.alpha = {} is outside [0, 1]",
                 self.retrieval.alpha
+            )));
+        }
+        if !(0.0..=1.0).contains(&self.retrieval.b) {
+            return Err(invalid(format!(
+                "retrieval.b = {} is outside [0, 1]",
+                self.retrieval.b
+            )));
+        }
+        if !(self.retrieval.k1 >= 0.0 && self.retrieval.k1 <= 10.0) {
+            return Err(invalid(format!(
+                "retrieval.k1 = {} is outside [0, 10]",
+                self.retrieval.k1
+            )));
+        }
+        if let Some(w) = self.retrieval.context_weight
+            && !(w > 0.0 && w <= 20.0)
+        {
+            return Err(invalid(format!(
+                "retrieval.context_weight = {w} is outside (0, 20]"
             )));
         }
         for (name, list) in [

@@ -747,6 +747,7 @@ impl Engine {
             .retrieval
             .rm3
             .then(crate::search::prf::Rm3::default);
+        index.bm25.params = self.config.retrieval.bm25_params();
         self.search = Some(Arc::new(index));
     }
 

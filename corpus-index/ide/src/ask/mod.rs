@@ -7,6 +7,7 @@
 //! extractive from the best sentences — and verify every citation of the answer against the
 //! workspace ([`verify`]).
 
+pub mod calibrate;
 pub mod compose;
 pub mod generate;
 pub mod markup;

@@ -82,7 +82,11 @@ fn words(s: &str) -> usize {
 /// would search for, see [`lexls_index::search::query`]).
 fn content_terms(text: &str) -> usize {
     use lexls_index::search::{bm25, query};
-    query::searched_terms(&bm25::analyse(text), &query::ENGLISH_QUESTION_WORDS).len()
+    query::searched_terms(
+        &bm25::analyse(text),
+        query::QuestionWords::of(bm25::Analysis::default()),
+    )
+    .len()
 }
 
 /// The sentences of `text` that ask (end in `?` or open with a question word), with a

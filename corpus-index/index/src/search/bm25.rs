@@ -1,39 +1,51 @@
-//! BM25 over chunks with tantivy (Okapi BM25, k1 = 1.2, b = 0.75, tantivy's defaults).
+//! BM25 over chunks with tantivy: each chunk indexed as its context (ancestry and heading),
+//! its body and the word pairs of both, scored by [`super::scoring`] (BM25 or BM25F, k1 and
+//! b, proximity and the passage granularity are settings of the query, [`Bm25Params`]).
 //!
-//! Text is analysed with an English analyser: simple tokenizer, long-token removal, lower
-//! case, English stop words, Snowball (Porter 2) stemming. A second field holds the
-//! analysed text's adjacent word pairs ([`super::query::bigrams`]). Queries are built from
-//! the same analyser ([`super::query`]: question words left out, word pairs added at
-//! [`super::query::BIGRAM_BOOST`], verbose queries reduced) as a disjunction of term
-//! queries, so user questions never fail to parse (`§`, quotes, `AND` and parentheses are
-//! just text).
+//! Text is analysed by an [`Analysis`] (by default [`Analysis::Legal`]: legal conventions,
+//! stop words, Snowball stemming). The word-pair field holds the analysed text's adjacent
+//! word pairs ([`super::query::bigrams`]). Queries are built from the same analysis
+//! ([`super::query`]: question words left out, word pairs added at
+//! [`super::query::BIGRAM_BOOST`], verbose queries reduced) as weighted terms, so user
+//! questions never fail to parse (`§`, quotes, `AND` and parentheses are just text).
+//!
+//! The schema names the analysis and [`BM25_FORMAT`]: an index written by another analysis
+//! or format has another schema and is refused ([`Bm25::open`]), so the engine rebuilds it
+//! rather than misreads it.
 //!
 //! An index opened from disk proves itself first ([`Bm25::open`]): every file of every
 //! segment must pass its CRC32 footer checksum, and each segment's document count in
 //! `meta.json` (which has no checksum) must agree with its own files. A failure is
 //! [`Bm25Error::Damaged`]; the caller rebuilds the index.
 
+use std::collections::HashSet;
 use std::path::Path;
-use std::sync::LazyLock;
 
-use tantivy::collector::TopDocs;
 use tantivy::directory::{Directory, MmapDirectory};
-use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, TermQuery};
 use tantivy::schema::{
-    Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
+    FAST, Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
 };
-use tantivy::tokenizer::{
-    Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, StopWordFilter, TextAnalyzer,
-    WhitespaceTokenizer,
+use tantivy::tokenizer::{TextAnalyzer, WhitespaceTokenizer};
+use tantivy::{
+    DocAddress, Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term,
 };
-use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term};
 
+pub use super::analysis::Analysis;
 use super::chunk::Chunk;
-use super::query::{self, BIGRAM_BOOST};
+use super::query;
+pub use super::scoring::{Bm25Params, Granularity};
+use super::scoring::{ChunkKind, ScoredFields, score_sections};
 
-const ANALYZER: &str = "lexls_en";
+/// Version of the BM25 index's layout (fields and their analysis). Part of the schema: an
+/// index of another version is refused and rebuilt. 2: context and body fields, section and
+/// chunk-kind fast fields, the analysis named (2026-11-26).
+pub const BM25_FORMAT: u32 = 2;
+
 /// The word-pair field is written already analysed: split on spaces only.
 const PAIRS: &str = "lexls_pairs";
+/// Fast field names.
+const SECTION: &str = "section";
+const KIND: &str = "kind";
 
 /// Errors of the BM25 index.
 #[derive(Debug, thiserror::Error)]
@@ -56,67 +68,96 @@ pub struct Fields {
     pub id: Field,
     /// Relative path of the chunk's document, for deletes.
     pub path: Field,
-    /// Indexed text.
-    pub text: Field,
-    /// Adjacent pairs of the text's analysed words (`serious_incid`).
+    /// The chunk's context: ancestry and heading.
+    pub context: Field,
+    /// The chunk's passage (positions kept, for proximity).
+    pub body: Field,
+    /// Adjacent pairs of the analysed words of context and body (`serious_incid`).
     pub bigrams: Field,
+    /// The section's key (fast).
+    pub section: Field,
+    /// [`ChunkKind`] (fast).
+    pub kind: Field,
 }
 
-fn schema() -> (Schema, Fields) {
+impl Fields {
+    fn scored(&self) -> ScoredFields {
+        ScoredFields {
+            context: self.context,
+            body: self.body,
+            pairs: self.bigrams,
+            section: SECTION,
+            kind: KIND,
+        }
+    }
+}
+
+/// The name of the analyser of `analysis` in the schema (`lexls_legal_2`).
+fn analyzer_name(analysis: Analysis) -> String {
+    format!("lexls_{}_{BM25_FORMAT}", analysis.name())
+}
+
+fn schema(analysis: Analysis) -> (Schema, Fields) {
     let mut b = Schema::builder();
     let id = b.add_text_field("id", STRING | STORED);
     let path = b.add_text_field("path", STRING);
-    let indexing = TextFieldIndexing::default()
-        .set_tokenizer(ANALYZER)
-        .set_index_option(IndexRecordOption::WithFreqsAndPositions);
-    let text = b.add_text_field(
-        "text",
-        TextOptions::default().set_indexing_options(indexing),
+    let name = analyzer_name(analysis);
+    let context = b.add_text_field(
+        "context",
+        TextOptions::default().set_indexing_options(
+            TextFieldIndexing::default()
+                .set_tokenizer(&name)
+                .set_index_option(IndexRecordOption::WithFreqs),
+        ),
     );
-    let pairs = TextFieldIndexing::default()
-        .set_tokenizer(PAIRS)
-        .set_index_option(IndexRecordOption::WithFreqs);
+    let body = b.add_text_field(
+        "body",
+        TextOptions::default().set_indexing_options(
+            TextFieldIndexing::default()
+                .set_tokenizer(&name)
+                .set_index_option(IndexRecordOption::WithFreqsAndPositions),
+        ),
+    );
     let bigrams = b.add_text_field(
         "bigrams",
-        TextOptions::default().set_indexing_options(pairs),
+        TextOptions::default().set_indexing_options(
+            TextFieldIndexing::default()
+                .set_tokenizer(PAIRS)
+                .set_index_option(IndexRecordOption::WithFreqs),
+        ),
     );
+    let section = b.add_u64_field(SECTION, FAST);
+    let kind = b.add_u64_field(KIND, FAST);
     (
         b.build(),
         Fields {
             id,
             path,
-            text,
+            context,
+            body,
             bigrams,
+            section,
+            kind,
         },
     )
 }
 
-/// The English analyser used for indexing and queries.
-pub fn analyzer() -> TextAnalyzer {
-    let builder = TextAnalyzer::builder(SimpleTokenizer::default())
-        .filter(RemoveLongFilter::limit(40))
-        .filter(LowerCaser);
-    match StopWordFilter::new(Language::English) {
-        Some(stop) => builder
-            .filter(stop)
-            .filter(Stemmer::new(Language::English))
-            .build(),
-        None => builder.filter(Stemmer::new(Language::English)).build(),
-    }
+/// The analysed terms of `text`, in order, by the default analysis ([`Analysis::default`]).
+pub fn analyse(text: &str) -> Vec<String> {
+    Analysis::default().terms(text)
 }
 
-/// [`analyzer`], built once (stop-word set and stemmer); [`analyse`] clones it.
-static ANALYSER: LazyLock<TextAnalyzer> = LazyLock::new(analyzer);
-
-/// The analysed terms of `text`, in order (what [`analyzer`] makes of it).
-pub fn analyse(text: &str) -> Vec<String> {
-    let mut analyzer = ANALYSER.clone();
-    let mut stream = analyzer.token_stream(text);
-    let mut out = Vec::new();
-    while let Some(token) = stream.next() {
-        out.push(token.text.clone());
-    }
-    out
+/// The key of a chunk's section: the first 8 bytes of BLAKE3 of its document's path and the
+/// section's chunk ordinal.
+fn section_key(chunk: &Chunk) -> u64 {
+    let mut h = blake3::Hasher::new();
+    h.update(chunk.rel_path().as_bytes());
+    h.update(&[0]);
+    h.update(&(chunk.section_ordinal() as u64).to_le_bytes());
+    let bytes = h.finalize();
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&bytes.as_bytes()[..8]);
+    u64::from_le_bytes(first)
 }
 
 /// A writable BM25 index.
@@ -125,24 +166,38 @@ pub struct Bm25 {
     writer: IndexWriter,
     reader: IndexReader,
     fields: Fields,
+    analysis: Analysis,
 }
 
 impl std::fmt::Debug for Bm25 {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Bm25").finish_non_exhaustive()
+        f.debug_struct("Bm25")
+            .field("analysis", &self.analysis)
+            .finish_non_exhaustive()
     }
 }
 
 impl Bm25 {
-    /// Opens (or creates) the index in `dir`, or in memory when `dir` is `None`. An
-    /// existing index is checked first ([`verify_files`], [`verify_counts`]).
+    /// Opens (or creates) the index in `dir`, or in memory when `dir` is `None`, with the
+    /// default analysis ([`Bm25::open_with`]).
+    ///
+    /// # Errors
+    /// As [`Bm25::open_with`].
+    pub fn open(dir: Option<&Path>) -> Result<Self, Bm25Error> {
+        Self::open_with(dir, Analysis::default())
+    }
+
+    /// Opens (or creates) the index in `dir`, or in memory when `dir` is `None`, analysing
+    /// text with `analysis`. An existing index is checked first ([`verify_files`],
+    /// [`verify_counts`]).
     ///
     /// # Errors
     /// [`Bm25Error::Damaged`] when a file fails its checksum or disagrees with `meta.json`,
-    /// another [`Bm25Error`] when the directory holds an unreadable or incompatible index or
-    /// another process holds its writer lock.
-    pub fn open(dir: Option<&Path>) -> Result<Self, Bm25Error> {
-        let (schema, fields) = schema();
+    /// another [`Bm25Error`] when the directory holds an unreadable index or one of another
+    /// schema (another [`BM25_FORMAT`] or analysis: the caller rebuilds it), or another
+    /// process holds its writer lock.
+    pub fn open_with(dir: Option<&Path>, analysis: Analysis) -> Result<Self, Bm25Error> {
+        let (schema, fields) = schema(analysis);
         let mut existed = false;
         let index = match dir {
             None => Index::create_in_ram(schema),
@@ -152,12 +207,18 @@ impl Bm25 {
                 })?;
                 let mmap = MmapDirectory::open(dir)?;
                 existed = Index::exists(&mmap).map_err(tantivy::TantivyError::from)?;
-                let index = Index::open_or_create(mmap, schema.clone())?;
+                let another = || {
+                    tantivy::TantivyError::SchemaError(format!(
+                        "the index was written with another schema (not BM25 format {BM25_FORMAT}, {} analysis)",
+                        analysis.name()
+                    ))
+                };
+                let index = match Index::open_or_create(mmap, schema.clone()) {
+                    Err(tantivy::TantivyError::SchemaError(_)) => return Err(another().into()),
+                    other => other?,
+                };
                 if index.schema() != schema {
-                    return Err(tantivy::TantivyError::SchemaError(
-                        "the index was written with another schema".into(),
-                    )
-                    .into());
+                    return Err(another().into());
                 }
                 if existed {
                     let started = std::time::Instant::now();
@@ -167,7 +228,9 @@ impl Bm25 {
                 index
             }
         };
-        index.tokenizers().register(ANALYZER, analyzer());
+        index
+            .tokenizers()
+            .register(&analyzer_name(analysis), analysis.analyzer());
         index.tokenizers().register(
             PAIRS,
             TextAnalyzer::builder(WhitespaceTokenizer::default()).build(),
@@ -179,7 +242,7 @@ impl Bm25 {
             .try_into()?;
         if existed {
             let started = std::time::Instant::now();
-            verify_counts(&reader.searcher())?;
+            verify_counts(&reader.searcher(), fields.body)?;
             tracing::debug!("BM25 document counts verified in {:?}", started.elapsed());
         }
         Ok(Self {
@@ -187,6 +250,7 @@ impl Bm25 {
             writer,
             reader,
             fields,
+            analysis,
         })
     }
 
@@ -210,7 +274,8 @@ impl Bm25 {
         Ok(())
     }
 
-    /// Adds chunks.
+    /// Adds chunks (a parent chunk is recorded as a section with passages when a chunk of
+    /// its document among `chunks` names it as parent).
     ///
     /// # Errors
     /// A tantivy error.
@@ -218,16 +283,30 @@ impl Bm25 {
         &mut self,
         chunks: impl IntoIterator<Item = &'a Chunk>,
     ) -> Result<(), Bm25Error> {
+        let chunks: Vec<&Chunk> = chunks.into_iter().collect();
+        let parents: HashSet<(&str, usize)> = chunks
+            .iter()
+            .filter_map(|c| Some((c.rel_path(), c.parent?)))
+            .collect();
         for c in chunks {
+            let kind = if c.parent.is_some() {
+                ChunkKind::Passage
+            } else if parents.contains(&(c.rel_path(), c.ordinal())) {
+                ChunkKind::Section
+            } else {
+                ChunkKind::Whole
+            };
             let mut doc = TantivyDocument::default();
             doc.add_text(self.fields.id, c.id());
             doc.add_text(self.fields.path, c.rel_path());
-            let text = c.text();
-            doc.add_text(self.fields.text, &text);
-            doc.add_text(
-                self.fields.bigrams,
-                query::bigrams(&analyse(&text)).join(" "),
-            );
+            let (context, body) = (c.context(), c.body());
+            doc.add_text(self.fields.context, &context);
+            doc.add_text(self.fields.body, &body);
+            let mut words = self.analysis.words(&context);
+            words.extend(self.analysis.words(&body));
+            doc.add_text(self.fields.bigrams, query::bigrams(&words).join(" "));
+            doc.add_u64(self.fields.section, section_key(c));
+            doc.add_u64(self.fields.kind, kind as u64);
             self.writer.add_document(doc)?;
         }
         Ok(())
@@ -245,11 +324,13 @@ impl Bm25 {
         Ok(())
     }
 
-    /// A point-in-time searcher.
+    /// A point-in-time searcher with the default scoring constants.
     pub fn searcher(&self) -> Bm25Searcher {
         Bm25Searcher {
             searcher: self.reader.searcher(),
             fields: self.fields,
+            analysis: self.analysis,
+            params: Bm25Params::default(),
         }
     }
 }
@@ -286,11 +367,10 @@ pub fn verify_files(index: &Index) -> Result<(), Bm25Error> {
 ///
 /// # Errors
 /// [`Bm25Error::Damaged`] naming the segment that disagrees.
-pub fn verify_counts(searcher: &Searcher) -> Result<(), Bm25Error> {
-    let (_, fields) = schema();
+pub fn verify_counts(searcher: &Searcher, field: Field) -> Result<(), Bm25Error> {
     let metas = searcher.index().searchable_segment_metas()?;
     for segment in searcher.segment_readers() {
-        let norms = segment.get_fieldnorms_reader(fields.text)?;
+        let norms = segment.get_fieldnorms_reader(field)?;
         let deleted_in_meta = metas
             .iter()
             .find(|m| m.id() == segment.segment_id())
@@ -313,45 +393,61 @@ pub fn verify_counts(searcher: &Searcher) -> Result<(), Bm25Error> {
     Ok(())
 }
 
-/// A read-only, point-in-time view of the BM25 index.
+/// A read-only, point-in-time view of the BM25 index, with the scoring constants its
+/// searches use.
 #[derive(Clone)]
 pub struct Bm25Searcher {
     searcher: Searcher,
     fields: Fields,
+    analysis: Analysis,
+    /// The scoring constants of [`Self::search`].
+    pub params: Bm25Params,
 }
 
 impl std::fmt::Debug for Bm25Searcher {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Bm25Searcher")
             .field("docs", &self.searcher.num_docs())
+            .field("analysis", &self.analysis)
+            .field("params", &self.params)
             .finish()
     }
 }
 
 impl Bm25Searcher {
-    /// The analysed terms of `text` (lower-cased, stop words removed, stemmed).
+    /// The same view scoring with `params`.
+    #[must_use]
+    pub fn with_params(mut self, params: Bm25Params) -> Self {
+        self.params = params;
+        self
+    }
+
+    /// The analysis the index was written with.
+    pub fn analysis(&self) -> Analysis {
+        self.analysis
+    }
+
+    /// The analysed terms of `text` (the index's analysis: stop words removed, stemmed).
     pub fn terms(&self, text: &str) -> Vec<String> {
-        analyse(text)
+        self.analysis.terms(text)
     }
 
     /// The analysed query of `text` ([`query::build`]): its terms without question words
     /// and its word pairs, a verbose query reduced to its rarest.
     pub fn query(&self, text: &str) -> query::Bm25Query {
         let n = self.searcher.num_docs();
-        let idf = |field: Field, t: &str| {
-            let df = self.doc_freq(field, t);
-            (df > 0).then(|| bm25_idf(n, df))
-        };
+        let idf = |df: u64| (df > 0).then(|| super::scoring::idf(n, df));
         query::build(
-            &self.terms(text),
-            &query::ENGLISH_QUESTION_WORDS,
-            |t| idf(self.fields.text, t),
-            |t| idf(self.fields.bigrams, t),
+            &self.analysis.terms(text),
+            &self.analysis.words(text),
+            query::QuestionWords::of(self.analysis),
+            |t| idf(self.doc_freq(t)),
+            |t| idf(self.doc_freq_in(self.fields.bigrams, t)),
         )
     }
 
-    /// The `limit` best chunks for `query` as `(chunk id, BM25 score)`, best first: the
-    /// BM25 of its terms plus [`BIGRAM_BOOST`] times that of its word pairs ([`Self::query`]).
+    /// The `limit` best sections for `query`, best first, each as its best chunk `(chunk
+    /// id, the section's score)` ([`Self::query`], scored by [`Self::search_weighted`]).
     /// An empty list for a query without indexable terms.
     pub fn search(&self, query: &str, limit: usize) -> Vec<(String, f32)> {
         let analysed = self.query(query);
@@ -360,74 +456,55 @@ impl Bm25Searcher {
     }
 
     /// [`Self::search`] with a weight per analysed term (1 = as in a plain query; used by
-    /// pseudo-relevance feedback, [`super::prf`]) and the word pairs at [`BIGRAM_BOOST`].
+    /// pseudo-relevance feedback, [`super::prf`]) and the word pairs at
+    /// [`query::BIGRAM_BOOST`], scored with [`Self::params`] ([`super::scoring`]).
     pub fn search_weighted(
         &self,
         terms: &[(String, f32)],
         bigrams: &[String],
         limit: usize,
     ) -> Vec<(String, f32)> {
-        if (terms.is_empty() && bigrams.is_empty()) || limit == 0 {
-            return Vec::new();
-        }
-        let term = |field: Field, t: &str| -> Box<dyn Query> {
-            Box::new(TermQuery::new(
-                Term::from_field_text(field, t),
-                IndexRecordOption::WithFreqs,
-            ))
-        };
-        let clauses: Vec<(Occur, Box<dyn Query>)> = terms
-            .iter()
-            .map(|(t, w)| {
-                let q = term(self.fields.text, t);
-                let q: Box<dyn Query> = if (w - 1.0).abs() < f32::EPSILON {
-                    q
-                } else {
-                    Box::new(BoostQuery::new(q, *w))
-                };
-                (Occur::Should, q)
-            })
-            .chain(bigrams.iter().map(|t| {
-                let boosted: Box<dyn Query> =
-                    Box::new(BoostQuery::new(term(self.fields.bigrams, t), BIGRAM_BOOST));
-                (Occur::Should, boosted)
-            }))
-            .collect();
-        let query = BooleanQuery::new(clauses);
-        let hits = match self
-            .searcher
-            .search(&query, &TopDocs::with_limit(limit).order_by_score())
-        {
-            Ok(hits) => hits,
-            Err(e) => {
-                tracing::error!("BM25 search failed ({e}); run `lexls index --rebuild`");
-                return Vec::new();
-            }
-        };
-        hits.into_iter()
-            .filter_map(|(score, addr)| {
+        let scored = score_sections(
+            &self.searcher,
+            &self.fields.scored(),
+            terms,
+            bigrams,
+            &self.params,
+            limit,
+        );
+        scored
+            .into_iter()
+            .filter_map(|c| {
                 let doc: TantivyDocument = self
                     .searcher
-                    .doc(addr)
-                    .map_err(|e| tracing::error!("BM25 index: cannot read a chunk ({e})"))
+                    .doc(DocAddress::new(c.segment, c.doc))
+                    .map_err(|e| {
+                        tracing::error!(
+                            "BM25 index: cannot read a chunk ({e}); run `lexls index --rebuild`"
+                        );
+                    })
                     .ok()?;
                 let id = doc.get_first(self.fields.id)?.as_str()?.to_string();
-                Some((id, score))
+                Some((id, c.score))
             })
             .collect()
     }
 
     /// Inverse document frequency of an analysed term, BM25's
-    /// `ln(1 + (N - df + 0.5) / (df + 0.5))` over chunks.
+    /// `ln(1 + (N - df + 0.5) / (df + 0.5))` over chunks (df: chunks holding it in their
+    /// context or body, whichever more).
     pub fn idf(&self, term: &str) -> f32 {
-        bm25_idf(
-            self.searcher.num_docs(),
-            self.doc_freq(self.fields.text, term),
-        )
+        super::scoring::idf(self.searcher.num_docs(), self.doc_freq(term))
+    }
+
+    /// Chunks holding the analysed `term` in their context or body (the larger count).
+    fn doc_freq(&self, term: &str) -> u64 {
+        self.doc_freq_in(self.fields.body, term)
+            .max(self.doc_freq_in(self.fields.context, term))
     }
 
     /// Number of chunks whose `field` holds the analysed `term` (0 when unreadable).
-    fn doc_freq(&self, field: Field, term: &str) -> u64 {
+    fn doc_freq_in(&self, field: Field, term: &str) -> u64 {
         self.searcher
             .doc_freq(&Term::from_field_text(field, term))
             .unwrap_or(0)
@@ -437,12 +514,6 @@ impl Bm25Searcher {
     pub fn num_chunks(&self) -> u64 {
         self.searcher.num_docs()
     }
-}
-
-/// BM25's inverse document frequency `ln(1 + (N - df + 0.5) / (df + 0.5))`.
-fn bm25_idf(n: u64, df: u64) -> f32 {
-    let (n, df) = (n as f32, df as f32);
-    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
 }
 
 #[cfg(test)]
@@ -473,12 +544,146 @@ mod tests {
             hits[0].0.starts_with("statute/nyc-admin-code-20-871.md"),
             "{hits:?}"
         );
-        assert!(s.search("§ \"(\" AND OR", 5).is_empty());
+        assert!(
+            s.search("\"(\" AND OR", 5).is_empty(),
+            "punctuation and stop words"
+        );
         assert_eq!(bm25.payload().as_deref(), Some("test"));
         bm25.delete_document("statute/nyc-admin-code-20-871.md");
         bm25.commit("after delete").expect("commit");
         let hits = bm25.searcher().search("business days notified", 5);
         assert!(hits.iter().all(|(id, _)| !id.contains("20-871")));
+    }
+
+    /// A RAM index of the NYC example's statute and rules (`examples/nyc-ll144`).
+    fn nyc(analysis: Analysis) -> Bm25 {
+        let mut bm25 = Bm25::open_with(None, analysis).expect("ram index");
+        for rel in [
+            "statute/nyc-admin-code-20-870.md",
+            "statute/nyc-admin-code-20-871.md",
+            "statute/nyc-admin-code-20-872.md",
+            "statute/nyc-admin-code-20-873.md",
+            "statute/nyc-admin-code-20-874.md",
+            "rules/6-rcny-5-300.md",
+            "rules/6-rcny-5-301.md",
+            "rules/6-rcny-5-303.md",
+            "rules/6-rcny-5-304.md",
+        ] {
+            bm25.add(&chunk_document(&std::sync::Arc::new(example(rel))))
+                .expect("add");
+        }
+        bm25.commit("test").expect("commit");
+        bm25
+    }
+
+    #[test]
+    fn a_section_sign_and_the_word_section_find_the_same_section() {
+        let s = nyc(Analysis::Legal).searcher();
+        let by_sign = s.search("What does § 20-873 say?", 3);
+        let by_word = s.search("What does section 20-873 say?", 3);
+        assert!(
+            by_sign[0].0.starts_with("statute/nyc-admin-code-20-873.md"),
+            "{by_sign:?}"
+        );
+        assert_eq!(by_sign[0].0, by_word[0].0);
+        assert!(
+            (by_sign[0].1 - by_word[0].1).abs() < 1e-4,
+            "{by_sign:?} / {by_word:?}"
+        );
+    }
+
+    #[test]
+    fn one_hit_per_section_at_the_granularity_asked() {
+        let bm25 = nyc(Analysis::Legal);
+        let question = "Where must the summary of the results of the bias audit be published?";
+        let best = bm25.searcher().search(question, 20);
+        let sections: HashSet<&str> = best.iter().map(|(id, _)| id.as_str()).collect();
+        assert_eq!(sections.len(), best.len());
+        // Whole sections only: every hit is a section's parent chunk (ordinal 0 of a file
+        // whose sections start it, or a chunk without a parent).
+        let whole = bm25.searcher().with_params(Bm25Params {
+            granularity: Granularity::Section,
+            ..Bm25Params::default()
+        });
+        for (id, _) in whole.search(question, 20) {
+            let (rel, n) = id.rsplit_once('#').expect("chunk id");
+            let doc = std::sync::Arc::new(example(rel));
+            let chunk = &chunk_document(&doc)[n.parse::<usize>().expect("ordinal")];
+            assert_eq!(chunk.parent, None, "{id} is a passage");
+        }
+        // Passages only: the notice rule and § 20-871 are found in their subdivisions b
+        // (a subdivision, or a section that has none, is a passage; a section with
+        // subdivisions is not).
+        let passages = bm25.searcher().with_params(Bm25Params {
+            granularity: Granularity::Passage,
+            ..Bm25Params::default()
+        });
+        let hits = passages.search("notice to candidates ten business days", 3);
+        assert!(hits[0].0.starts_with("rules/6-rcny-5-304.md#"), "{hits:?}");
+        assert!(
+            hits[1].0.starts_with("statute/nyc-admin-code-20-871.md#"),
+            "{hits:?}"
+        );
+        for (id, _) in &hits {
+            let (rel, n) = id.rsplit_once('#').expect("chunk id");
+            let n: usize = n.parse().expect("ordinal");
+            let chunks = chunk_document(&std::sync::Arc::new(example(rel)));
+            let has_passages = chunks.iter().any(|c| c.parent == Some(n));
+            assert!(
+                chunks[n].parent.is_some() || !has_passages,
+                "{id} is a whole section"
+            );
+        }
+    }
+
+    #[test]
+    fn bm25f_weighs_the_heading_and_proximity_the_nearness_of_terms() {
+        let bm25 = nyc(Analysis::Legal);
+        let question = "penalties";
+        let score_of = |params: Bm25Params, prefix: &str| -> f32 {
+            bm25.searcher()
+                .with_params(params)
+                .search(question, 20)
+                .into_iter()
+                .find(|(id, _)| id.starts_with(prefix))
+                .map_or(0.0, |(_, s)| s)
+        };
+        // § 20-872 is headed "Penalties"; § 20-871 is not.
+        let one = Bm25Params::default();
+        let fields = Bm25Params {
+            context_weight: Some(4.0),
+            ..one
+        };
+        let heading = "statute/nyc-admin-code-20-872.md";
+        assert!(score_of(fields, heading) > score_of(one, heading));
+        let top = bm25.searcher().with_params(fields).search(question, 1);
+        assert!(top[0].0.starts_with(heading), "{top:?}");
+        // "civil penalty": adjacent in § 20-872(a) and (d), so proximity adds to it.
+        let near = Bm25Params {
+            proximity: true,
+            ..one
+        };
+        let q = "civil penalty violation";
+        let plain = bm25.searcher().search(q, 5);
+        let prox = bm25.searcher().with_params(near).search(q, 5);
+        assert_eq!(plain[0].0, prox[0].0);
+        assert!(prox[0].1 > plain[0].1, "{plain:?} / {prox:?}");
+    }
+
+    #[test]
+    fn an_index_of_another_analysis_is_refused_not_misread() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        {
+            let mut bm25 = Bm25::open_with(Some(dir.path()), Analysis::Plain).expect("disk");
+            bm25.add(&chunk_document(&std::sync::Arc::new(example(
+                "statute/nyc-admin-code-20-871.md",
+            ))))
+            .expect("add");
+            bm25.commit("plain").expect("commit");
+        }
+        let err = Bm25::open_with(Some(dir.path()), Analysis::Legal).expect_err("another schema");
+        assert!(err.to_string().contains("another schema"), "{err}");
+        assert!(Bm25::open_with(Some(dir.path()), Analysis::Plain).is_ok());
     }
 
     /// An index of three NYC sections written to `dir`, closed.

@@ -82,31 +82,49 @@ impl std::fmt::Debug for Chunk {
 }
 
 impl Chunk {
-    /// What is indexed and embedded: the ancestry, the heading, a line break and the
-    /// passage (trimmed; for XML and HTML, the markup's blank runs collapsed as by
-    /// [`lexls_syntax::parse::markup::tidy`]).
+    /// What is indexed and embedded: the context ([`Self::context`]), a line break and the
+    /// passage ([`Self::body`]).
     pub fn text(&self) -> String {
+        let context = self.context();
+        let body = self.body();
+        let mut text = String::with_capacity(context.len() + body.len() + 1);
+        text.push_str(&context);
+        text.push('\n');
+        text.push_str(&body);
+        text
+    }
+
+    /// The context a reader sees above the passage: the ancestry and the heading
+    /// (`NYC Admin. Code > § 20-871 > (b) Requirements for …`).
+    pub fn context(&self) -> String {
+        let ancestry = self.ancestry();
+        match self.heading(&ancestry) {
+            Some(h) => format!("{ancestry} {h}"),
+            None => ancestry,
+        }
+    }
+
+    /// The passage (trimmed; for XML and HTML, the markup's blank runs collapsed as by
+    /// [`lexls_syntax::parse::markup::tidy`]).
+    pub fn body(&self) -> String {
         let body = self
             .doc
             .text
             .get(self.span.clone())
             .unwrap_or_default()
             .trim();
-        let ancestry = self.ancestry();
-        let mut text = String::with_capacity(ancestry.len() + body.len() + 64);
-        text.push_str(&ancestry);
-        if let Some(h) = self.heading(&ancestry) {
-            text.push(' ');
-            text.push_str(&h);
-        }
-        text.push('\n');
         if matches!(self.doc.format, Format::Xml | Format::Html) {
             // The text view of markup: blanked tags leave long runs of spaces.
-            text.push_str(&lexls_syntax::parse::markup::tidy(body));
+            lexls_syntax::parse::markup::tidy(body)
         } else {
-            text.push_str(body);
+            body.to_string()
         }
-        text
+    }
+
+    /// The ordinal of the chunk's section among the document's chunks: its parent's, or its
+    /// own for a parent.
+    pub fn section_ordinal(&self) -> usize {
+        self.parent.unwrap_or(self.ordinal as usize)
     }
 
     /// Key of the chunk's text in the embedding cache (BLAKE3 of model id and text), computed
@@ -135,16 +153,20 @@ impl Chunk {
     /// The heading repeated after `ancestry` (the provision's, else its section's), cut so
     /// that both fit in [`CONTEXT_CHARS`].
     fn heading(&self, ancestry: &str) -> Option<String> {
-        let p = self.provision.filter(|&p| p < self.doc.provisions.len())?;
-        let section = self.doc.section_of(p);
-        let heading = self.doc.provisions[p]
-            .heading
-            .as_deref()
-            .or(self.doc.provisions[section].heading.as_deref())?;
         Some(cut_chars(
-            heading,
+            self.provision_heading()?,
             CONTEXT_CHARS.saturating_sub(ancestry.chars().count()),
         ))
+    }
+
+    /// The heading of the chunk's provision, else of its section, as the document gives it.
+    pub fn provision_heading(&self) -> Option<&str> {
+        let p = self.provision.filter(|&p| p < self.doc.provisions.len())?;
+        let section = self.doc.section_of(p);
+        self.doc.provisions[p]
+            .heading
+            .as_deref()
+            .or(self.doc.provisions[section].heading.as_deref())
     }
 
     /// Stable id: `<rel_path>#<ordinal>` ([`chunk_id`]).

@@ -1,6 +1,7 @@
-//! Hybrid retrieval over chunks: BM25 ([`bm25`], its query analysis in [`query`]), dense
-//! vectors ([`dense`]) and their fusion ([`fusion`]), persisted in a per-workspace index
-//! ([`store`]).
+//! Hybrid retrieval over chunks: BM25 ([`bm25`]: text analysis in [`analysis`], query
+//! analysis in [`query`], scoring in [`scoring`]), dense vectors ([`dense`]) and their fusion
+//! ([`fusion`], with a label-free calibration of its weight in [`calibrate`]), persisted in a
+//! per-workspace index ([`store`]).
 //!
 //! The two retrievers are fused per *section*, not per chunk: each retriever's score of a
 //! section is that of its best chunk, the sections' scores are normalised and fused, and
@@ -8,12 +9,15 @@
 //! subsection and by the dense model in another thus gets both votes (the sections are what
 //! is ranked and cited; measured in `docs/measurements.md`).
 
+pub mod analysis;
 pub mod bm25;
+pub mod calibrate;
 pub mod chunk;
 pub mod dense;
 pub mod fusion;
 pub mod prf;
 pub mod query;
+pub mod scoring;
 pub mod store;
 pub mod window_keys;
 pub mod windows;

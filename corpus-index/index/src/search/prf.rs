@@ -6,14 +6,14 @@
 //! searched again with each term weighted `λ · P(w | Q) + (1 − λ) · P(w | R)` (`λ` =
 //! `original_weight`, `P(w | Q)` uniform over the query's terms), scaled so that a query
 //! term at `λ = 1` weighs 1 as in the plain search. The query's word pairs are kept as they
-//! are. Terms are the index's analysed terms ([`super::bm25::analyse`]).
+//! are. Terms are the index's analysed terms ([`Bm25Searcher::terms`]).
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::bm25::{Bm25Searcher, analyse};
+use super::bm25::Bm25Searcher;
 use super::chunk::Chunk;
 
 /// RM3's settings.
@@ -56,7 +56,7 @@ pub fn expand(
         let Some(c) = chunks.get(chunk) else {
             continue;
         };
-        let terms = analyse(&c.text());
+        let terms = searcher.terms(&c.text());
         if terms.is_empty() {
             continue;
         }

@@ -20,6 +20,8 @@
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
+use super::analysis::Analysis;
+
 /// Words of a question's form (stemmed like the index before comparison, see
 /// [`QuestionWords`]): interrogatives, modal and auxiliary verbs, the asker's pronouns and
 /// the hedges questions carry. Legal words that questions share with statutes ("conditions",
@@ -134,18 +136,20 @@ pub fn bigrams(terms: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// Builds the query of `analysed` (the question's analysed tokens, in order): its distinct
-/// terms without question words and its distinct word pairs, each reduced to the
+/// Builds the query of `analysed` (the question's analysed terms, in order) and `words` (its
+/// analysed words, one per position, see [`super::analysis::Analysis::words`]): its distinct
+/// terms without question words and the distinct pairs of its words, each reduced to the
 /// [`MAX_QUERY_TERMS`] of highest `idf_term` / `idf_bigram` when longer (terms absent from
 /// the index, idf `None`, are dropped then).
 pub fn build(
     analysed: &[String],
+    words: &[String],
     question_words: &QuestionWords,
     idf_term: impl Fn(&str) -> Option<f32>,
     idf_bigram: impl Fn(&str) -> Option<f32>,
 ) -> Bm25Query {
     let terms = searched_terms(analysed, question_words);
-    let pairs = distinct(bigrams(analysed).into_iter());
+    let pairs = distinct(bigrams(words).into_iter());
     Bm25Query {
         terms: reduce(terms, idf_term),
         bigrams: reduce(pairs, idf_bigram),
@@ -185,23 +189,37 @@ fn reduce(terms: Vec<String>, idf: impl Fn(&str) -> Option<f32>) -> Vec<String> 
     scored.into_iter().map(|(i, _)| terms[i].clone()).collect()
 }
 
-/// The stemmed question words of the index's English analyser.
-pub static ENGLISH_QUESTION_WORDS: LazyLock<QuestionWords> =
-    LazyLock::new(|| QuestionWords::new(super::bm25::analyse));
+/// The stemmed question words of the plain analysis.
+static PLAIN_QUESTION_WORDS: LazyLock<QuestionWords> =
+    LazyLock::new(|| QuestionWords::new(|w| Analysis::Plain.terms(w)));
+/// The stemmed question words of the legal analysis.
+static LEGAL_QUESTION_WORDS: LazyLock<QuestionWords> =
+    LazyLock::new(|| QuestionWords::new(|w| Analysis::Legal.terms(w)));
+
+impl QuestionWords {
+    /// [`QUESTION_WORDS`] as `analysis` writes them (built once per analysis).
+    pub fn of(analysis: Analysis) -> &'static QuestionWords {
+        match analysis {
+            Analysis::Plain => &PLAIN_QUESTION_WORDS,
+            Analysis::Legal => &LEGAL_QUESTION_WORDS,
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn analysed(text: &str) -> Vec<String> {
-        super::super::bm25::analyse(text)
+        Analysis::default().terms(text)
     }
 
     /// The query of `text` when every term and pair is in the index with the same idf.
     fn uniform(text: &str) -> Bm25Query {
         build(
             &analysed(text),
-            &ENGLISH_QUESTION_WORDS,
+            &Analysis::default().words(text),
+            QuestionWords::of(Analysis::default()),
             |_| Some(1.0),
             |_| Some(1.0),
         )
@@ -225,7 +243,8 @@ mod tests {
         text.push_str("murdered poisoned");
         let q = build(
             &analysed(&text),
-            &ENGLISH_QUESTION_WORDS,
+            &Analysis::default().words(&text),
+            QuestionWords::of(Analysis::default()),
             |t| Some(if t.starts_with("common") { 0.5 } else { 4.0 }),
             |_| Some(1.0),
         );

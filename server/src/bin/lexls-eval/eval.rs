@@ -34,6 +34,16 @@ pub struct RetrievalArgs {
     /// (`[{name, corpus, queries | sara_cases}]`); 5 folds unless `--folds`.
     #[arg(long, value_name = "FILE|default")]
     pub suite: Option<String>,
+    /// The settings cross-validated with `--folds`/`--suite`: `bm25` (BM25 alone or fused at
+    /// α 0.2, 0.3, 0.45 or a calibrated α, times analysis, BM25F, proximity, k1/b and
+    /// granularity; every other stage off) or `stages` (the HyPA-RAG stages on and off).
+    #[arg(long, value_enum, default_value = "bm25")]
+    pub grid: GridKind,
+    /// With `--folds`/`--suite`: also write every setting's reciprocal rank on every
+    /// question to this file (JSON: per set its name, question ids, folds, and `rr[setting][question]`;
+    /// the settings' names), for analyses the report does not print.
+    #[arg(long, value_name = "FILE")]
+    pub matrix: Option<PathBuf>,
     /// The shared data folder for `--suite default` (default: found at or above the
     /// current folder).
     #[arg(long)]
@@ -74,6 +84,15 @@ pub struct RetrievalArgs {
     /// Include per-query results in the JSON.
     #[arg(long)]
     pub per_query: bool,
+}
+
+/// Which grid of settings `--folds` cross-validates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GridKind {
+    /// Issue 12's BM25 and fusion items ([`lexls_eval::grid::bm25_grid`]).
+    Bm25,
+    /// The HyPA-RAG stages ([`lexls_eval::grid::default_grid`]).
+    Stages,
 }
 
 /// Evaluates retrieval on a query set.

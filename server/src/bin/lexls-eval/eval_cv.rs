@@ -22,9 +22,11 @@ use crate::eval::RetrievalArgs;
 /// One set, scored under every setting.
 struct Scored {
     name: String,
+    ids: Vec<String>,
     folds: Vec<usize>,
     halves: Vec<usize>,
     matrix: Vec<Vec<PerQuery>>,
+    notes: Vec<String>,
 }
 
 /// The sets to run: the suite, or the one set of `--corpus`/`--queries`.
@@ -99,8 +101,8 @@ fn score_set(
     let started = std::time::Instant::now();
     let name = set.name.clone();
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let matrix = grid::score_matrix(&snap, &queries, grid, threads, &|i, n| {
-        if i % 8 == 0 || i == n {
+    let (matrix, notes) = grid::score_matrix(&snap, &queries, grid, threads, &|i, n| {
+        if i % 40 == 0 || i == n {
             tracing::info!(
                 "{name}: {i}/{n} settings ({:.0} s)",
                 started.elapsed().as_secs_f64()
@@ -109,9 +111,11 @@ fn score_set(
     });
     Ok(Scored {
         name: set.name.clone(),
+        ids: ids.clone(),
         folds: folds::assign_folds(&ids, k),
         halves: folds::assign_folds(&ids, 2),
         matrix,
+        notes,
     })
 }
 
@@ -167,28 +171,52 @@ pub fn cv(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(k >= 2, "--folds must be at least 2");
     let sets = sets_of(args)?;
     let with_dense = !args.no_dense && args.mode != Some(lexls::cli::Mode::Bm25);
-    let grid = grid::default_grid(with_dense);
+    let grid = match args.grid {
+        crate::eval::GridKind::Bm25 => grid::bm25_grid(with_dense),
+        crate::eval::GridKind::Stages => grid::default_grid(with_dense),
+    };
     let mut scored = Vec::new();
     for set in &sets {
         scored.push(score_set(set, &grid, k, with_dense)?);
+    }
+    if let Some(path) = &args.matrix {
+        let dump = serde_json::json!({
+            "settings": grid.iter().map(Variant::name).collect::<Vec<_>>(),
+            "sets": scored.iter().map(|s| serde_json::json!({
+                "name": s.name,
+                "ids": s.ids,
+                "folds": s.folds,
+                "halves": s.halves,
+                "rr": s.matrix.iter().map(|row| row.iter().map(|q| q.rr).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        });
+        std::fs::write(path, serde_json::to_string(&dump)?)
+            .with_context(|| format!("cannot write {}", path.display()))?;
     }
     let all: Vec<usize> = (0..grid.len()).collect();
     let name = |i: usize| grid.get(i).map_or_else(String::new, Variant::name);
     let (alone, joint) = run_cv(&scored, k, &all, false);
     let (alone_h, joint_h) = run_cv(&scored, k, &all, true);
 
-    // Fixed settings, untuned: BM25 alone, and the defaults before cross-validation.
+    // Fixed settings, untuned: BM25 alone, and the defaults before cross-validation
+    // (HyPA-RAG's stages in the stage grid; hybrid at α 0.3 in the BM25 grid).
     let fixed = |v: &Variant| grid.iter().position(|g| g == v);
     let bm25 = 0usize;
-    let old_default = fixed(&Variant {
-        dense: with_dense,
-        fusion: lexls_index::search::Fusion::Weighted { alpha: 0.45 },
-        rewrite: true,
-        kg: true,
-        adaptive: true,
-        authority: true,
-        prf: false,
-    });
+    let old_default = match args.grid {
+        crate::eval::GridKind::Stages => fixed(&Variant {
+            dense: with_dense,
+            fusion: lexls_index::search::Fusion::Weighted { alpha: 0.45 },
+            rewrite: true,
+            kg: true,
+            adaptive: true,
+            authority: true,
+            prf: false,
+            calibrated: false,
+            analysis: lexls_index::search::bm25::Analysis::default(),
+            bm25: lexls_index::search::bm25::Bm25Params::default(),
+        }),
+        crate::eval::GridKind::Bm25 => grid.iter().position(|g| g.name() == "a0.30"),
+    };
     let whole = |row: usize| -> Vec<Summary> {
         scored
             .iter()
@@ -198,7 +226,10 @@ pub fn cv(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
     // Stages on and off, cross-validated over all sets together.
     let stage_rows: Vec<(Stage, CvOutcome, CvOutcome)> = Stage::ALL
         .iter()
-        .filter(|st| with_dense || **st != Stage::Dense)
+        .filter(|st| {
+            let on = grid.iter().filter(|v| st.of(v)).count();
+            on > 0 && on < grid.len()
+        })
         .map(|&st| {
             let on: Vec<usize> = all.iter().copied().filter(|&i| st.of(&grid[i])).collect();
             let off: Vec<usize> = all.iter().copied().filter(|&i| !st.of(&grid[i])).collect();
@@ -348,5 +379,240 @@ pub fn cv(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
             worst * 100.0
         );
     }
+    if args.grid == crate::eval::GridKind::Bm25 {
+        println!();
+        println!(
+            "Constants, each value held fixed, every other setting cross-validated over all sets (held-out MRR@10; mean):"
+        );
+        for (dimension, values) in constant_values(&grid) {
+            for (label, members) in values {
+                let cv = folds::cross_validate_sets(&set_scores(&scored, false), k, &members);
+                let cells: Vec<String> = (0..scored.len())
+                    .map(|i| format!("{:>15.3}", cv.held_out[i].mrr))
+                    .collect();
+                println!(
+                    "  {:<12} {:<10}{}   {:.3}",
+                    dimension,
+                    label,
+                    cells.join(""),
+                    mean(cv.held_out.iter().map(|s| s.mrr))
+                );
+            }
+        }
+    }
+    if args.grid == crate::eval::GridKind::Bm25
+        && let Some(base) = default_variant(&grid)
+    {
+        println!();
+        println!(
+            "One at a time from the default {} (every other constant at its default; the item's own values cross-validated; held-out MRR@10 on / off):",
+            grid[base].name()
+        );
+        let sets = set_scores(&scored, false);
+        for (d, dimension) in DIMENSIONS.iter().enumerate() {
+            let others = |v: &Variant| -> Vec<String> {
+                labels(v)
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != d)
+                    .map(|(_, l)| l)
+                    .collect()
+            };
+            let base_labels = labels(&grid[base]);
+            let alike: Vec<usize> = (0..grid.len())
+                .filter(|&i| others(&grid[i]) == others(&grid[base]))
+                .collect();
+            let on: Vec<usize> = alike
+                .iter()
+                .copied()
+                .filter(|&i| labels(&grid[i])[d] != base_labels[d])
+                .collect();
+            if on.is_empty() {
+                continue;
+            }
+            let cv_on = folds::cross_validate_sets(&sets, k, &on);
+            let cv_off = folds::cross_validate_sets(&sets, k, &[base]);
+            let cells: Vec<String> = (0..scored.len())
+                .map(|i| {
+                    format!(
+                        "{:>15}",
+                        format!(
+                            "{:.3} / {:.3}",
+                            cv_on.held_out[i].mrr, cv_off.held_out[i].mrr
+                        )
+                    )
+                })
+                .collect();
+            let better = (0..scored.len())
+                .filter(|&i| cv_on.held_out[i].mrr > cv_off.held_out[i].mrr)
+                .count();
+            let worst = (0..scored.len())
+                .map(|i| {
+                    if cv_off.held_out[i].mrr > 0.0 {
+                        cv_on.held_out[i].mrr / cv_off.held_out[i].mrr - 1.0
+                    } else {
+                        0.0
+                    }
+                })
+                .fold(f64::INFINITY, f64::min);
+            let chosen: Vec<String> = cv_on
+                .folds
+                .iter()
+                .map(|f| labels(&grid[f.chosen])[d].clone())
+                .collect();
+            println!(
+                "  {:<12} not {:<10}{}   better on {better}/{}, worst {:+.1}%; chosen {}",
+                dimension,
+                base_labels[d],
+                cells.join(""),
+                scored.len(),
+                worst * 100.0,
+                chosen.join(", ")
+            );
+        }
+    }
+    if args.grid == crate::eval::GridKind::Bm25
+        && let Some(base) = default_variant(&grid)
+        && scored.len() > 2
+    {
+        // The constants the defaults tune (fusion, analysis, k1/b), everything else at the
+        // default; and the whole grid.
+        let base_labels = labels(&grid[base]);
+        let tuned: Vec<usize> = all
+            .iter()
+            .copied()
+            .filter(|&i| {
+                let l = labels(&grid[i]);
+                !grid[i].calibrated && [2, 3, 5].iter().all(|&d| l[d] == base_labels[d])
+            })
+            .collect();
+        println!();
+        println!(
+            "Leave one set out (the setting best on the other sets' questions, measured on the set; MRR@10):"
+        );
+        for (label, allowed) in [("whole grid", &all), ("fusion × analysis × k1/b", &tuned)] {
+            let sets = set_scores(&scored, false);
+            let mut cells = Vec::new();
+            let mut chosen = Vec::new();
+            for held in 0..scored.len() {
+                let others: Vec<SetScores<'_>> = sets
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != held)
+                    .map(|(_, s)| *s)
+                    .collect();
+                if let Some((c, _)) = folds::choose(&others, allowed, |_| true) {
+                    cells.push(format!("{:>15.3}", whole(c)[held].mrr));
+                    chosen.push(name(c));
+                }
+            }
+            println!("  {label:<26}{}", cells.join(""));
+            println!("  {:<26}chosen: {}", "", chosen.join(", "));
+        }
+    }
+    if let Some((c, _)) = chosen_all {
+        println!();
+        println!(
+            "The setting chosen on every question, per set (untuned figures, every question):"
+        );
+        for (i, s) in scored.iter().enumerate() {
+            println!("  {:<10} {}", s.name, fmt_summary(&whole(c)[i]));
+        }
+    }
+    // The calibrations at the default's BM25 settings (one per set).
+    let suffix = default_variant(&grid)
+        .map(|b| grid[b].name())
+        .and_then(|n| {
+            n.split_once('+')
+                .map(|(_, rest)| format!("for acal+{rest}"))
+        })
+        .unwrap_or_else(|| "for acal".to_string());
+    let notes: Vec<(&String, &String)> = scored
+        .iter()
+        .flat_map(|s| s.notes.iter().map(move |n| (&s.name, n)))
+        .filter(|(_, n)| n.ends_with(&suffix))
+        .collect();
+    if !notes.is_empty() {
+        println!();
+        println!("Calibrations at the default's BM25 settings:");
+        for (s, n) in notes {
+            println!("  {s}: {n}");
+        }
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The dimensions of the BM25 grid, in the order of [`labels`].
+const DIMENSIONS: [&str; 6] = [
+    "fusion",
+    "analysis",
+    "BM25F",
+    "proximity",
+    "k1/b",
+    "granularity",
+];
+
+/// A variant's value in each of [`DIMENSIONS`].
+fn labels(v: &Variant) -> Vec<String> {
+    vec![
+        v.name().split('+').next().unwrap_or_default().to_string(),
+        v.analysis.name().to_string(),
+        v.bm25
+            .context_weight
+            .map_or("one text".into(), |w| format!("context {w}")),
+        if v.bm25.proximity { "on" } else { "off" }.to_string(),
+        format!("{}/{}", v.bm25.k1, v.bm25.b),
+        v.bm25.granularity.name().to_string(),
+    ]
+}
+
+/// The grid's setting of lexls's defaults: `[retrieval]`'s fusion and BM25 constants and
+/// the default analysis.
+fn default_variant(grid: &[Variant]) -> Option<usize> {
+    let r = lexls_index::config::RetrievalConfig::default();
+    let params = r.bm25_params();
+    grid.iter().position(|v| {
+        v.dense
+            && !v.calibrated
+            && v.fusion == r.fusion()
+            && v.analysis == lexls_index::search::bm25::Analysis::default()
+            && v.bm25 == params
+    })
+}
+
+/// The values of one constant, each with the settings (grid indices) that hold it.
+type Values = Vec<(String, Vec<usize>)>;
+
+/// The grid's multi-valued constants and, for each value, the settings that hold it.
+fn constant_values(grid: &[Variant]) -> Vec<(&'static str, Values)> {
+    let by = |f: &dyn Fn(&Variant) -> String| -> Values {
+        let mut out: Values = Vec::new();
+        for (i, v) in grid.iter().enumerate() {
+            let label = f(v);
+            match out.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, m)) => m.push(i),
+                None => out.push((label, vec![i])),
+            }
+        }
+        out
+    };
+    vec![
+        (
+            "fusion",
+            by(&|v| v.name().split('+').next().unwrap_or_default().to_string()),
+        ),
+        (
+            "BM25F",
+            by(&|v| {
+                v.bm25
+                    .context_weight
+                    .map_or("one text".into(), |w| format!("context {w}"))
+            }),
+        ),
+        ("k1/b", by(&|v| format!("{}/{}", v.bm25.k1, v.bm25.b))),
+        (
+            "granularity",
+            by(&|v| v.bm25.granularity.name().to_string()),
+        ),
+    ]
 }
