@@ -789,6 +789,12 @@ impl Engine {
         out
     }
 
+    /// Passage embeddings held for the search view (vectors, one per chunk window), cached
+    /// ones included.
+    pub fn embedded_count(&self) -> usize {
+        self.vectors.len()
+    }
+
     /// Adds computed embeddings (to the store and the search view).
     pub fn add_embeddings(&mut self, items: Vec<(String, Vec<f32>)>) {
         let put = self.store.put_vectors(&items);

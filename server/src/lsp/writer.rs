@@ -583,7 +583,6 @@ impl Writer {
             engine.set_overlay(&path, text);
         }
         self.initial_scan(&mut engine);
-        self.start_embedding(&mut engine);
         Some(engine)
     }
 
@@ -653,6 +652,8 @@ impl Writer {
         }
     }
 
+    /// Scans the workspace, starts embedding what has no embedding yet, and publishes the
+    /// first snapshot, with indexing progress.
     fn initial_scan(&mut self, engine: &mut Engine) {
         self.event(Event::Progress {
             token: "lexls/indexing",
@@ -679,8 +680,10 @@ impl Writer {
             ));
         }
         self.surface_notes(engine);
-        // Published before the progress ends, so that a client that waits for the end asks
-        // the new snapshot.
+        // Embedding starts before the snapshot is published, and the snapshot is published
+        // before the progress ends, so that a client that waits for the end asks the new
+        // snapshot and sees the embedding run (or that none is needed).
+        self.start_embedding(engine);
         self.publish(engine, true);
         self.event(Event::Progress {
             token: "lexls/indexing",
@@ -706,6 +709,10 @@ impl Writer {
         };
         let pending = engine.pending_embeddings();
         if pending.is_empty() {
+            // Every passage has its embedding (from the store): report them as done, so a
+            // client waiting for `done >= total > 0` does not wait for a run that never comes.
+            let held = engine.embedded_count();
+            self.embedding = (held, held);
             return;
         }
         let total = pending.len();
