@@ -206,37 +206,40 @@ impl Namespace {
     /// (one file of the D.C. Code's 23,900 read with a chapter's number, `6B`) does not
     /// make it the code's.
     pub fn numbers_like(&self, unit: Unit, number: &str) -> bool {
-        let total: usize = self
-            .shapes
-            .iter()
-            .filter(|((u, _), _)| *u == unit)
-            .map(|(_, n)| n)
-            .sum();
         let alike = self
             .shapes
             .get(&(unit, number_shape(number)))
             .copied()
             .unwrap_or(0);
-        alike > 0 && alike * 100 >= total
+        Self::shape_used(alike, self.sections_of(unit))
     }
 
     /// The shapes of number [`Self::numbers_like`] accepts for `unit`, sorted: what an edit
     /// must keep for no answer of it to change.
     pub fn shapes_used(&self, unit: Unit) -> Vec<CompactString> {
-        let total: usize = self
-            .shapes
-            .iter()
-            .filter(|((u, _), _)| *u == unit)
-            .map(|(_, n)| n)
-            .sum();
+        let total = self.sections_of(unit);
         let mut used: Vec<CompactString> = self
             .shapes
             .iter()
-            .filter(|((u, _), n)| *u == unit && **n > 0 && **n * 100 >= total)
+            .filter(|((u, _), n)| *u == unit && Self::shape_used(**n, total))
             .map(|((_, shape), _)| shape.clone())
             .collect();
         used.sort();
         used
+    }
+
+    /// Sections of `unit` the shape counts hold.
+    fn sections_of(&self, unit: Unit) -> usize {
+        self.shapes
+            .iter()
+            .filter(|((u, _), _)| *u == unit)
+            .map(|(_, n)| n)
+            .sum()
+    }
+
+    /// Whether `alike` sections of `total` make a shape the code's (one in a hundred).
+    fn shape_used(alike: usize, total: usize) -> bool {
+        alike > 0 && alike * 100 >= total
     }
 }
 
