@@ -32,9 +32,10 @@ pub enum ModelUnavailable {
     /// Disabled by configuration.
     #[error("dense retrieval is disabled ([model] enabled = false or LEXLS_NO_MODEL)")]
     Disabled,
-    /// Not loaded because retrieval is BM25 alone (the default, chosen by cross-validation).
+    /// Not loaded because the settings ask for BM25 alone (the default is hybrid retrieval,
+    /// chosen by cross-validation: `docs/measurements.md`).
     #[error(
-        "the embedding model is not loaded: retrieval is BM25 alone ([retrieval] mode = \"bm25\", the default); set mode = \"hybrid\" to use it"
+        "the embedding model is not loaded: retrieval is BM25 alone ([retrieval] mode = \"bm25\"); set mode = \"hybrid\" (the default) to use it"
     )]
     NotUsed,
     /// Model files are missing.
