@@ -142,6 +142,10 @@ fn proclamations_and_the_title_3_compilation() {
         read("Imports were limited by Proc. 7463 of the President."),
         [("executive_order".into(), "Proclamation No. 7463".into())]
     );
+    assert_eq!(
+        read("Quotas were proclaimed in Pres. Proc. 4707."),
+        [("executive_order".into(), "Proclamation No. 4707".into())]
+    );
     assert!(
         read("The motion was heard under Code Civ. Proc. 1005 and local rules.")
             .iter()

@@ -1559,7 +1559,8 @@ fn eo_number(text: &str, pos: usize, more: bool) -> Option<(usize, usize, String
 }
 
 /// Whether the word right before `start` is an abbreviation (`Civ.`, `Rev.`, `Crim.`): a
-/// capital, then letters, then a period.
+/// capital, then letters, then a period; `Pres.` (`Pres. Proc. 4707`, the President's) is
+/// not one of a procedure's names.
 fn follows_abbreviation(text: &str, start: usize) -> bool {
     let before = text[..start].trim_end_matches([' ', '\t']);
     let Some(word) = before.strip_suffix('.') else {
@@ -1569,7 +1570,7 @@ fn follows_abbreviation(text: &str, start: usize) -> bool {
         .rsplit(|c: char| !c.is_alphabetic())
         .next()
         .unwrap_or_default();
-    word.starts_with(char::is_uppercase) && word.chars().count() >= 2
+    word.starts_with(char::is_uppercase) && word.chars().count() >= 2 && word != "Pres"
 }
 
 /// The head of executive orders and of proclamations (The Bluebook, rule 14.7:
