@@ -1,7 +1,8 @@
 //! Citation-extraction evaluation over the case format of `shared/eval/citations/README.md`,
 //! following its scoring rules:
 //!
-//! 1. extract from `text`, with the code its `context` names as the document's code;
+//! 1. extract from `text` as text of the location its `context` names (the document's code
+//!    and, where given, the citing section);
 //! 2. match expected items to extracted ones by kind and normalized form (case-insensitive,
 //!    whitespace-collapsed; subsections dropped where `granularity` is `section`); a range
 //!    matches by one range citation or by its `endpoints`, and an extracted range matches an
@@ -20,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use lexls_syntax::citation::record::CitationRecord;
-pub use lexls_syntax::citation::record::{cite, context_namespace};
+pub use lexls_syntax::citation::record::{cite, cite_at, context_location, context_namespace};
 
 /// The kinds the statute and regulation target of the project is measured on.
 pub const STATUTE_KINDS: &[&str] = &[
@@ -206,8 +207,8 @@ pub fn evaluate(cases: &[Case]) -> (Scores, Scores) {
     let mut real = Scores::default();
     let mut synthetic = Scores::default();
     for case in cases {
-        let namespace = context_namespace(case.context.as_ref());
-        let found = cite(&case.text, namespace.as_deref());
+        let location = context_location(case.context.as_ref());
+        let found = cite_at(&case.text, location.as_ref());
         let scores = if case.synthetic {
             &mut synthetic
         } else {

@@ -126,7 +126,12 @@ pub fn uslm_identifier(c: &Citation) -> Option<String> {
     };
     if c.kind == CitationKind::ExecutiveOrder {
         let number: String = code.chars().filter(char::is_ascii_digit).collect();
-        return (!number.is_empty()).then(|| format!("/us/eo/{number}"));
+        let series = if code.starts_with("Proclamation") {
+            "proc"
+        } else {
+            "eo"
+        };
+        return (!number.is_empty()).then(|| format!("/us/{series}/{number}"));
     }
     // `I.R.C. § 61` is codified as 26 U.S.C. 61.
     if let Some(codified) = lexls_syntax::citation::codes::codified_as(code) {

@@ -661,7 +661,10 @@ impl NamespaceIndex {
         lk: &mut Lookups,
     ) -> Resolution {
         let own = scope.own();
-        let Some(section) = cite.section.as_deref() else {
+        // A C.F.R. part (`part 63 of this chapter`, `14 CFR part 25`) is a division of the
+        // code, which holds its sections (`§ 63.1`), not a section numbered `63`.
+        let part = cite.designator() == Some("Part");
+        let Some(section) = cite.section.as_deref().filter(|_| !part) else {
             return self.resolve_code_reference(own, cite);
         };
         let key = (cite.unit, CompactString::from(section.to_lowercase()));

@@ -4,7 +4,7 @@ use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use lexls_syntax::citation::record::{cite, context_namespace};
+use lexls_syntax::citation::record::{Location, cite, cite_at, context_location};
 use serde::Deserialize;
 
 /// One line of `--jsonl` input.
@@ -42,10 +42,19 @@ pub fn run(namespace: Option<&str>, jsonl: bool) -> anyhow::Result<ExitCode> {
         let input: Line = serde_json::from_str(&line).with_context(|| {
             format!("line {}: expected {{\"text\": …, \"context\"?: …}}", n + 1)
         })?;
-        let ns = namespace
-            .map(str::to_string)
-            .or_else(|| context_namespace(input.context.as_ref()));
-        let citations = cite(&input.text, ns.as_deref());
+        // `--namespace` names the code; the context may still name the citing section.
+        let location = match (namespace, context_location(input.context.as_ref())) {
+            (Some(ns), Some(at)) => Some(Location {
+                namespace: ns.to_string(),
+                ..at
+            }),
+            (Some(ns), None) => Some(Location {
+                namespace: ns.to_string(),
+                ..Location::default()
+            }),
+            (None, at) => at,
+        };
+        let citations = cite_at(&input.text, location.as_ref());
         serde_json::to_writer(&mut out, &serde_json::json!({ "citations": citations }))?;
         writeln!(out)?;
     }

@@ -235,6 +235,76 @@ const CALIFORNIA_CODES: &[(&str, &str)] = &[
     ("Welf. & Inst. Code", "Cal. Welf. & Inst. Code"),
 ];
 
+/// A state's code by its title in words (table T1 lists each code's title): `Code of
+/// Virginia`, `Revised Code of Washington`, `General Laws of Rhode Island`, `Official Code of
+/// Georgia Annotated`, `Florida Statutes`, `Oregon Revised Statutes`, `Tennessee Code
+/// Annotated`, `North Dakota Century Code`.
+static STATE_CODE_TITLE: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(
+        r"^(?:the[ \t]+)?(?:(?:Official[ \t]+)?(?P<pre>(?:(?:Revised|General|Compiled|Consolidated)[ \t]+)?(?:Code|Statutes|Laws)(?:[ \t]+of[ \t]+Laws)?)[ \t]+of[ \t]+(?:the[ \t]+State[ \t]+of[ \t]+)?(?P<s1>{STATE_FULL})|(?P<s2>{STATE_FULL})[ \t]+(?P<post>(?:(?:Revised|General|Compiled|Consolidated|Codified|Century)[ \t]+)?(?:Code|Statutes|Laws)))(?P<ann>[ \t]+Annotated)?(?:,?[ \t]+(?:19|20)\d\d(?-u:\b))?"
+    ))
+});
+
+/// [`STATE_CODE_TITLE`] before the section: `Code of Virginia § 2.2-3711`, `Florida
+/// Statutes section 768.28`.
+static STATE_CODE_TITLE_SECTION: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^,?[ \t]*(?P<des>§§?|(?i:sections?|secs?\.))[ \t]*"));
+
+/// The name table T1 gives a code whose title [`STATE_CODE_TITLE`] matched at the start of
+/// `rest`, and where the match ends: `Code of Virginia` → `Va. Code` (the Bluebook's
+/// abbreviations of the title's words, the state's first).
+pub(crate) fn state_code_title(rest: &str) -> Option<(usize, String)> {
+    let c = STATE_CODE_TITLE.captures(rest)?;
+    let state_words = c.name("s1").or(c.name("s2"))?.as_str();
+    let state_key = state_words
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_lowercase();
+    let (_, abbr) = STATE_NAMES.iter().find(|(name, _)| *name == state_key)?;
+    let words = c.name("pre").or(c.name("post"))?.as_str();
+    let mut name = (*abbr).to_string();
+    for w in words.split_whitespace() {
+        let a = match w {
+            "Revised" => "Rev.",
+            "General" => "Gen.",
+            "Compiled" => "Comp.",
+            "Consolidated" => "Cons.",
+            "Century" => "Cent.",
+            "Statutes" => "Stat.",
+            "of" => continue,
+            // `Code of Laws of South Carolina`: the Code.
+            "Laws" if name.ends_with("Code") => continue,
+            other => other,
+        };
+        name.push(' ');
+        name.push_str(a);
+    }
+    if c.name("ann").is_some() {
+        name.push_str(" Ann.");
+    }
+    // Virginia's code is cited `Va. Code` whatever the publisher (as [`state_code`]).
+    if name == "Va. Code Ann." {
+        name = "Va. Code".into();
+    }
+    Some((c.get(0)?.end(), name))
+}
+
+/// A state's code by its title in words before its section (`Code of Virginia § 2.2-3711`,
+/// `Florida Statutes section 768.28`), as the prefix of its section phrase.
+fn state_code_by_title(rest: &str, start: usize) -> Option<Found> {
+    let (end, code) = state_code_title(rest)?;
+    let des = STATE_CODE_TITLE_SECTION.captures(&rest[end..])?;
+    let word = des.name("des")?.as_str().to_ascii_lowercase();
+    Some(Found::CodePrefix {
+        after: start + end + des.get(0)?.end(),
+        code,
+        kind: CitationKind::StateStatute,
+        designator: None,
+        plural: word == "§§" || word.starts_with("sections") || word == "secs.",
+    })
+}
+
 /// A code in its state's own form ([`LOCAL_CODE`], [`MASS_GENERAL_LAWS`],
 /// [`CALIFORNIA_CODE`]) at the start of `rest`, as the prefix of its section phrase.
 fn local_code(rest: &str, start: usize) -> Option<Found> {
@@ -424,6 +494,12 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
     if let Some(c) = PUBLIC_LAW.captures(rest) {
         return Some(public_law(start, &c));
     }
+    if let Some(found) = super::irs::at(rest, start) {
+        return Some(found);
+    }
+    if let Some(found) = super::state_forms::at(rest, start) {
+        return Some(found);
+    }
     if let Some(c) = CONSTITUTION.captures(rest) {
         return constitution(text, start, &c);
     }
@@ -542,6 +618,9 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
             designator: None,
             plural: &c["des"] == "§§",
         });
+    }
+    if let Some(found) = state_code_by_title(rest, start) {
+        return Some(found);
     }
     if let Some(c) = STATE_CODE.captures(rest) {
         let end = c.get(0).map_or(0, |m| m.end());
@@ -902,6 +981,12 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
     if let Some(d) = &division {
         code.push(' ');
         code.push_str(d);
+    }
+    // `D.C. Official Code`, `D.C. Code Ann.`: the code lexls knows by one name.
+    if let Some(known) = super::codes::canonical_code(&code)
+        && known.family == super::codes::CodeFamily::StateStatute
+    {
+        code = known.name;
     }
     let des = c.name("des").map_or("", |d| d.as_str().trim());
     let (designator, plural) = match des {

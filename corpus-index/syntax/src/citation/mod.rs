@@ -12,11 +12,13 @@ pub mod codes;
 pub mod container;
 pub mod dated_act;
 pub mod forms;
+pub mod irs;
 pub mod record;
 pub mod relative;
 pub mod scan;
 pub mod session_law;
 pub mod short_form;
+pub mod state_forms;
 
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -95,8 +97,10 @@ pub enum CitationKind {
     /// A presidential executive order (`Executive Order 12866`, `E.O. 12291`, `Exec. Order
     /// No. 12,866`), normalized as in The Bluebook (rule 14.7): `Exec. Order No. 12866`, the
     /// code of the citation; a section of an order (`section 3(f) of Executive Order 12866`)
-    /// is `Exec. Order No. 12866, § 3(f)`. An instrument of its own, never a section of a
-    /// code.
+    /// is `Exec. Order No. 12866, § 3(f)`. A proclamation, the President's other numbered
+    /// document (`Proclamation No. 8435`, `Proclamation 9645`, `Proc. 7463`), is this kind
+    /// too, normalized `Proclamation No. 8435`. An instrument of its own, never a section of
+    /// a code.
     ExecutiveOrder,
     /// A division of an EU act above the article (`Chapter III, Section 2 of Regulation (EU)
     /// 2024/1689`, `Title II of this Regulation`), cited as a whole.
@@ -278,7 +282,9 @@ pub struct Qualifiers {
     /// above the section level: `ch. 35` (`44 U.S.C. chapter 35`), `Chapter III, Section
     /// 2` (EU acts, EUR-Lex style); such a citation resolves, like `this chapter`, to the
     /// code. With a section: `note`, the statutory note under it (OLRC: `7 U.S.C. 612c
-    /// note`). `None` for a citation of a section or of the whole code.
+    /// note`), or a subpart or appendix of a C.F.R. part or section (`subpart A` of `40
+    /// C.F.R. Part 60`, `appendix A` of `29 C.F.R. 1910.1200`). `None` for a citation of a
+    /// section or of the whole code.
     pub division: Option<Box<str>>,
 }
 
@@ -502,7 +508,10 @@ impl Citation {
             out.push_str(" et seq.");
         }
         if let Some(division) = self.division() {
-            out.push(' ');
+            // `7 U.S.C. 612c note`; `40 C.F.R. Part 60, subpart A`, `29 C.F.R. 1910.1200,
+            // appendix A`.
+            let unit = division.starts_with("subpart ") || division.starts_with("appendix ");
+            out.push_str(if unit { ", " } else { " " });
             out.push_str(division);
         }
         out

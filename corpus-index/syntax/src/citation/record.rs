@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::codes::{self, CodeFamily};
-use super::{Citation, CitationKind, CodeRef, RangeEnd, ShortForm, forms};
+use super::{Citation, CitationKind, CodeRef, RangeEnd, Relative, ShortForm, forms};
 
 /// One citation of a text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -178,11 +178,108 @@ pub fn context_namespace(context: Option<&serde_json::Value>) -> Option<String> 
     None
 }
 
+/// Where a text stands: the code of its document and, when known, the section holding it
+/// and the C.F.R. part of that section (the `context` of `lexls cite --jsonl` input and of
+/// the citation case files: `{"cfr": {"title": "40", "part": "60", "section": "60.5"}}`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Location {
+    /// The document's code (`40 C.F.R.`, `D.C. Code`).
+    pub namespace: String,
+    /// The citing section's number (`60.5`), if known.
+    pub section: Option<String>,
+    /// The C.F.R. part holding the citing section (`60`), if known.
+    pub part: Option<String>,
+}
+
+/// The location a `context` object names: [`context_namespace`] as the code, and for a
+/// `cfr` or `usc` context its `section`, and its `part` (else, for the C.F.R., the part a
+/// `part.section` number carries: `60` of `60.5`).
+pub fn context_location(context: Option<&serde_json::Value>) -> Option<Location> {
+    let namespace = context_namespace(context)?;
+    let ctx = context?;
+    let field = |key: &str, name: &str| -> Option<String> {
+        let v = ctx.get(key)?.get(name)?;
+        v.as_str()
+            .map(str::to_string)
+            .or_else(|| v.as_u64().map(|n| n.to_string()))
+    };
+    let section = field("cfr", "section").or_else(|| field("usc", "section"));
+    let part = field("cfr", "part").or_else(|| {
+        let (part, rest) = section.as_deref()?.split_once('.')?;
+        (ctx.get("cfr").is_some() && !part.is_empty() && !rest.is_empty()).then(|| part.to_string())
+    });
+    Some(Location {
+        namespace,
+        section,
+        part,
+    })
+}
+
+/// Anchors the relative citations of a text that stands in `location`, as
+/// [`super::relative::anchor`] does in a parsed document: `paragraph (b)(2) of this
+/// section` and a bare `paragraph (b)` are of the citing section; `subpart A of this part`
+/// and `appendix A to this part` are of the citing C.F.R. part (Document Drafting Handbook,
+/// ch. 2). Then gives the citations without a code the location's code
+/// ([`apply_namespace`]).
+pub fn anchor_at_location(cites: &mut [Citation], location: &Location) {
+    let kind = namespace_kind(&location.namespace);
+    let code = || Some(CodeRef::Named(location.namespace.as_str().into()));
+    for c in cites.iter_mut() {
+        match c.relative {
+            Some(Relative::ThisSection | Relative::Bare(_)) if c.section.is_none() => {
+                let Some(section) = &location.section else {
+                    continue;
+                };
+                c.section = Some(section.as_str().into());
+                if let Some(end) = c.range_end.as_mut()
+                    && end.section.is_empty()
+                {
+                    end.section = section.as_str().into();
+                }
+                c.code = code();
+                c.kind = kind;
+            }
+            Some(Relative::ThisCode) if c.section.is_none() => {
+                let (Some(part), Some(chain)) = (&location.part, c.division()) else {
+                    continue;
+                };
+                // `this pt.`, `this pt., subpt. A`, `this pt., app. B`.
+                let Some(rest) = chain.strip_prefix("this pt.") else {
+                    continue;
+                };
+                let unit = match rest.trim_start_matches(", ").split_once(' ') {
+                    Some(("subpt.", n)) => Some(format!("subpart {n}")),
+                    Some(("app.", n)) => Some(format!("appendix {n}")),
+                    _ if rest.is_empty() => None,
+                    _ => continue,
+                };
+                c.section = Some(part.as_str().into());
+                c.set_designator(Some("Part"));
+                c.set_division(unit.as_deref());
+                c.code = code();
+                c.kind = kind;
+            }
+            _ => {}
+        }
+    }
+    apply_namespace(cites, &location.namespace);
+}
+
 /// Extracts the citations of `text` as records, with `namespace` as the document's code.
 pub fn cite(text: &str, namespace: Option<&str>) -> Vec<CitationRecord> {
     let mut cites = super::extract(text);
     if let Some(ns) = namespace {
         apply_namespace(&mut cites, ns);
+    }
+    records(text, &cites)
+}
+
+/// Extracts the citations of `text` as records, as text standing at `location` (see
+/// [`anchor_at_location`]); [`cite`] without a section when `location` is `None`.
+pub fn cite_at(text: &str, location: Option<&Location>) -> Vec<CitationRecord> {
+    let mut cites = super::extract(text);
+    if let Some(location) = location {
+        anchor_at_location(&mut cites, location);
     }
     records(text, &cites)
 }

@@ -40,10 +40,11 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
         r"(?P<eudiv>(?-u:\b)(?:Part|Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)(?:[ \t]*,[ \t]*(?:Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b))*(?:[ \t]+of[ \t]+(?:Title|Chapter)[ \t]+[IVXLC]{1,6}(?-u:\b))*[ \t]+of[ \t]+(?:(?i:this|that)[ \t]+)?(?:Regulation|Directive|Decision)(?-u:\b))|",
         r"(?P<datedact>(?-u:\b)(?:(?i:act)[ \t]+(?:of[ \t]+)?)?(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)\.?[ \t]+\d{1,2},[ \t]+1[789]\d\d,[ \t]+ch\.)|",
         r"(?P<sessionlaw>(?-u:\b)D\.[ \t]?C\.[ \t]?(?:Law|Act)[ \t]+\d{1,3}[-–]\d)|",
+        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix)[ \t]+[A-Z0-9]{1,7}(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d))|",
         r"(?P<container>(?-u:\b)(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+(?:(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+)*(?:(?i:title)[ \t]+\d|(?i:this)[ \t]+(?i:title|subtitle|chapter|subchapter|part|subpart|unit|article|division)(?-u:\b)))|",
-        r"(?P<eo>(?-u:\b)(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)|",
+        r"(?P<eo>(?-u:\b)(?:(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?|(?:Presidential[ \t]+)?Proclamations?|Proc\.)[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)|",
         r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|(?i:usca?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)))",
-        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|(?:RCW|ORS|NRS|KRS|HRS|SDCL|RSA|MCLA?|CPLR|UCC)(?-u:\b)|(?:K\.S\.A|O\.C\.G\.A|N\.J\.S|R\.C|A\.R\.S|C\.R\.S|M\.C\.L|N\.C\.G\.S|T\.C\.A|N\.D\.C\.C|A\.C\.A|C\.G\.S|LSA-R\.S|U\.C\.C|(?:M\.[ \t]?)?G\.[ \t]?L)\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+Const))",
+        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|(?:RCW|ORS|NRS|KRS|HRS|SDCL|RSA|MCLA?|CPLR|UCC)(?-u:\b)|(?:K\.S\.A|O\.C\.G\.A|N\.J\.S|R\.C|A\.R\.S|C\.R\.S|M\.C\.L|N\.C\.G\.S|T\.C\.A|N\.D\.C\.C|A\.C\.A|C\.G\.S|LSA-R\.S|U\.C\.C|(?:M\.[ \t]?)?G\.[ \t]?L)\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
         r"|(?P<nyc>(?-u:\b)(?:NYC|N\.Y\.C\.|New[ \t]+York[ \t]+City)[ \t]+Admin(?:istrative|\.)[ \t]+Code\s*§)",
         r"|(?P<sym>§)",
         r"|(?P<word>(?-u:\b)(?i:sections?|secs?\.|subsections?|subdivisions?|paragraphs?|subparagraphs?|clauses?|subclauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
@@ -56,11 +57,13 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
-/// A section number: `20-871`, `5-301`, `40.25a`, `2000e-8`, `12A-1.032`, `III`. A line
-/// break right after a hyphen (`5-\n249`, from PDF text) continues the number.
+/// A section number: `20-871`, `5-301`, `40.25a`, `2000e-8`, `12A-1.032`, `III`, and a
+/// rule numbered after a letter with two hyphenated parts or more (`R18-2-101`: Arizona's
+/// administrative code, table T1). A line break right after a hyphen (`5-\n249`, from PDF
+/// text) continues the number.
 static SEC_NUM: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?(?:(?:[-–.:]|-[ \t]*\r?\n[ \t]*)(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?|[A-Z]{1,2}(?-u:\b)|\.[0-9]+)|-[a-z](?-u:\b))*|[IVXLCDM]{1,7}(?-u:\b))",
+        r"^(?:[A-Z]{1,2}[0-9]{1,3}(?:-[0-9]{1,4}[A-Za-z]?){2,}(?-u:\b)|[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?(?:(?:[-–.:]|-[ \t]*\r?\n[ \t]*)(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?|[A-Z]{1,2}(?-u:\b)|\.[0-9]+)|-[a-z](?-u:\b))*|[IVXLCDM]{1,7}(?-u:\b))",
     )
 });
 /// One or more parenthesised subsection labels: `(b)`, `(b)(1)`, `(a)(2)(iii)`, `(a-1)`.
@@ -184,7 +187,7 @@ static PARENTHETICAL: LazyLock<Regex> = LazyLock::new(|| {
 });
 static PREFIX_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<code>\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code|(?i:usca?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?))(?:[ \t]*\r?\n)?[ \t]*(?P<sym>§§?)?[ \t]*",
+        r"^(?P<code>\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code|(?i:usca?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?))(?:[ \t]*\r?\n)?[ \t]*(?:(?P<sym>§§?)|(?P<ssym>SS?|ss?)[ \t]+(?P<sdigit>\d))?[ \t]*",
     )
 });
 static NYC_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
@@ -265,6 +268,13 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             phrase.end = end;
             emit_phrase(text, phrase, &mut out, nested, &mut levels);
             pos = end.max(next(start));
+            continue;
+        }
+        if caps.name("cfrunit").is_some()
+            && let Some(phrase) = parse_cfr_unit(text, start)
+        {
+            pos = phrase.end.max(next(start));
+            emit_phrase(text, phrase, &mut out, nested, &mut levels);
             continue;
         }
         // Not a container (`part 52 of this chapter` of the C.F.R.): read as a section.
@@ -632,7 +642,8 @@ struct Phrase {
     /// A division cited as a whole (`ch. 35`), for a phrase without items.
     division: Option<String>,
     /// The phrase counts within a unit lexls does not number (`paragraph (1) of this
-    /// definition`): it is read, but yields no citation to check.
+    /// definition`) or within a document that is no law (`Section 3.2 of the Agreement`):
+    /// it is read, but yields no citation to check.
     unnumbered_scope: bool,
     /// Notes between items of its list (a parenthetical `(incest)`, `(other than subsection
     /// (a))`, an editor's `[repealed]`), whose own citations are read apart.
@@ -977,15 +988,12 @@ fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phras
         {
             return None;
         }
-        // `part 1602.7 of title 29 of the code of federal regulations` names a CFR section;
-        // other parts are containers lexls does not model.
-        if is_part
-            && !matches!(&phrase.code, Some(CodeRef::Named(c)) if codes::family_of(c) == CodeFamily::Cfr)
-        {
-            // `The authority citation for part 4279 continues to read`: a bare numbered part
-            // may be the C.F.R. part a rule amends (Document Drafting Handbook, ch. 2); it is
-            // kept only when an earlier citation of the text names that part's title (see
-            // [`super::short_form`]).
+        if is_part {
+            // `part 1602.7 of title 29 of the code of federal regulations` names a C.F.R.
+            // section, `part 60 of title 40, Code of Federal Regulations` a C.F.R. part, and
+            // `part 63 of this chapter` a part of the citing code (Document Drafting
+            // Handbook, ch. 2: a rule cites the parts of its own chapter so). Other parts are
+            // containers lexls does not model.
             let numbered = phrase.items.iter().all(|it| {
                 it.labels.is_empty()
                     && it
@@ -993,10 +1001,19 @@ fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phras
                         .as_deref()
                         .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
             });
-            if phrase.code.is_some() || phrase.relative.is_some() || !numbered {
-                return None;
+            let cfr = matches!(&phrase.code, Some(CodeRef::Named(c)) if codes::family_of(c) == CodeFamily::Cfr);
+            let own_code = phrase.code == Some(CodeRef::This);
+            if !cfr {
+                // `The authority citation for part 4279 continues to read`: a bare numbered
+                // part may be the C.F.R. part a rule amends; it is kept only when an earlier
+                // citation of the text names that part's title (see [`super::short_form`]).
+                if (phrase.code.is_some() && !own_code) || phrase.relative.is_some() || !numbered {
+                    return None;
+                }
             }
-            phrase.designator = Some("Part".into());
+            if numbered {
+                phrase.designator = Some("Part".into());
+            }
         }
         return Some(phrase);
     }
@@ -1015,7 +1032,15 @@ fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phras
 fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
     let (pos, caps) = eat(text, start, &PREFIX_CODE).or_else(|| eat(text, start, &NYC_PREFIX))?;
     let code = codes::canonical_code(caps.name("code")?.as_str())?;
-    let plural = caps.name("sym").is_some_and(|s| s.as_str() == "§§");
+    // `42 U.S.C. S 1983`, `15 U.S.C.A. s 78j(b)`: the section sign as commercial plain text
+    // (Westlaw) prints it, before a number only.
+    let (pos, sign) = match (caps.name("sym"), caps.name("ssym"), caps.name("sdigit")) {
+        (Some(sym), ..) => (pos, Some(sym.as_str().len() > "§".len())),
+        (None, Some(s), Some(digit)) => (start + digit.start(), Some(s.as_str().len() == 2)),
+        _ => (pos, None),
+    };
+    let has_sym = sign.is_some();
+    let plural = sign.unwrap_or(false);
     let mut phrase = Phrase::new(
         start,
         Head::Section {
@@ -1028,7 +1053,7 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
     let mut name = code.name;
     // `50 U.S.C. App. 2401`, `5 U.S.C. App.`: the appendix of a title (OLRC).
     if code.family == CodeFamily::Usc
-        && caps.name("sym").is_none()
+        && !has_sym
         && let Some((after, _)) = eat(text, trim_end(text, start, pos), &APPENDIX)
     {
         name.push_str(" App.");
@@ -1054,9 +1079,7 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
         return Some(phrase);
     }
     // `44 U.S.C. chapter 35`, `2 U.S.C. Ch. 25`: a division cited as a whole.
-    if caps.name("sym").is_none()
-        && let Some((after, d)) = eat(text, trim_end(text, start, pos), &DIVISION_AFTER)
-    {
+    if !has_sym && let Some((after, d)) = eat(text, trim_end(text, start, pos), &DIVISION_AFTER) {
         let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
         phrase.kind = Some(if is_cfr {
             CitationKind::Cfr
@@ -1064,13 +1087,13 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
             CitationKind::Usc
         });
         phrase.code = Some(CodeRef::Named(name.into()));
-        phrase.division = Some(division_name(&d)?);
+        phrase.division = Some(division_name(&d, is_cfr)?);
         phrase.end = after;
         return Some(phrase);
     }
     phrase.code = Some(CodeRef::Named(name.into()));
     let code_end = pos;
-    if caps.name("sym").is_none() {
+    if !has_sym {
         if let Some((after, part)) = eat(text, pos, &PART_WORD) {
             // `14 CFR part 25` cites a part; `38 CFR Part 74.2` a section.
             if !is_cfr_section_number(&text[after..]) && is_cfr {
@@ -1093,9 +1116,13 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
             pos = after;
         }
     }
-    // `50 CFR 222`: a C.F.R. number without a `.` is a part (Document Drafting Handbook).
+    // `50 CFR 222`: a C.F.R. number without a `.` is a part (Document Drafting Handbook);
+    // in title 3 it is a page of the annual compilation of the President's documents
+    // (`Exec. Order No. 13,526, 3 C.F.R. 298 (2010)`; The Bluebook, rule 14.7).
+    let compilation = matches!(&phrase.code, Some(CodeRef::Named(n)) if n == "3 C.F.R.");
     if is_cfr
-        && caps.name("sym").is_none()
+        && !has_sym
+        && !compilation
         && phrase.designator.is_none()
         && !is_cfr_section_number(&text[ws(text, pos)..])
     {
@@ -1108,7 +1135,7 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
         // `any other provision of 26 U.S.C. with intent …`: the title cited as a whole.
         let rest = text[code_end..].trim_start_matches([' ', '\t']);
         let whole_title = matches!(code.family, CodeFamily::Usc | CodeFamily::Cfr)
-            && caps.name("sym").is_none()
+            && !has_sym
             && pos == code_end
             && !rest.starts_with(|c: char| c.is_ascii_digit() || c == '§');
         if !whole_title {
@@ -1265,7 +1292,7 @@ fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
     phrase.code = Some(CodeRef::Named(code.into()));
     let mut end = pos;
     if let Some((after, d)) = eat(text, pos, &DIVISION_AFTER) {
-        phrase.division = Some(division_name(&d)?);
+        phrase.division = Some(division_name(&d, is_cfr)?);
         end = after;
     }
     // `28, United States Code,` without a section is not a citation of the title.
@@ -1280,12 +1307,12 @@ fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
 /// a division of a code cited as a whole.
 fn parse_chapter_of_title(text: &str, start: usize) -> Option<Phrase> {
     let (pos, d) = eat(text, start, &DIVISION_WORD)?;
-    let division = division_name(&d)?;
     let (after_of, _) = eat(text, pos, &OF)?;
     let (end, caps) = eat(text, after_of, &TITLE_OF)?;
     let title = caps.name("t")?.as_str();
     // `chapter 3 of title 5` alone may be a state code's title: the code must be named.
     let is_cfr = caps.name("c")?.as_str().to_ascii_lowercase().contains('f');
+    let division = division_name(&d, is_cfr)?;
     let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
     phrase.kind = Some(if is_cfr {
         CitationKind::Cfr
@@ -1315,18 +1342,82 @@ fn parse_container(text: &str, start: usize) -> Option<Phrase> {
     Some(phrase)
 }
 
-/// `ch. 35` for `chapter 35`, `Chapter 35`, `ch. 35`; `subch. II`, `subtit. A`.
-fn division_name(caps: &Captures<'_>) -> Option<String> {
-    let word = caps.name("w")?.as_str().to_ascii_lowercase();
-    let abbr = if word.starts_with("subch") {
-        "subch."
-    } else if word.starts_with("subt") {
-        "subtit."
-    } else if word.starts_with("subp") {
-        "subpt."
-    } else {
-        "ch."
+/// A subpart or appendix of a C.F.R. part named by its part (Document Drafting Handbook, ch.
+/// 2): `subpart B of part 51 of this chapter`, `appendix A to part 314 of this chapter`,
+/// `appendix A to part 60 of title 40, Code of Federal Regulations`, `appendix A to this
+/// part`. Subparts past `Z` double their letter (`subpart AAAAA of part 97`, 40 C.F.R. part
+/// 63 runs to `subpart HHHHHHH`): up to seven letters.
+static CFR_UNIT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?P<w>(?i:subpart|appendix))[ \t]+(?P<n>[A-Z]{1,7}(?:-?\d{1,2})?|\d{1,3})[ \t]+(?:of|to)[ \t]+(?:(?P<this>(?i:this)[ \t]+(?i:part))(?-u:\b)|(?i:part)[ \t]+(?P<part>\d{1,4})(?-u:\b)(?:[ \t]+of[ \t]+(?:(?P<own>(?i:this)[ \t]+(?i:chapter|title|subchapter))|(?i:title)[ \t]+(?P<title>\d{1,3})(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.|CFR))?)(?-u:\b))?)",
+    )
+});
+
+/// Parses a [`CFR_UNIT`] phrase at `start`: of `this part`, a chain anchored at the citing
+/// part (`this pt., subpt. A`, as [`super::container`] writes `subpart A of this part`); of
+/// a numbered part, a citation of that part (`Part 51`) whose division is the unit, in the
+/// citing code (`of this chapter`), the title named, or, bare, the part's title a rule named
+/// before (see [`super::short_form`]).
+fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
+    let (end, caps) = eat(text, start, &CFR_UNIT)?;
+    let word = caps.name("w")?.as_str();
+    let designation = caps.name("n")?.as_str();
+    if caps.name("this").is_some() {
+        let abbr = if word.eq_ignore_ascii_case("subpart") {
+            "subpt."
+        } else {
+            "app."
+        };
+        let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+        phrase.relative = Some(Relative::ThisCode);
+        phrase.code = Some(CodeRef::This);
+        phrase.division = Some(format!("this pt., {abbr} {designation}"));
+        phrase.end = end;
+        return Some(phrase);
+    }
+    let part = caps.name("part")?;
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Section,
+            plural: false,
+        },
+    );
+    phrase.items.push(Item {
+        span: start..start + part.end(),
+        section: Some(part.as_str().into()),
+        labels: Vec::new(),
+        range_end: None,
+    });
+    phrase.designator = Some("Part".into());
+    phrase.division = Some(cfr_unit_name(word, designation));
+    phrase.code = match (caps.name("own"), caps.name("title")) {
+        (Some(_), _) => Some(CodeRef::This),
+        (None, Some(t)) => Some(CodeRef::Named(compact_str::format_compact!(
+            "{} C.F.R.",
+            t.as_str()
+        ))),
+        (None, None) => None,
     };
+    phrase.end = end;
+    Some(phrase)
+}
+
+/// `ch. 35` for `chapter 35`, `Chapter 35`, `ch. 35`; `subch. II`, `subtit. A`. The
+/// C.F.R.'s divisions are spelled out (`1 C.F.R. chapter II`, as the Document Drafting
+/// Handbook writes them and the canonical form of `shared/eval/citations` has them).
+fn division_name(caps: &Captures<'_>, cfr: bool) -> Option<String> {
+    let word = caps.name("w")?.as_str().to_ascii_lowercase();
+    let (abbr, full) = if word.starts_with("subch") {
+        ("subch.", "subchapter")
+    } else if word.starts_with("subt") {
+        ("subtit.", "subtitle")
+    } else if word.starts_with("subp") {
+        ("subpt.", "subpart")
+    } else {
+        ("ch.", "chapter")
+    };
+    let abbr = if cfr { full } else { abbr };
     Some(format!("{abbr} {}", caps.name("n")?.as_str()))
 }
 
@@ -1412,7 +1503,12 @@ static EU_DIVISION_SEP: LazyLock<Regex> =
 /// 1862; the numbers cited today have four or five), written with or without a thousands
 /// comma.
 fn parse_executive_orders(text: &str, start: usize) -> Option<Phrase> {
-    let (pos, _) = eat(text, start, &EO_HEAD)?;
+    let (pos, head) = eat(text, start, &EO_HEAD)?;
+    // `Proc.` after another abbreviated word is `Procedure` (The Bluebook, table T6: `Code
+    // Civ. Proc. 1005`, `Rev. Proc. 2015-13`), not a proclamation.
+    if head.get(0)?.as_str().starts_with("Proc.") && follows_abbreviation(text, start) {
+        return None;
+    }
     let mut phrase = Phrase::new(
         start,
         Head::Section {
@@ -1424,7 +1520,7 @@ fn parse_executive_orders(text: &str, start: usize) -> Option<Phrase> {
     let mut pos = pos;
     let mut orders = Vec::new();
     while let Some((item_start, end, number)) = eo_number(text, pos, !orders.is_empty()) {
-        orders.push((item_start..end, format!("Exec. Order No. {number}")));
+        orders.push((item_start..end, presidential_document(&head, &number)));
         pos = end;
         match eat(text, pos, &LIST_SEP) {
             Some((after, _)) => pos = after,
@@ -1462,11 +1558,38 @@ fn eo_number(text: &str, pos: usize, more: bool) -> Option<(usize, usize, String
     Some((item_start, end, number))
 }
 
+/// Whether the word right before `start` is an abbreviation (`Civ.`, `Rev.`, `Crim.`): a
+/// capital, then letters, then a period; `Pres.` (`Pres. Proc. 4707`, the President's) is
+/// not one of a procedure's names.
+fn follows_abbreviation(text: &str, start: usize) -> bool {
+    let before = text[..start].trim_end_matches([' ', '\t']);
+    let Some(word) = before.strip_suffix('.') else {
+        return false;
+    };
+    let word = word
+        .rsplit(|c: char| !c.is_alphabetic())
+        .next()
+        .unwrap_or_default();
+    word.starts_with(char::is_uppercase) && word.chars().count() >= 2 && word != "Pres"
+}
+
+/// The head of executive orders and of proclamations (The Bluebook, rule 14.7:
+/// `Exec. Order No. 13,526`, `Proclamation No. 8435`; the Federal Register's `E.O. 12866`,
+/// `Proclamation 9645`).
 static EO_HEAD: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?",
+        r"^(?:(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?|(?P<proc>(?:Presidential[ \t]+)?Proclamations?|Proc\.))[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?",
     )
 });
+
+/// The name of presidential document `number` under head `caps` ([`EO_HEAD`]).
+fn presidential_document(caps: &Captures<'_>, number: &str) -> String {
+    if caps.name("proc").is_some() {
+        format!("Proclamation No. {number}")
+    } else {
+        format!("Exec. Order No. {number}")
+    }
+}
 static EO_NUMBER: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:\d{1,2},\d{3}|\d{3,5})(?-u:\b)"));
 
 /// `the Treaty establishing the European Economic Community`.
@@ -1690,8 +1813,14 @@ fn label_item_checked(text: &str, pos: usize, strict: bool) -> Option<(usize, Ve
     if !letters_ok {
         return None;
     }
-    // A bare label must be followed by something that ends a citation item.
+    // A bare label must be followed by something that ends a citation item; a period or
+    // colon before a digit continues a number (`clause 7.5` of a standard, `9001:2015`).
     let rest = text[end..].trim_start_matches([' ', '\t']);
+    let decimal = text[end..].starts_with(['.', ':'])
+        && text[end + 1..].starts_with(|c: char| c.is_ascii_digit());
+    if decimal {
+        return None;
+    }
     let follows_ok = rest.is_empty()
         || rest.starts_with(['\n', '\r', ',', ';', '.', ':', ')'])
         || ["of", "and", "or", "through", "to", "shall", "is", "are"]
@@ -2035,9 +2164,33 @@ fn cfr_range(number: &str, parts: bool) -> Option<(CompactString, CompactString)
 static SEMICOLON_SEP: LazyLock<Regex> =
     LazyLock::new(|| re(r"^[ \t]*;[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or)[ \t]+)?"));
 
+/// Words that a count is never followed by: determiners, pronouns, prepositions,
+/// conjunctions and auxiliary verbs. A number followed by one of them ends a clause (`42
+/// U.S.C. 1395, 1396; 1397, 1398 the Secretary may`), where a count is followed by its noun
+/// (`5 U.S.C. 552, 30 days after`).
+const CLAUSE_WORDS: &[&str] = &[
+    "the", "a", "an", "this", "that", "these", "those", "such", "each", "any", "which", "who",
+    "it", "they", "he", "she", "we", "shall", "may", "must", "will", "would", "should", "can",
+    "could", "is", "are", "was", "were", "has", "have", "had", "do", "does", "in", "for", "by",
+    "with", "as", "if", "unless", "except", "where", "when", "from", "on", "at", "but",
+];
+
+/// Whether the word at the start of `rest` is one of [`CLAUSE_WORDS`].
+fn clause_word_follows(rest: &str) -> bool {
+    let word: String = rest
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    !word.is_empty()
+        && rest[word.len()..].starts_with([' ', '\t', '\n', '\r'])
+        && CLAUSE_WORDS.contains(&word.as_str())
+}
+
 /// Whether what follows a number at `end` lets it be an item of a code's list: punctuation,
-/// a conjunction, a range word, `et seq.` or `note`, not a word or a code (`5 U.S.C. 552, 30
-/// days`, `42 U.S.C. 1983; 29 CFR 1607.4`).
+/// a conjunction, a range word, `et seq.`, `note`, or a word no count is followed by
+/// ([`CLAUSE_WORDS`]); not a noun or a code (`5 U.S.C. 552, 30 days`, `42 U.S.C. 1983; 29
+/// CFR 1607.4`).
 fn ends_list_item(text: &str, end: usize) -> bool {
     let rest = text[end..].trim_start_matches([' ', '\t']);
     // `26 U.S.C. 501; I.R.C. § 61`: a period with a letter right after it is inside an
@@ -2053,6 +2206,7 @@ fn ends_list_item(text: &str, end: usize) -> bool {
         ]
         .iter()
         .any(|w| rest.starts_with(w))
+        || clause_word_follows(rest)
 }
 
 /// `§§ 4001-4010` and `§§ 40.21–40.25a` are ranges; `§ 20-871` and `§§ 20-871 and 20-872`
@@ -2168,12 +2322,42 @@ fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
 
 static POINTS_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"^,[ \t]*(?i:points?)[ \t]+"));
 
+/// A subpart or appendix after a C.F.R. part or section: `40 C.F.R. pt. 60, subpt. A`, `40
+/// CFR part 63, subpart ZZZZ`, `40 C.F.R. pt. 50, app. B`, `29 C.F.R. § 1910.1200 app. A`
+/// (The Bluebook, rules 3.4 and 14.2, table T16; Document Drafting Handbook, ch. 2).
+static CFR_UNIT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:,[ \t]*|[ \t]+)(?P<w>(?i:subpt\.|subpart|app\.|appendix))[ \t]+(?P<n>[A-Z]{1,7}(?:-?\d{1,2})?|\d{1,3})(?-u:\b)",
+    )
+});
+
+/// The name of a C.F.R. unit below a part or section (`subpart A`, `appendix B`) as the
+/// canonical form writes it, from the word as written (`subpt.`, `App.`).
+fn cfr_unit_name(word: &str, designation: &str) -> String {
+    let word = if word.to_ascii_lowercase().starts_with("sub") {
+        "subpart"
+    } else {
+        "appendix"
+    };
+    format!("{word} {designation}")
+}
+
 /// Reads `of …` clauses, a code suffix and `et seq.` after the items.
 fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
     if let Some((after, _)) = eat(text, pos, &EU_SUBPARAGRAPH) {
         pos = after;
     }
     pos = trailing_points(text, pos, phrase);
+    let cfr =
+        matches!(&phrase.code, Some(CodeRef::Named(c)) if codes::family_of(c) == CodeFamily::Cfr);
+    if (cfr || phrase.designator.as_deref() == Some("Part"))
+        && phrase.items.len() == 1
+        && let Some((after, caps)) = eat(text, pos, &CFR_UNIT_AFTER)
+        && let (Some(w), Some(n)) = (caps.name("w"), caps.name("n"))
+    {
+        phrase.division = Some(cfr_unit_name(w.as_str(), n.as_str()));
+        pos = after;
+    }
     // `section 12, title 10, United States Code`, `Section 706, Title 5 U.S.C.`.
     if phrase.code.is_none()
         && let Some((after, caps)) = eat(text, pos, &TITLE_AFTER)
@@ -2377,12 +2561,10 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     }
     // `section 3.4(e) of Executive Order No. 12333`: a section of an order, not of a code.
     if phrase.code.is_none()
-        && let Some((after, _)) = eat(text, pos, &EO_HEAD)
+        && let Some((after, head)) = eat(text, pos, &EO_HEAD)
         && let Some((_, end, number)) = eo_number(text, after, false)
     {
-        phrase.code = Some(CodeRef::Named(compact_str::format_compact!(
-            "Exec. Order No. {number}"
-        )));
+        phrase.code = Some(CodeRef::Named(presidential_document(&head, &number).into()));
         phrase.kind = Some(CitationKind::ExecutiveOrder);
         return Some(end);
     }
@@ -2400,6 +2582,13 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     if phrase.code.is_some() {
         return None;
     }
+    // `§ 2.2-3700 of the Code of Virginia`, `section 768.28 of the Florida Statutes`: a
+    // state's code by its title.
+    if let Some((len, name)) = forms::state_code_title(&text[pos..]) {
+        phrase.code = Some(CodeRef::Named(name.into()));
+        phrase.kind = Some(CitationKind::StateStatute);
+        return Some(pos + len);
+    }
     let (end, caps) = eat(text, pos, &CODE_OF)?;
     let matched = caps.get(0)?.as_str();
     let code = if caps.name("named").is_some() {
@@ -2408,9 +2597,25 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
             return None;
         }
         let end = pos + trimmed.len();
+        // `Section 3.2 of the Agreement`, `Paragraph 3 of the Complaint`, `section 5.4(d)(2)
+        // of the Order`: a provision of a contract, a pleading or another document that is
+        // no law. The phrase is read, and yields no citation.
+        if trimmed
+            .split_whitespace()
+            .last()
+            .is_some_and(|head| PRIVATE_DOCUMENTS.contains(&head))
+        {
+            phrase.unnumbered_scope = true;
+            return Some(end);
+        }
+        // `the Civil Rights Act of 1964`: the act's name, without the article.
+        let name = trimmed
+            .strip_prefix("the")
+            .filter(|rest| rest.starts_with(char::is_whitespace))
+            .map_or(trimmed, str::trim_start);
         phrase.code = Some(CodeRef::Named(
             codes::canonical_code(trimmed)
-                .map_or_else(|| collapse(trimmed), |c| c.name)
+                .map_or_else(|| collapse(name), |c| c.name)
                 .into(),
         ));
         return Some(end);
@@ -2447,6 +2652,55 @@ fn carries_title(phrase: &Phrase, title: &str) -> bool {
 /// "This Act, referred to in text, is Pub. L. …"); in an act read as a document of its own
 /// (an Indian Act, a local law) it is that document. The resolver tells them apart.
 pub const THIS_ACT: &str = "this Act";
+
+/// The head nouns of documents that are no law: contracts and other private instruments,
+/// pleadings and court papers, orders, reports, plans and policies, standards and manuals.
+/// A provision of one (`Section 3.2 of the Agreement`) is not a citation of law.
+const PRIVATE_DOCUMENTS: &[&str] = &[
+    "Agreement",
+    "Contract",
+    "Lease",
+    "Sublease",
+    "Complaint",
+    "Answer",
+    "Counterclaim",
+    "Petition",
+    "Motion",
+    "Order",
+    "Report",
+    "Plan",
+    "Policy",
+    "Bylaws",
+    "By-laws",
+    "By-Laws",
+    "Indenture",
+    "Deed",
+    "Will",
+    "Mortgage",
+    "Note",
+    "Guaranty",
+    "Certificate",
+    "License",
+    "Permit",
+    "Memorandum",
+    "Letter",
+    "Settlement",
+    "Stipulation",
+    "Proposal",
+    "Application",
+    "Brief",
+    "Opinion",
+    "Judgment",
+    "Decree",
+    "Award",
+    "Manual",
+    "Handbook",
+    "Standard",
+    "Standards",
+    "Specification",
+    "Specifications",
+    "Prospectus",
+];
 
 /// Drops trailing connector words (`the Order of the`) from a named-document phrase.
 fn trim_named(phrase: &str) -> &str {

@@ -98,6 +98,9 @@ pub fn link(text: &str, cites: &mut [Citation]) {
     let mut last_full: Option<usize> = None;
     let mut last_act: Option<usize> = None;
     let mut last_article: Option<usize> = None;
+    // The last relative subdivision (`paragraph 1, first subparagraph, point (h)`), which a
+    // `thereof` may refer to before anchoring gives it its section.
+    let mut last_relative: Option<usize> = None;
     for i in 0..cites.len() {
         match cites[i].short_form {
             Some(ShortForm::Id) => {
@@ -112,7 +115,8 @@ pub fn link(text: &str, cites: &mut [Citation]) {
                 continue;
             }
             Some(ShortForm::That) => {
-                if !subdivision_thereof(text, cites, i, last_full) {
+                let last = last_full.max(last_relative);
+                if !subdivision_thereof(text, cites, i, last) {
                     link_that(cites, i, last_act, last_article, last_full);
                 }
             }
@@ -120,6 +124,9 @@ pub fn link(text: &str, cites: &mut [Citation]) {
                 cites[i].antecedent = last_full.filter(|&a| cites[a].kind == cites[i].kind);
             }
             None => {
+                if excepted_subdivisions(text, cites, i) {
+                    continue;
+                }
                 if i > 0 && act_section(text, cites, i) {
                     // A section of the act just cited: not an authority later bare
                     // sections could inherit from.
@@ -145,7 +152,61 @@ pub fn link(text: &str, cites: &mut [Citation]) {
         if c.unit == Unit::Article && c.section.is_some() {
             last_article = Some(i);
         }
+        if c.section.is_none()
+            && c.short_form.is_none()
+            && !c.subsections.is_empty()
+            && matches!(c.relative, Some(Relative::ThisSection | Relative::Bare(_)))
+        {
+            last_relative = Some(i);
+        }
     }
+}
+
+/// `Section A, points 1 to 10, of Annex VIII, with the exception of points 6, 8 and 9` (EU
+/// AI Act, Article 49(5)(a)): the subdivisions an exception names right after a citation
+/// of subdivisions are that citation's siblings, not subdivisions of the citing provision.
+/// Links each bare item of the exception to the citation before it, replacing its last
+/// label; returns whether it did.
+fn excepted_subdivisions(text: &str, cites: &mut [Citation], i: usize) -> bool {
+    static EXCEPTION: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        #[allow(clippy::expect_used)]
+        regex::Regex::new(
+            r"^[ \t]*,?[ \t]*(?:with[ \t]+the[ \t]+exception[ \t]+of|except(?:[ \t]+for)?|other[ \t]+than|excluding|but[ \t]+not)[ \t]+$",
+        )
+        .expect("static regex compiles")
+    });
+    let c = &cites[i];
+    if !matches!(c.relative, Some(Relative::Bare(_)))
+        || c.section.is_some()
+        || c.code.is_some()
+        || c.subsections.is_empty()
+    {
+        return false;
+    }
+    let Some(a) = (0..i)
+        .rev()
+        .find(|&j| cites[j].group != c.group && cites[j].span.end <= c.group.start)
+    else {
+        return false;
+    };
+    let ante = &cites[a];
+    if ante.subsections.is_empty() || ante.short_form.is_some() {
+        return false;
+    }
+    let between = text.get(ante.group.end..c.group.start).unwrap_or("x");
+    if !EXCEPTION.is_match(between) {
+        return false;
+    }
+    let ante = ante.clone();
+    let c = &mut cites[i];
+    let keep = ante.subsections.len().saturating_sub(c.subsections.len());
+    let mut labels: Vec<_> = ante.subsections[..keep].to_vec();
+    labels.append(&mut c.subsections);
+    c.subsections = labels;
+    c.relative = ante.relative;
+    c.kind = ante.kind;
+    cite_section_of(c, ante, a);
+    true
 }
 
 /// How far before a bare subdivision the section its amendatory instruction amends may be
@@ -505,11 +566,19 @@ fn subdivision_thereof(text: &str, cites: &mut [Citation], i: usize, last: Optio
         return false;
     };
     let (c, ante) = (&cites[i], &cites[a]);
+    // The antecedent is a provision: numbered (`section 5(a) of title 10`, `Article 5(1) of
+    // Regulation (EU) 2024/1689`) or relative, its section yet to be anchored (`paragraph
+    // 1, first subparagraph, point (h)` … `point (h)(iii) thereof`).
+    let relative_ante = ante.section.is_none()
+        && matches!(
+            ante.relative,
+            Some(Relative::ThisSection | Relative::Bare(_))
+        )
+        && !ante.subsections.is_empty();
     if c.section.is_some()
         || c.subsections.is_empty()
-        || ante.section.is_none()
-        || ante.relative.is_some()
-        || ante.unit != Unit::Section
+        || !(relative_ante || (ante.section.is_some() && ante.relative.is_none()))
+        || !matches!(ante.unit, Unit::Section | Unit::Article)
         || ante.span.end > c.span.start
         || c.span.start - ante.span.end > 200
     {
@@ -522,6 +591,8 @@ fn subdivision_thereof(text: &str, cites: &mut [Citation], i: usize, last: Optio
     }
     let convention = if ante.kind == CitationKind::Cfr {
         Convention::Cfr
+    } else if ante.unit == Unit::Article || ante.kind == CitationKind::EuArticle {
+        Convention::Eu
     } else {
         Convention::UnitedStates
     };
@@ -535,7 +606,7 @@ fn subdivision_thereof(text: &str, cites: &mut [Citation], i: usize, last: Optio
     let mut labels: Vec<_> = ante.subsections.iter().take(keep).cloned().collect();
     labels.append(&mut c.subsections);
     c.subsections = labels;
-    c.relative = None;
+    c.relative = ante.relative;
     c.short_form = None;
     cite_section_of(c, ante, a);
     true
@@ -605,10 +676,19 @@ fn link_that(
         return;
     }
     // `section 501(a) of that Code` with no act named before: a code the text does not
-    // name, so not the citing document's own.
+    // name, so not the citing document's own. `Article 10 of that Regulation`: an article
+    // of an act the text does not name, still an EU article (an article of a statute,
+    // numbered by articles, is the EU's drafting; EUR-Lex's `that Regulation`).
     if cites[i].code.is_none() && cites[i].section.is_some() {
-        cites[i].code = Some(CodeRef::Named("[that code]".into()));
-        cites[i].kind = CitationKind::NamedAct;
+        let article = cites[i].unit == Unit::Article;
+        cites[i].code = Some(CodeRef::Named(
+            if article { "[that act]" } else { "[that code]" }.into(),
+        ));
+        cites[i].kind = if article {
+            CitationKind::EuArticle
+        } else {
+            CitationKind::NamedAct
+        };
     }
 }
 

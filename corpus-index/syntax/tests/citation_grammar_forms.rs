@@ -1,0 +1,241 @@
+//! Citation forms written from the grammar of the field (The Bluebook, rules 3, 12 and 14 and
+//! table T1; the Document Drafting Handbook, ch. 2) on real sentences: Federal Register rules
+//! (`shared/corpora/federal-register`), 27 C.F.R., the D.C. Code, and the forms the Bluebook
+//! prints. Each test names the class it covers.
+
+use lexls_syntax::citation::record::{CitationRecord, cite, cite_at, context_location};
+
+/// `(kind, normalized)` of each citation.
+fn pairs(found: &[CitationRecord]) -> Vec<(String, String)> {
+    found
+        .iter()
+        .map(|c| {
+            (
+                c.kind.to_string(),
+                c.normalized.clone().unwrap_or_else(|| "null".into()),
+            )
+        })
+        .collect()
+}
+
+fn read(text: &str) -> Vec<(String, String)> {
+    pairs(&cite(text, None))
+}
+
+/// The citations of `text` as text of C.F.R. section `section` of title `title`.
+fn read_in_cfr(text: &str, title: &str, section: &str) -> Vec<(String, String)> {
+    let context = serde_json::json!({"cfr": {"title": title, "section": section}});
+    let location = context_location(Some(&context));
+    pairs(&cite_at(text, location.as_ref()))
+}
+
+fn cfr(n: &str) -> (String, String) {
+    ("cfr".into(), n.into())
+}
+
+// Class: the Document Drafting Handbook's relative forms in a C.F.R. section (ch. 2): a
+// paragraph of this section is the citing section's, a subpart or appendix of this part the
+// citing part's, a subpart of part N of this chapter a unit of the citing title. Sentences of
+// the NCUA's rules in 12 C.F.R. parts 701 and 747 (Federal Register of June 7, 2017).
+#[test]
+fn relative_cfr_forms_are_read_at_the_citing_section() {
+    assert_eq!(
+        read_in_cfr(
+            "Paragraphs (b)(2) through (13) of this section identify modifications to subpart B of this part that apply when the eligible borrower is",
+            "12",
+            "701.21",
+        ),
+        [
+            cfr("12 C.F.R. 701.21(b)(2) to 701.21(b)(13)"),
+            cfr("12 C.F.R. Part 701, subpart B"),
+        ]
+    );
+    assert_eq!(
+        read_in_cfr(
+            "in accordance with the procedures set forth in subpart B to part 746 of this chapter, subject to the following limitations",
+            "12",
+            "701.21",
+        ),
+        [cfr("12 C.F.R. Part 746, subpart B")]
+    );
+    assert_eq!(
+        read_in_cfr(
+            "may request a hearing on the record conducted pursuant to the procedures set forth in subpart A of part 747 of this chapter.",
+            "12",
+            "747.3001",
+        ),
+        [cfr("12 C.F.R. Part 747, subpart A")]
+    );
+    // Without a location the relative citation stays the citing provision's: no C.F.R.
+    // section is invented.
+    assert!(
+        read("The report must include the information identified in paragraph (f)(1) of this section.")
+            .iter()
+            .all(|(kind, _)| kind != "cfr")
+    );
+}
+
+// Class: a subpart or appendix after a C.F.R. part or section (The Bluebook, rules 3.4 and
+// 14.2; the Federal Register's `40 CFR part 63, subpart ZZZZ`), subparts lettered past `Z`
+// (`AAAAA`, up to the seven letters of 40 C.F.R. part 63), and a part of the citing chapter
+// (`part 56 of this chapter`, Federal Register of June 7, 2017).
+#[test]
+fn cfr_subparts_and_appendices_after_their_part_or_section() {
+    assert_eq!(
+        read(
+            "stationary engines subject to 40 CFR part 63, subpart ZZZZ, and the test methods of 40 C.F.R. pt. 60, app. A-4"
+        ),
+        [
+            cfr("40 C.F.R. Part 63, subpart ZZZZ"),
+            cfr("40 C.F.R. Part 60, appendix A-4"),
+        ]
+    );
+    assert_eq!(
+        read("Hazard classification follows 29 C.F.R. § 1910.1200 app. A (2019)."),
+        [cfr("29 C.F.R. 1910.1200, appendix A")]
+    );
+    assert_eq!(
+        read("Polyvinyl chloride plants meet 40 C.F.R. pt. 63, subpt. HHHHHHH (2012)."),
+        [cfr("40 C.F.R. Part 63, subpart HHHHHHH")]
+    );
+    assert_eq!(
+        read_in_cfr(
+            "The trading program in subpart DDDDD of part 97 of this chapter applies.",
+            "40",
+            "52.38",
+        ),
+        [cfr("40 C.F.R. Part 97, subpart DDDDD")]
+    );
+    assert_eq!(
+        read_in_cfr(
+            "by an Institutional Review Board (IRB) constituted and acting pursuant to part 56 of this chapter, including continuing review",
+            "21",
+            "312.66",
+        ),
+        [cfr("21 C.F.R. Part 56")]
+    );
+}
+
+// Class: the President's numbered documents (The Bluebook, rule 14.7): proclamations beside
+// executive orders, and title 3 of the C.F.R. cited by page of its annual compilation, not by
+// part. In the Bluebook's form and the Federal Register's (`E.O. 12866, 58 FR 51735`).
+#[test]
+fn proclamations_and_the_title_3_compilation() {
+    assert_eq!(
+        read(
+            "as set forth in Proclamation 9645 of September 24, 2017, and Presidential Proclamation No. 7463"
+        ),
+        [
+            ("executive_order".into(), "Proclamation No. 9645".into()),
+            ("executive_order".into(), "Proclamation No. 7463".into()),
+        ]
+    );
+    assert_eq!(
+        read("Exec. Order No. 13,526, 3 C.F.R. 298 (2010)"),
+        [
+            ("executive_order".into(), "Exec. Order No. 13526".into()),
+            cfr("3 C.F.R. 298"),
+        ]
+    );
+    // `Proc.` is a proclamation alone (`Proc. 7463`), `Procedure` in a compound abbreviation.
+    assert_eq!(
+        read("Imports were limited by Proc. 7463 of the President."),
+        [("executive_order".into(), "Proclamation No. 7463".into())]
+    );
+    assert_eq!(
+        read("Quotas were proclaimed in Pres. Proc. 4707."),
+        [("executive_order".into(), "Proclamation No. 4707".into())]
+    );
+    assert!(
+        read("The motion was heard under Code Civ. Proc. 1005 and local rules.")
+            .iter()
+            .all(|(kind, _)| kind != "executive_order")
+    );
+    // An executive order is still one.
+    assert_eq!(
+        read("E.O. 12866, 58 FR 51735"),
+        [
+            ("executive_order".into(), "Exec. Order No. 12866".into()),
+            ("fed_reg".into(), "58 Fed. Reg. 51735".into()),
+        ]
+    );
+}
+
+// Class: a state's code by its title in words (table T1) and the D.C. Code by its official
+// title, `D.C. Official Code` (D.C. Code, quoted acts: `(D.C. Law 10-257; D.C. Official Code §
+// 22-3015)`), which is the code lexls knows as `D.C. Code`.
+#[test]
+fn state_codes_by_their_titles() {
+    assert_eq!(
+        read("Third degree sexual abuse (D.C. Law 10-257; D.C. Official Code § 22-3015);"),
+        [
+            ("dc_law".into(), "D.C. Law 10-257".into()),
+            ("state_statute".into(), "D.C. Code § 22-3015".into()),
+        ]
+    );
+    assert_eq!(
+        read("Closed meetings are allowed by § 2.2-3711(A)(1) of the Code of Virginia."),
+        [("state_statute".into(), "Va. Code § 2.2-3711(A)(1)".into())]
+    );
+    assert_eq!(
+        read("Sovereign immunity is waived by Florida Statutes section 768.28."),
+        [("state_statute".into(), "Fla. Stat. § 768.28".into())]
+    );
+}
+
+// Class: a provision of a document that is no law (a contract, a pleading, an order) is no
+// citation (the Document Drafting Handbook cites only law and documents incorporated by
+// reference), while a section of a named act still is.
+#[test]
+fn provisions_of_documents_that_are_no_law() {
+    assert!(read("Section 3.2 of the Agreement governs termination of the lease.").is_empty());
+    assert!(
+        read("Paragraph 3 of the Complaint alleges that defendant breached the contract.")
+            .is_empty()
+    );
+    assert_eq!(
+        read(
+            "Under section 5.4(d)(2) of the Order, the agency shall act under section 553 of the Administrative Procedure Act."
+        ),
+        [(
+            "named_act".into(),
+            "Administrative Procedure Act § 553".into()
+        )]
+    );
+    // A clause of a standard numbered with a period is not a lettered or numbered
+    // subdivision (`clause 7.5`, `14001:2015`).
+    assert!(
+        read("as required by ISO/IEC 27001 clause 7.5")
+            .iter()
+            .all(|(kind, _)| kind != "section")
+    );
+}
+
+// Class: a code's list closed by a word no count is followed by (a determiner, a pronoun, an
+// auxiliary verb), where a count is followed by its noun; and the section sign as commercial
+// plain text prints it (`S`, `s`).
+#[test]
+fn lists_closed_by_a_clause_and_plain_text_section_signs() {
+    assert_eq!(
+        read("Under 42 U.S.C. 1395, 1396; 1397, 1398 the Secretary may waive the requirement."),
+        [
+            ("usc".into(), "42 U.S.C. 1395".into()),
+            ("usc".into(), "42 U.S.C. 1396".into()),
+            ("usc".into(), "42 U.S.C. 1397".into()),
+            ("usc".into(), "42 U.S.C. 1398".into()),
+        ]
+    );
+    assert_eq!(
+        read("Requests are answered under 5 U.S.C. 552, 30 days after receipt."),
+        [("usc".into(), "5 U.S.C. 552".into())]
+    );
+    assert_eq!(
+        read("The claim arises under 42 U.S.C. S 1983 as pleaded."),
+        [("usc".into(), "42 U.S.C. 1983".into())]
+    );
+    // `S` before a word is no section sign.
+    assert_eq!(
+        read("See 42 U.S.C. S Corporation rules."),
+        [("usc".into(), "42 U.S.C.".into())]
+    );
+}
