@@ -329,6 +329,7 @@ impl Engine {
         };
         let total = files.len();
         let mut seen = std::collections::HashSet::new();
+        let started = std::time::Instant::now();
         // Files are read, parsed and chunked in parallel (rayon), a batch at a time, and
         // installed in order.
         for (batch, files) in files.chunks(SCAN_BATCH).enumerate() {
@@ -380,11 +381,23 @@ impl Engine {
                 self.stored(removed);
             }
         }
+        tracing::debug!(
+            "scan: {total} files read, parsed and installed in {:.2?}",
+            started.elapsed()
+        );
+        let flushing = std::time::Instant::now();
         let flushed = self.store.flush();
         self.stored(flushed);
         self.note_damaged();
+        tracing::debug!("scan: document store flushed in {:.2?}", flushing.elapsed());
         progress(ScanProgress::Indexing);
+        let indexing = std::time::Instant::now();
         report.bm25_written = self.sync_bm25();
+        tracing::debug!(
+            "scan: BM25 index brought up to date ({} documents written) in {:.2?}",
+            report.bm25_written,
+            indexing.elapsed()
+        );
         report
     }
 
@@ -465,17 +478,18 @@ impl Engine {
                 false
             }
             Loaded::Read { doc, changed } => {
-                let put = self.store.put_file(
-                    &file.rel_path,
-                    &FileRecord {
-                        mtime_ns: file.mtime_ns,
-                        size: file.size,
-                        hash: doc.hash.clone(),
-                        doc: doc.clone(),
-                    },
-                );
+                let record = FileRecord {
+                    mtime_ns: file.mtime_ns,
+                    size: file.size,
+                    hash: doc.hash.clone(),
+                    doc,
+                };
+                let put = self.store.put_file(&file.rel_path, &record);
                 self.stored(put);
-                self.install(doc);
+                // The parser's buffers grew as it went; a clone holds each at its length
+                // (what a document read back from the store holds), and the original is
+                // freed with the record.
+                self.install(record.doc.clone());
                 changed
             }
         }
@@ -854,12 +868,19 @@ impl Engine {
             prev.updated(&self.entries, &last.changed, self.search.clone())
         });
         let snapshot = derived.unwrap_or_else(|| {
-            Snapshot::build(
+            let started = std::time::Instant::now();
+            let built = Snapshot::build(
                 &self.root,
                 self.config.clone(),
                 self.entries.values().cloned().collect(),
                 self.search.clone(),
-            )
+            );
+            tracing::debug!(
+                "snapshot: {} documents resolved in {:.2?}",
+                self.entries.len(),
+                started.elapsed()
+            );
+            built
         });
         last.snapshot = Some(snapshot.clone());
         last.changed.clear();

@@ -685,6 +685,7 @@ impl Writer {
         // snapshot and sees the embedding run (or that none is needed).
         self.start_embedding(engine);
         self.publish(engine, true);
+        crate::process::release_free_memory();
         self.event(Event::Progress {
             token: "lexls/indexing",
             step: Step::End(format!(

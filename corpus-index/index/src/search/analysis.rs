@@ -71,39 +71,55 @@ impl Analysis {
         }
     }
 
-    /// The analysed terms of `text` with their positions, in order (alternative terms after
-    /// the term whose position they share).
-    pub fn tokens(self, text: &str) -> Vec<(String, usize)> {
+    /// The analysed tokens of `text` (tantivy's [`Token`]s: term, byte offsets, position), in
+    /// order (alternative terms after the term whose position they share): what the index
+    /// holds of `text`, to be written pre-tokenized.
+    pub fn analysed(self, text: &str) -> Vec<Token> {
         let mut analyzer = match self {
             Self::Plain => PLAIN.clone(),
             Self::Legal => LEGAL.clone(),
         };
         let mut stream = analyzer.token_stream(text);
         let mut out = Vec::new();
-        while let Some(token) = stream.next() {
-            out.push((token.text.clone(), token.position));
+        while stream.advance() {
+            out.push(stream.token().clone());
         }
         out
     }
 
+    /// The analysed terms of `text` with their positions, in order (alternative terms after
+    /// the term whose position they share).
+    pub fn tokens(self, text: &str) -> Vec<(String, usize)> {
+        self.analysed(text)
+            .into_iter()
+            .map(|t| (t.text, t.position))
+            .collect()
+    }
+
     /// Every analysed term of `text`, in order (what the index holds).
     pub fn terms(self, text: &str) -> Vec<String> {
-        self.tokens(text).into_iter().map(|(t, _)| t).collect()
+        self.analysed(text).into_iter().map(|t| t.text).collect()
     }
 
     /// The analysed words of `text` in order, one per position (alternative terms left
     /// out): the sequence word pairs are made from.
     pub fn words(self, text: &str) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        let mut last: Option<usize> = None;
-        for (t, p) in self.tokens(text) {
-            if last != Some(p) {
-                out.push(t);
-                last = Some(p);
-            }
-        }
-        out
+        words_of(&self.analysed(text))
     }
+}
+
+/// The words of analysed `tokens` ([`Analysis::analysed`]), one per position: the first
+/// term at each position, alternative terms left out.
+pub fn words_of(tokens: &[Token]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut last: Option<usize> = None;
+    for t in tokens {
+        if last != Some(t.position) {
+            out.push(t.text.clone());
+            last = Some(t.position);
+        }
+    }
+    out
 }
 
 /// Adds stop words and stemming to an analyser's builder.
@@ -370,13 +386,20 @@ fn legal_tokens(text: &str) -> Vec<Token> {
             }
         }
         // An abbreviated unit word before a designator: `Art. 5`.
-        let lower = raw.to_lowercase();
+        let lower = lowercase(raw);
         let rest = &text[run.end..];
-        let word = match UNIT_ABBREVIATIONS.iter().find(|(a, _)| *a == lower) {
-            Some((_, full)) if rest.starts_with('.') && designator_follows(&rest[1..]) => {
-                (*full).to_string()
-            }
-            _ => american_spelling(&lower),
+        let abbreviation = rest
+            .strip_prefix('.')
+            .and_then(|after| {
+                UNIT_ABBREVIATIONS
+                    .iter()
+                    .find(|(a, _)| *a == lower)
+                    .filter(|_| designator_follows(after))
+            })
+            .map(|(_, full)| *full);
+        let word = match abbreviation {
+            Some(full) => full.to_string(),
+            None => american_owned(lower),
         };
         push(&mut out, run.start, run.end, position, word);
         position += 1;
@@ -387,11 +410,28 @@ fn legal_tokens(text: &str) -> Vec<Token> {
 
 /// A word lower-cased and, when alphabetic, in American spelling.
 fn word_form(raw: &str) -> String {
-    let lower = raw.to_lowercase();
+    let lower = lowercase(raw);
     if lower.chars().all(char::is_alphabetic) {
-        american_spelling(&lower)
+        american_owned(lower)
     } else {
         lower
+    }
+}
+
+/// `raw` in lower case (ASCII text without Unicode case tables).
+fn lowercase(raw: &str) -> String {
+    if raw.is_ascii() {
+        raw.to_ascii_lowercase()
+    } else {
+        raw.to_lowercase()
+    }
+}
+
+/// [`american_spelling`] of an owned word: the word itself when its spelling is kept.
+fn american_owned(word: String) -> String {
+    match american_variant(&word) {
+        Some(us) => us,
+        None => word,
     }
 }
 
@@ -496,53 +536,65 @@ const IZE_SUFFIXES: &[&str] = &[
 /// `l` before `-ed`, `-ing`, `-er` in the verbs of [`DOUBLED_L`]; and single words
 /// (`judgement`, `programme`, `ageing`, …).
 pub fn american_spelling(word: &str) -> String {
+    american_variant(word).unwrap_or_else(|| word.to_string())
+}
+
+/// The American spelling of `word` when it differs ([`american_spelling`]), else `None`.
+fn american_variant(word: &str) -> Option<String> {
     if word.len() < 4 || !word.is_ascii() {
-        return word.to_string();
+        return None;
     }
     if let Some((_, us)) = WORDS.iter().find(|(uk, _)| *uk == word) {
-        return (*us).to_string();
+        return Some((*us).to_string());
     }
-    for uk in ENCE_WORDS {
+    // Each family of rules is tried only when the word has the letters it rewrites.
+    let ence = word.ends_with("ce") || word.ends_with("ces");
+    for uk in ENCE_WORDS.iter().filter(|_| ence) {
         let stem = uk.trim_end_matches("ce");
         if let Some(rest) = word.strip_prefix(stem)
             && (rest == "ce" || rest == "ces")
         {
-            return format!("{stem}se{}", &rest[2..]);
+            return Some(format!("{stem}se{}", &rest[2..]));
         }
     }
-    for uk in TRE_WORDS {
+    let tre = word.contains("tre");
+    for uk in TRE_WORDS.iter().filter(|_| tre) {
         let stem = &uk[..uk.len() - 3];
         if let Some(rest) = word.strip_prefix(stem)
             && (rest == "tre" || rest == "tres")
         {
-            return format!("{stem}ter{}", &rest[3..]);
+            return Some(format!("{stem}ter{}", &rest[3..]));
         }
     }
-    for uk in OUR_STEMS {
+    let our = word.contains("our");
+    for uk in OUR_STEMS.iter().filter(|_| our) {
         if let Some(rest) = word.strip_prefix(uk) {
             let stem = &uk[..uk.len() - 2];
-            return format!("{stem}r{rest}");
+            return Some(format!("{stem}r{rest}"));
         }
     }
-    for verb in DOUBLED_L {
+    let doubled = word.contains("ll");
+    for verb in DOUBLED_L.iter().filter(|_| doubled) {
         if let Some(rest) = word.strip_prefix(verb)
             && let Some(suffix) = rest.strip_prefix('l')
             && matches!(suffix, "ed" | "ing" | "er" | "ers")
         {
-            return format!("{verb}{suffix}");
+            return Some(format!("{verb}{suffix}"));
         }
     }
     for suffix in IZE_SUFFIXES {
+        let Some(before) = word.strip_suffix(suffix) else {
+            continue;
+        };
         for (uk, us) in [("is", "iz"), ("ys", "yz")] {
-            let ending = format!("{uk}{suffix}");
-            if let Some(stem) = word.strip_suffix(ending.as_str())
+            if let Some(stem) = before.strip_suffix(uk)
                 && stem.len() >= 3
             {
-                return format!("{stem}{us}{suffix}");
+                return Some(format!("{stem}{us}{suffix}"));
             }
         }
     }
-    word.to_string()
+    None
 }
 
 #[cfg(test)]

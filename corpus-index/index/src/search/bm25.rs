@@ -21,16 +21,18 @@
 use std::collections::HashSet;
 use std::path::Path;
 
+use rayon::prelude::*;
 use tantivy::directory::{Directory, MmapDirectory};
 use tantivy::schema::{
     FAST, Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
 };
-use tantivy::tokenizer::{TextAnalyzer, WhitespaceTokenizer};
+use tantivy::tokenizer::{PreTokenizedString, TextAnalyzer, WhitespaceTokenizer};
 use tantivy::{
     DocAddress, Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term,
 };
 
 pub use super::analysis::Analysis;
+use super::analysis::words_of;
 use super::chunk::Chunk;
 use super::query;
 pub use super::scoring::{Bm25Params, Granularity};
@@ -160,6 +162,34 @@ fn section_key(chunk: &Chunk) -> u64 {
     u64::from_le_bytes(first)
 }
 
+/// How many chunks [`Bm25::add`] analyses at a time (in parallel) before handing their
+/// documents to the writer: enough to keep the cores busy, few enough that the batch's
+/// tokens take a few megabytes.
+const ADD_BATCH: usize = 256;
+
+/// The index document of chunk `c`: its id and path, its context and body analysed by
+/// `analysis` (pre-tokenized, so the text is analysed once), the word pairs of both, its
+/// section key and kind.
+fn document(fields: Fields, analysis: Analysis, c: &Chunk, kind: ChunkKind) -> TantivyDocument {
+    let mut doc = TantivyDocument::default();
+    doc.add_text(fields.id, c.id());
+    doc.add_text(fields.path, c.rel_path());
+    let context = analysis.analysed(&c.context());
+    let body = analysis.analysed(&c.body());
+    let mut words = words_of(&context);
+    words.extend(words_of(&body));
+    let pre_tokenized = |tokens| PreTokenizedString {
+        text: String::new(),
+        tokens,
+    };
+    doc.add_pre_tokenized_text(fields.context, pre_tokenized(context));
+    doc.add_pre_tokenized_text(fields.body, pre_tokenized(body));
+    doc.add_text(fields.bigrams, query::bigrams(&words).join(" "));
+    doc.add_u64(fields.section, section_key(c));
+    doc.add_u64(fields.kind, kind as u64);
+    doc
+}
+
 /// A writable BM25 index.
 pub struct Bm25 {
     index: Index,
@@ -275,7 +305,9 @@ impl Bm25 {
     }
 
     /// Adds chunks (a parent chunk is recorded as a section with passages when a chunk of
-    /// its document among `chunks` names it as parent).
+    /// its document among `chunks` names it as parent). Chunks are analysed in parallel
+    /// (rayon), [`ADD_BATCH`] at a time, each text once: its tokens are written
+    /// pre-tokenized and its word pairs made from them.
     ///
     /// # Errors
     /// A tantivy error.
@@ -288,26 +320,24 @@ impl Bm25 {
             .iter()
             .filter_map(|c| Some((c.rel_path(), c.parent?)))
             .collect();
-        for c in chunks {
-            let kind = if c.parent.is_some() {
-                ChunkKind::Passage
-            } else if parents.contains(&(c.rel_path(), c.ordinal())) {
-                ChunkKind::Section
-            } else {
-                ChunkKind::Whole
-            };
-            let mut doc = TantivyDocument::default();
-            doc.add_text(self.fields.id, c.id());
-            doc.add_text(self.fields.path, c.rel_path());
-            let (context, body) = (c.context(), c.body());
-            doc.add_text(self.fields.context, &context);
-            doc.add_text(self.fields.body, &body);
-            let mut words = self.analysis.words(&context);
-            words.extend(self.analysis.words(&body));
-            doc.add_text(self.fields.bigrams, query::bigrams(&words).join(" "));
-            doc.add_u64(self.fields.section, section_key(c));
-            doc.add_u64(self.fields.kind, kind as u64);
-            self.writer.add_document(doc)?;
+        let (fields, analysis) = (self.fields, self.analysis);
+        for batch in chunks.chunks(ADD_BATCH) {
+            let docs: Vec<TantivyDocument> = batch
+                .par_iter()
+                .map(|c| {
+                    let kind = if c.parent.is_some() {
+                        ChunkKind::Passage
+                    } else if parents.contains(&(c.rel_path(), c.ordinal())) {
+                        ChunkKind::Section
+                    } else {
+                        ChunkKind::Whole
+                    };
+                    document(fields, analysis, c, kind)
+                })
+                .collect();
+            for doc in docs {
+                self.writer.add_document(doc)?;
+            }
         }
         Ok(())
     }
