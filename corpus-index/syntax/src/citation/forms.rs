@@ -148,7 +148,7 @@ static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
 /// number must follow, in the code's style (see [`LOCAL_CODES`]).
 static LOCAL_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<title>\d{1,3})[ 	]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|RSA|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|P\.S\.|Pa\.[ 	]?C\.S\.|O\.S\.)(?:[ 	]+(?:19|20)\d\d(?:[ 	]+Supp\.)?)?,?[ 	]*(?P<des>§§?)?[ 	]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
+        r"^(?:(?P<title>\d{1,3})[ \t]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|RSA|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|P\.S\.|Pa\.[ \t]?C\.S\.|O\.S\.)(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
     )
 });
 
@@ -196,7 +196,7 @@ const LOCAL_CODES: &[(&str, &str, bool, bool)] = &[
 /// ch. 93A, § 9.
 static MASS_GENERAL_LAWS: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:M\.[ 	]?)?G\.[ 	]?L\.(?:[ 	]?A\.)?[ 	]+c\.[ 	]*(?P<ch>\d+[A-Z]?),?[ 	]*(?P<des>§§?)[ 	]*",
+        r"^(?:M\.[ \t]?)?G\.[ \t]?L\.(?:[ \t]?A\.)?[ \t]+c\.[ \t]*(?P<ch>\d+[A-Z]?),?[ \t]*(?P<des>§§?)[ \t]*",
     )
 });
 
@@ -205,7 +205,7 @@ static MASS_GENERAL_LAWS: LazyLock<Regex> = LazyLock::new(|| {
 /// § 300`): Cal. Civ. Proc. Code § 340 and so on.
 static CALIFORNIA_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<name>Bus\.[ 	]&[ 	]Prof\.[ 	]Code|Civ\.[ 	]Code|Code[ 	]Civ\.[ 	]Proc\.|Corp\.[ 	]Code|Educ\.[ 	]Code|Elec\.[ 	]Code|Evid\.[ 	]Code|Fam\.[ 	]Code|Fin\.[ 	]Code|Fish[ 	]&[ 	]G\.[ 	]Code|Gov\.[ 	]Code|Health[ 	]&[ 	]Saf\.[ 	]Code|Ins\.[ 	]Code|Lab\.[ 	]Code|Pen\.[ 	]Code|Prob\.[ 	]Code|Pub\.[ 	]Resources[ 	]Code|Pub\.[ 	]Util\.[ 	]Code|Rev\.[ 	]&[ 	]Tax\.[ 	]Code|Veh\.[ 	]Code|Wat\.[ 	]Code|Welf\.[ 	]&[ 	]Inst\.[ 	]Code),[ 	]*(?P<des>§§?)[ 	]*",
+        r"^(?P<name>Bus\.[ \t]&[ \t]Prof\.[ \t]Code|Civ\.[ \t]Code|Code[ \t]Civ\.[ \t]Proc\.|Corp\.[ \t]Code|Educ\.[ \t]Code|Elec\.[ \t]Code|Evid\.[ \t]Code|Fam\.[ \t]Code|Fin\.[ \t]Code|Fish[ \t]&[ \t]G\.[ \t]Code|Gov\.[ \t]Code|Health[ \t]&[ \t]Saf\.[ \t]Code|Ins\.[ \t]Code|Lab\.[ \t]Code|Pen\.[ \t]Code|Prob\.[ \t]Code|Pub\.[ \t]Resources[ \t]Code|Pub\.[ \t]Util\.[ \t]Code|Rev\.[ \t]&[ \t]Tax\.[ \t]Code|Veh\.[ \t]Code|Wat\.[ \t]Code|Welf\.[ \t]&[ \t]Inst\.[ \t]Code),[ \t]*(?P<des>§§?)[ \t]*",
     )
 });
 

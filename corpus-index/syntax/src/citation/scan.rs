@@ -379,6 +379,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             None if caps.name("treaty").is_some() => parse_treaty(text, start, m.end()),
             None => parse_headed(text, start, None).map(|mut phrase| {
                 prior_edition(text, start, &mut phrase);
+                code_named_before(text, start, &mut phrase);
                 phrase
             }),
         };
@@ -953,7 +954,7 @@ fn unit_of_word(word: &str) -> Option<(Unit, bool)> {
 /// edition of the code, cited by the edition's year; not a section of the code in force.
 fn prior_edition(text: &str, start: usize, phrase: &mut Phrase) {
     static EDITION: LazyLock<Regex> =
-        LazyLock::new(|| re(r"(?P<y>(?:1[89]|20)\d\d)[ 	]+Ed\.,?[ 	]*$"));
+        LazyLock::new(|| re(r"(?P<y>(?:1[89]|20)\d\d)[ \t]+Ed\.,?[ \t]*$"));
     if phrase.code.is_some() || phrase.relative.is_some() {
         return;
     }
@@ -967,6 +968,39 @@ fn prior_edition(text: &str, start: usize, phrase: &mut Phrase) {
         )));
         phrase.kind = Some(CitationKind::NamedAct);
     }
+}
+
+/// `West's F.S.A. §§ 1012.99`, `I.C. § 33-4104`, `H R S § 315-1`, `R.R.S. 1943, § 66-1401`
+/// (the jurisdiction tables of the uniform laws): a section sign right after the
+/// abbreviation of a code lexls does not know (two or more abbreviated capitalised words,
+/// or three or more spaced capitals, and an edition's year) cites that code, not the code of
+/// the citing document and not the code of the citation before it. Named as written, it
+/// resolves to no code of the workspace. A jurisdiction's abbreviation alone (`D.C. §`,
+/// `N.Y. §`, `U.S. §`) names no code and is left alone.
+fn code_named_before(text: &str, start: usize, phrase: &mut Phrase) {
+    static NAME: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"(?:^|[^\w.'’])(?P<name>(?:[A-Z][A-Za-z]{0,4}\.[ \t]*){2,}|[A-Z](?:[ \t][A-Z]){2,}[ \t]*)(?:(?:1[89]|20)\d\d,?[ \t]*)?$",
+        )
+    });
+    static JURISDICTION: LazyLock<Regex> =
+        LazyLock::new(|| re(&format!(r"^(?:{}|U\.[ \t]?S\.)$", super::forms::STATE)));
+    if phrase.code.is_some() || phrase.relative.is_some() || !text[start..].starts_with('§') {
+        return;
+    }
+    let from = crate::line_index::floor_char_boundary(text, start.saturating_sub(40));
+    let Some(name) = NAME
+        .captures(&text[from..start])
+        .and_then(|caps| caps.name("name"))
+    else {
+        return;
+    };
+    let name = name.as_str().trim();
+    if JURISDICTION.is_match(name) {
+        return;
+    }
+    phrase.code = Some(CodeRef::Named(name.into()));
+    phrase.kind = Some(CitationKind::NamedAct);
 }
 
 /// Parses a phrase that starts with a head word or `§` at `start`.
@@ -3108,6 +3142,30 @@ mod tests {
         assert_eq!(cites.len(), 2, "{cites:#?}");
         assert_eq!(cites[0].named_code(), Some("1973 Ed."));
         assert_eq!(cites[1].named_code(), Some("1981 Ed."));
+    }
+
+    /// Class: a section sign after the abbreviation of a code lexls does not know cites
+    /// that code, not the code of the citation before it (the uniform laws' jurisdiction
+    /// tables, D.C. Code § 38-2101, "Uniform Law").
+    #[test]
+    fn a_section_after_an_unknown_codes_abbreviation_cites_that_code() {
+        let text = "D.C.—D.C. Official Code, 2001 Ed. §§ 38-2101 to 38-2104. Fla.—West’s F.S.A. §§ 1012.99 to 1012.992. Hawaii—H R S §§ 315-1 to 315-3. Idaho—I.C. §§ 33-4104 to 33-4106. Neb.—R.R.S. 1943, §§ 66-1401 to 66-1415.";
+        let cites = extract(text);
+        let named: Vec<Option<&str>> = cites.iter().map(|c| c.named_code()).collect();
+        assert_eq!(
+            named,
+            [
+                Some("2001 Ed."),
+                Some("F.S.A."),
+                Some("H R S"),
+                Some("I.C."),
+                Some("R.R.S."),
+            ],
+            "{cites:#?}"
+        );
+        // A jurisdiction alone names no code: the bare section keeps its reading.
+        let dc = extract("as provided in D.C. § 2-531.");
+        assert!(dc.iter().all(|c| c.named_code().is_none()), "{dc:#?}");
     }
 
     /// Class: the numbered items of a definition are no subdivisions of the section
