@@ -172,6 +172,10 @@ impl std::fmt::Debug for Engine {
 /// Files read and parsed in parallel between two progress reports of a scan.
 const SCAN_BATCH: usize = 256;
 
+/// A scan that parsed (and stored) at least this many files reopens the document store
+/// afterwards ([`Engine::reopen_store`]); a scan of a few changed files does not.
+const REOPEN_STORE_AFTER: usize = 1_000;
+
 /// One file as [`Engine::prepare_file`] found it.
 enum Loaded {
     /// The document held already is the file's.
@@ -389,6 +393,9 @@ impl Engine {
         let flushed = self.store.flush();
         self.stored(flushed);
         self.note_damaged();
+        if report.parsed >= REOPEN_STORE_AFTER {
+            self.reopen_store();
+        }
         tracing::debug!("scan: document store flushed in {:.2?}", flushing.elapsed());
         progress(ScanProgress::Indexing);
         let indexing = std::time::Instant::now();
@@ -399,6 +406,20 @@ impl Engine {
             indexing.elapsed()
         );
         report
+    }
+
+    /// Closes the document store and opens it again ([`Store::reopened`]), which frees what
+    /// sled kept of the records just written. On failure the engine goes on with a temporary
+    /// store, with a note (what was not saved is parsed again at the next start).
+    fn reopen_store(&mut self) {
+        let Ok(temporary) = Store::open(None) else {
+            return;
+        };
+        let store = std::mem::replace(&mut self.store, temporary);
+        match store.reopened() {
+            Ok(store) => self.store = store,
+            Err(e) => self.stored(Err(e)),
+        }
     }
 
     /// Adds a note when damaged values of the store were dropped.

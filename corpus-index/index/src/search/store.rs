@@ -88,6 +88,8 @@ pub struct Store {
     bm25_documents: sled::Tree,
     /// Values dropped because they failed their checksum or did not decode.
     damaged: Arc<AtomicUsize>,
+    /// The store's directory; `None` for a temporary store.
+    dir: Option<std::path::PathBuf>,
 }
 
 /// sled's page cache, in bytes. Records are read once at start (then held as documents) and
@@ -140,7 +142,25 @@ impl Store {
             vectors,
             bm25_documents,
             damaged: Arc::default(),
+            dir: dir.map(Path::to_path_buf),
         })
+    }
+
+    /// The store written to disk, closed and opened again (a temporary store is returned as
+    /// it is). sled keeps in memory much of what was written since it was opened: after the
+    /// first index of the D.C. Code (23,979 records, 111 MB) about 50 MB more than a store
+    /// opened on the same files, so the engine reopens it after a scan that wrote many records.
+    ///
+    /// # Errors
+    /// A sled error of the flush or of opening again (the caller goes on with another store).
+    pub fn reopened(self) -> Result<Self, StoreError> {
+        let Some(dir) = self.dir.clone() else {
+            return Ok(self);
+        };
+        self.db.flush()?;
+        // sled holds a lock on its directory while a handle is open.
+        drop(self);
+        Self::open(Some(&dir))
     }
 
     /// Drops a damaged value of `tree` and counts it.
@@ -316,6 +336,31 @@ impl Store {
 mod tests {
     use super::*;
     use lexls_syntax::test_support::example;
+
+    #[test]
+    fn a_reopened_store_holds_what_was_written_and_takes_new_writes() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let doc = example("statute/nyc-admin-code-20-871.md");
+        let record = FileRecord {
+            mtime_ns: 1,
+            size: 2,
+            hash: doc.hash.clone(),
+            doc: doc.clone(),
+        };
+        let store = Store::open(Some(dir.path())).expect("open");
+        store.put_file(&doc.rel_path, &record).expect("put");
+        let store = store.reopened().expect("reopened");
+        let back = store.file(&doc.rel_path).expect("record after reopening");
+        assert_eq!(back.doc.text, doc.text);
+        store
+            .put_file("second.md", &record)
+            .expect("put after reopening");
+        assert_eq!(store.file_names().len(), 2);
+        // A temporary store has nothing on disk to reopen from: it is returned as it is.
+        let temporary = Store::open(None).expect("temporary");
+        temporary.put_file("a.md", &record).expect("put");
+        assert!(temporary.reopened().expect("same").file("a.md").is_some());
+    }
 
     #[test]
     fn documents_and_vectors_round_trip_and_survive_reopen() {
