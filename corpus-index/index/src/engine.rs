@@ -396,7 +396,10 @@ impl Engine {
         if report.parsed >= REOPEN_STORE_AFTER {
             self.reopen_store();
         }
-        tracing::debug!("scan: document store flushed in {:.2?}", flushing.elapsed());
+        tracing::debug!(
+            "scan: document store flushed (and reopened after a large scan) in {:.2?}",
+            flushing.elapsed()
+        );
         progress(ScanProgress::Indexing);
         let indexing = std::time::Instant::now();
         report.bm25_written = self.sync_bm25();

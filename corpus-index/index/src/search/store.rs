@@ -76,8 +76,9 @@ fn decode_record(bytes: &[u8]) -> Option<FileRecord> {
     })
 }
 
-/// The sled database of a workspace index.
-#[derive(Debug, Clone)]
+/// The sled database of a workspace index. Not `Clone`: the engine owns the one handle, so
+/// [`Store::reopened`] can close it (sled locks its directory while a handle is open).
+#[derive(Debug)]
 pub struct Store {
     db: sled::Db,
     files: sled::Tree,
