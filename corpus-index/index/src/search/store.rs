@@ -19,7 +19,7 @@ use lexls_syntax::model::Document;
 
 /// Bump when the stored format (or anything that changes parse results) changes; the test
 /// `tests::store_format` fails on a parse change that keeps it.
-pub const FORMAT_VERSION: &str = "lexls-index-15";
+pub const FORMAT_VERSION: &str = "lexls-index-16";
 
 /// Bytes of BLAKE3 before each stored value (64 bits: random damage passes unnoticed with
 /// probability 2⁻⁶⁴).

@@ -268,7 +268,7 @@ fn bare_section_citations_resolve_in_the_dc_code() {
         .filter(|d| d.namespace == "D.C. Code")
         .map(|d| d.sections().count())
         .sum();
-    assert_eq!(sections, 20);
+    assert_eq!(sections, 22);
 }
 
 /// BM25 answers with chunk ids (`<rel_path>#<ordinal>`): on the D.C. Code fixture every
@@ -297,6 +297,31 @@ fn every_chunk_is_found_by_its_id() {
 /// An interstate compact enacted as one section (§ 4-1422) has articles with subsections of
 /// their own: `subsection (b) of this article` in Article III is III(b), and `subsection (a)
 /// of this article` in Article V is V(a), not a missing (b) or (a) of the section.
+/// Class: a level the codifier numbered (`<num undesignated="true">(a)</num>`) is no level
+/// of the citation: the Council cites § 47-802's definitions as `§ 47-802(5)(E)`.
+#[test]
+fn a_level_the_codifier_numbered_is_skipped_as_the_council_cites_it() {
+    let snap = Engine::scan_in_memory(&fixture_root(), Config::default()).expect("scan");
+    let d = snap
+        .doc_by_rel(&format!("{TITLES}/47/sections/47-849.xml"))
+        .expect("47-849 indexed");
+    let doc = &snap.docs[d];
+    let mut seen = Vec::new();
+    for (i, cite) in doc.citations.iter().enumerate() {
+        let raw = &doc.text[cite.span.clone()];
+        if raw != "§ 47-802(5)(E)" {
+            continue;
+        }
+        match &snap.resolutions[d][i] {
+            Resolution::Resolved { target, .. } => {
+                seen.push(snap.docs[target.doc].display_path(target.provision));
+            }
+            other => panic!("`{raw}` resolves to {other:?}"),
+        }
+    }
+    assert_eq!(seen, ["§ 47-802(5)(E)", "§ 47-802(5)(E)"]);
+}
+
 #[test]
 fn subsections_of_this_article_count_from_the_compacts_article() {
     let snap = Engine::scan_in_memory(&fixture_root(), Config::default()).expect("scan");

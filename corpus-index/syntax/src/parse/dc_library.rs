@@ -4,7 +4,9 @@
 //!
 //! A section file (root `<section>`) is one section: `<num>` (`1-1001.03`), `<heading>`,
 //! `<text>`, and nested `<para>`s, each a subdivision numbered by its `<num>` (`(a)`, `(1)`,
-//! `(A)`, `(i)`, `(a-1)`, an undesignated `(a)` the codifier added). `<annotations>` hold the
+//! `(A)`, `(i)`, `(a-1)`). A `<para>` whose number the codifier added (`<num
+//! undesignated="true">`) is no level of its own: its subdivisions are its parent's, as the
+//! Council cites them. `<annotations>` hold the
 //! section's history and notes (`<annotation type="History">`, `Editor's Notes`, `Section
 //! References`, …): each annotation is a [`crate::model::Note`] of that type, outside the
 //! section's span. Codification instructions (`codify:insert`, `codify:find-replace`,
@@ -74,6 +76,13 @@ const GONE: &[&str] = &[
     "omitted",
 ];
 
+/// Whether element `id` is numbered `undesignated="true"` (a number the codifier added).
+fn undesignated(markup: &Markup, id: usize) -> bool {
+    markup
+        .child(id, "num")
+        .is_some_and(|num| markup.elements[num].attr("undesignated") == Some("true"))
+}
+
 /// Whether the root element `root` of `markup` is in the D.C. library namespace.
 pub fn is_dc_library(markup: &Markup, root: usize) -> bool {
     markup.elements[root]
@@ -104,6 +113,11 @@ pub fn read(markup: &Markup, rel_path: &str) -> Structure {
     let names = |id: usize| markup.elements[id].name.as_str();
     let tree = tree::provisions(markup, |id| match names(id) {
         "section" => Role::Section(Unit::Section),
+        // A level the codifier numbered where the enacted text has no number (`<num
+        // undesignated="true">(a)</num>`): the Council's citations skip it (`§ 47-802(5)(E)`
+        // for the (5)(E) inside it; 463 of the 472 citations of such sections' subdivisions),
+        // so its subdivisions are the section's own.
+        "para" if undesignated(markup, id) => Role::Other,
         "para" => Role::Child,
         "annotations" => Role::Notes,
         n if CODIFY.contains(&n) => Role::Note,
