@@ -294,68 +294,57 @@ fn every_chunk_is_found_by_its_id() {
     assert_eq!(index.chunk_index("no ordinal"), None);
 }
 
+/// The citations of the fixture section file `rel` (below the titles) whose text satisfies
+/// `wanted`, each with the provision it resolves to (`§ 4-1422(III)(b)`); panics on one
+/// that does not resolve.
+fn resolved_in(rel: &str, wanted: impl Fn(&str) -> bool) -> Vec<(String, String)> {
+    let snap = Engine::scan_in_memory(&fixture_root(), Config::default()).expect("scan");
+    let d = snap
+        .doc_by_rel(&format!("{TITLES}/{rel}"))
+        .expect("fixture indexed");
+    let doc = &snap.docs[d];
+    let mut seen = Vec::new();
+    for (i, cite) in doc.citations.iter().enumerate() {
+        let raw = &doc.text[cite.span.clone()];
+        if !wanted(raw) {
+            continue;
+        }
+        match &snap.resolutions[d][i] {
+            Resolution::Resolved { target, .. } => seen.push((
+                raw.to_string(),
+                snap.docs[target.doc].display_path(target.provision),
+            )),
+            other => panic!("`{raw}` resolves to {other:?}"),
+        }
+    }
+    seen
+}
+
 /// An interstate compact enacted as one section (§ 4-1422) has articles with subsections of
 /// their own: `subsection (b) of this article` in Article III is III(b), and `subsection (a)
 /// of this article` in Article V is V(a), not a missing (b) or (a) of the section.
+#[test]
+fn subsections_of_this_article_count_from_the_compacts_article() {
+    let seen = resolved_in("4/sections/4-1422.xml", |raw| {
+        raw.ends_with("of this article")
+    });
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(
+        seen,
+        [
+            pair("subsection (b) of this article", "§ 4-1422(III)(b)"),
+            pair("subsection (a) of this article", "§ 4-1422(V)(a)"),
+        ]
+    );
+}
+
 /// Class: a level the codifier numbered (`<num undesignated="true">(a)</num>`) is no level
 /// of the citation: the Council cites § 47-802's definitions as `§ 47-802(5)(E)`.
 #[test]
 fn a_level_the_codifier_numbered_is_skipped_as_the_council_cites_it() {
-    let snap = Engine::scan_in_memory(&fixture_root(), Config::default()).expect("scan");
-    let d = snap
-        .doc_by_rel(&format!("{TITLES}/47/sections/47-849.xml"))
-        .expect("47-849 indexed");
-    let doc = &snap.docs[d];
-    let mut seen = Vec::new();
-    for (i, cite) in doc.citations.iter().enumerate() {
-        let raw = &doc.text[cite.span.clone()];
-        if raw != "§ 47-802(5)(E)" {
-            continue;
-        }
-        match &snap.resolutions[d][i] {
-            Resolution::Resolved { target, .. } => {
-                seen.push(snap.docs[target.doc].display_path(target.provision));
-            }
-            other => panic!("`{raw}` resolves to {other:?}"),
-        }
-    }
-    assert_eq!(seen, ["§ 47-802(5)(E)", "§ 47-802(5)(E)"]);
-}
-
-#[test]
-fn subsections_of_this_article_count_from_the_compacts_article() {
-    let snap = Engine::scan_in_memory(&fixture_root(), Config::default()).expect("scan");
-    let d = snap
-        .doc_by_rel(&format!("{TITLES}/4/sections/4-1422.xml"))
-        .expect("4-1422 indexed");
-    let doc = &snap.docs[d];
-    let mut seen = Vec::new();
-    for (i, cite) in doc.citations.iter().enumerate() {
-        let raw = &doc.text[cite.span.clone()];
-        if !raw.ends_with("of this article") {
-            continue;
-        }
-        match &snap.resolutions[d][i] {
-            Resolution::Resolved { target, .. } => {
-                assert_eq!(target.doc, d, "{raw}");
-                seen.push((raw.to_string(), doc.display_path(target.provision)));
-            }
-            other => panic!("`{raw}` resolves to {other:?}"),
-        }
-    }
-    assert_eq!(
-        seen,
-        vec![
-            (
-                "subsection (b) of this article".to_string(),
-                "§ 4-1422(III)(b)".to_string()
-            ),
-            (
-                "subsection (a) of this article".to_string(),
-                "§ 4-1422(V)(a)".to_string()
-            ),
-        ]
-    );
+    let seen = resolved_in("47/sections/47-849.xml", |raw| raw == "§ 47-802(5)(E)");
+    let targets: Vec<&str> = seen.iter().map(|(_, t)| t.as_str()).collect();
+    assert_eq!(targets, ["§ 47-802(5)(E)", "§ 47-802(5)(E)"]);
 }
 
 /// Figures on the whole D.C. Code, unpacked from `shared/corpora/dc-code` into the folder
