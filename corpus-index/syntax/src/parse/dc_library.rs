@@ -115,7 +115,7 @@ pub fn read(markup: &Markup, rel_path: &str) -> Structure {
         "section" => Role::Section(Unit::Section),
         // A level the codifier numbered where the enacted text has no number (`<num
         // undesignated="true">(a)</num>`): the Council's citations skip it (`§ 47-802(5)(E)`
-        // for the (5)(E) inside it; 463 of the 472 citations of such sections' subdivisions),
+        // for the (5)(E) inside it; 482 of the 485 citations of such sections' subdivisions),
         // so its subdivisions are the section's own.
         "para" if undesignated(markup, id) => Role::Other,
         "para" => Role::Child,
