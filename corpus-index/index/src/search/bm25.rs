@@ -368,7 +368,7 @@ impl Bm25 {
     /// Merges every segment into one, waits for it, and turns background merges back on.
     ///
     /// A rewrite of the whole index (the first index of a workspace) leaves a segment per
-    /// writer budget (ten for the D.C. Code). Merged in the background, the searcher the
+    /// writer budget (nine for the D.C. Code). Merged in the background, the searcher the
     /// engine publishes keeps the old segments open while the merge maps them again: the
     /// server held about 30 MB more of mapped files after a first index than after a
     /// restart. Merged here, before the searcher is taken, the index a restart and a first
