@@ -302,7 +302,7 @@ impl Store {
     /// `rel_path → document hash`): only the differences are written.
     ///
     /// They are written key by key, not as one `sled::Batch`: sled keeps a batch's memory
-    /// long after applying it (the first index of the D.C. Code, 23,980 documents, left
+    /// long after applying it (the first index of the D.C. Code, 23,979 documents, left
     /// 122 MB allocated that outlived the store itself, against 9 MB key by key). A record
     /// cut short (a crash, a failed write) no longer matches the BM25 index's commit payload
     /// ([`crate::engine::Engine`] compares its fingerprint), so the next start rewrites the
