@@ -150,16 +150,13 @@ fn passages(
     let options = OpenOptions {
         persist: false,
         load_model: false,
-        embedder: Some(Ok(embedder as std::sync::Arc<dyn Embedder>)),
+        embedder: Some(Ok(embedder.clone() as std::sync::Arc<dyn Embedder>)),
         rebuild: false,
     };
     let mut engine = Engine::open(root, config, &options).map_err(|e| e.to_string())?;
     engine.scan(&mut |_| {});
-    let texts: Vec<String> = engine
-        .pending_embeddings()
-        .into_iter()
-        .map(|(_, t)| t)
-        .collect();
+    let pending = engine.pending_embeddings();
+    let texts = lexls_index::search::window_keys::pending_texts(embedder.as_ref(), &pending);
     if texts.is_empty() {
         return Err(format!("{} has nothing to embed", root.display()));
     }

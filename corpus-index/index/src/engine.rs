@@ -24,10 +24,11 @@ use rayon::prelude::*;
 use crate::config::{Config, cache_dir};
 use crate::search::SearchIndex;
 use crate::search::bm25::{Bm25, Bm25Error};
-use crate::search::chunk::{CHUNKER_VERSION, Chunk, chunk_document};
+use crate::search::chunk::{CHUNKER_VERSION, Chunk, EmbeddingKey, chunk_document};
 use crate::search::dense::{DenseIndex, Embedder, load_embedder};
+use crate::search::quantized::QuantizedVector;
 use crate::search::store::{FileRecord, Store, StoreError};
-use crate::search::window_keys::{WindowKeys, window_texts};
+use crate::search::window_keys::{PendingWindow, WindowKeys, pending_texts};
 use crate::workspace::index_dir::{Entry, IndexDir, IndexDirError, Origin};
 use crate::workspace::root::{RootError, check_root};
 use crate::workspace::walk::{self, FoundFile, Skipped};
@@ -133,7 +134,13 @@ pub struct Engine {
     model_problem: Option<String>,
     entries: BTreeMap<String, DocEntry>,
     chunks: BTreeMap<String, Vec<Arc<Chunk>>>,
-    vectors: HashMap<String, Vec<f32>>,
+    /// Passage embeddings by cache key, shared with the search view's [`DenseIndex`].
+    vectors: HashMap<EmbeddingKey, Arc<QuantizedVector>>,
+    /// Embeddings were added since the search view was built ([`Engine::flush_search`]
+    /// builds a new one).
+    dense_stale: bool,
+    /// Embeddings written to the store since it was opened ([`REOPEN_STORE_AFTER_VECTORS`]).
+    vectors_written: usize,
     /// The cache keys of each chunk's windows.
     window_keys: WindowKeys,
     overlays: HashMap<String, String>,
@@ -175,6 +182,11 @@ const SCAN_BATCH: usize = 256;
 /// A scan that parsed (and stored) at least this many files reopens the document store
 /// afterwards ([`Engine::reopen_store`]); a scan of a few changed files does not.
 const REOPEN_STORE_AFTER: usize = 1_000;
+
+/// Embeddings written after which the store is closed and opened again. sled holds what was
+/// written since it was opened in memory (about 0.45 KB a vector, 46 MB for 100,000 measured
+/// alone); embedding the D.C. Code writes about 130,000. Reopening takes it back to a few MB.
+const REOPEN_STORE_AFTER_VECTORS: usize = 16_384;
 
 /// One file as [`Engine::prepare_file`] found it.
 enum Loaded {
@@ -262,6 +274,8 @@ impl Engine {
             entries: BTreeMap::new(),
             chunks: BTreeMap::new(),
             vectors: HashMap::new(),
+            dense_stale: false,
+            vectors_written: 0,
             window_keys: WindowKeys::default(),
             overlays: HashMap::new(),
             dirty: std::collections::BTreeSet::new(),
@@ -418,6 +432,7 @@ impl Engine {
         let Ok(temporary) = Store::open(None) else {
             return;
         };
+        self.vectors_written = 0;
         let store = std::mem::replace(&mut self.store, temporary);
         match store.reopened() {
             Ok(store) => self.store = store,
@@ -645,7 +660,7 @@ impl Engine {
 
     /// Whether the BM25 index lags behind the documents (call [`Engine::flush_search`]).
     pub fn search_is_stale(&self) -> bool {
-        !self.dirty.is_empty() || self.search.is_none()
+        !self.dirty.is_empty() || self.search.is_none() || self.dense_stale
     }
 
     fn fingerprint<'a>(entries: impl IntoIterator<Item = (&'a String, &'a String)>) -> String {
@@ -742,30 +757,44 @@ impl Engine {
         self.stored(recorded);
     }
 
-    /// Applies edits and file events to BM25 and publishes a new search view.
+    /// Applies edits and file events to BM25, and embeddings added since the last view, and
+    /// publishes a new search view.
     pub fn flush_search(&mut self) {
-        if self.search_is_stale() {
+        if !self.dirty.is_empty() || self.search.is_none() {
             self.sync_bm25();
+        } else if self.dense_stale {
+            self.rebuild_search();
         }
     }
 
     fn rebuild_search(&mut self) {
+        self.dense_stale = false;
         let chunks: Vec<Arc<Chunk>> = self.chunks.values().flatten().cloned().collect();
         let dense = match &self.embedder {
             Some(embedder) => {
                 let id = embedder.model_id().to_string();
                 let windowed = self.config.model.windows;
-                let live: std::collections::HashSet<String> =
+                let live: std::collections::HashSet<EmbeddingKey> =
                     chunks.iter().map(|c| c.cache_key(&id)).collect();
                 self.window_keys.retain(&live);
                 let mut rows = Vec::new();
                 for (i, c) in chunks.iter().enumerate() {
-                    for key in self.window_keys.keys(embedder.as_ref(), windowed, c) {
-                        let v = self
-                            .vectors
-                            .get(key)
-                            .cloned()
-                            .or_else(|| self.store.vector(key));
+                    // The store is asked once for the windows of a chunk not seen before; a
+                    // vector stored since went through `add_embeddings`, so it is held. (Asking
+                    // it for every window without a vector made each view of a workspace
+                    // being embedded cost a store look-up a window.)
+                    let seen = self.window_keys.contains(embedder.as_ref(), c);
+                    for &key in self.window_keys.keys(embedder.as_ref(), windowed, c) {
+                        let held = self.vectors.get(&key).cloned();
+                        let v = match held {
+                            Some(v) => Some(v),
+                            None if !seen => self.store.vector(&key).map(|v| {
+                                let v = Arc::new(v);
+                                self.vectors.insert(key, v.clone());
+                                v
+                            }),
+                            None => None,
+                        };
                         rows.extend(v.map(|v| (i, v)));
                     }
                 }
@@ -789,8 +818,10 @@ impl Engine {
         self.search = Some(Arc::new(index));
     }
 
-    /// Chunks that have no cached embedding yet, as `(cache key, text)`, in index order.
-    pub fn pending_embeddings(&mut self) -> Vec<(String, String)> {
+    /// The windows that have no cached embedding yet, in index order (their texts come from
+    /// [`pending_texts`] batch by batch). Embeddings found in the store are taken into the
+    /// search view's cache on the way.
+    pub fn pending_embeddings(&mut self) -> Vec<PendingWindow> {
         let Some(embedder) = &self.embedder else {
             return Vec::new();
         };
@@ -798,31 +829,23 @@ impl Engine {
         let windowed = self.config.model.windows;
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
-        for chunk in self.chunks.values().flatten() {
+        let chunks: Vec<Arc<Chunk>> = self.chunks.values().flatten().cloned().collect();
+        for chunk in chunks {
             let keys = self
                 .window_keys
-                .keys(embedder.as_ref(), windowed, chunk)
+                .keys(embedder.as_ref(), windowed, &chunk)
                 .to_vec();
-            let mut missing = Vec::new();
             for (w, key) in keys.into_iter().enumerate() {
-                if self.vectors.contains_key(&key) || !seen.insert(key.clone()) {
+                if self.vectors.contains_key(&key) || !seen.insert(key) {
                     continue;
                 }
                 if let Some(v) = self.store.vector(&key) {
-                    self.vectors.insert(key, v);
+                    self.vectors.insert(key, Arc::new(v));
+                    self.dense_stale = true;
                     continue;
                 }
-                missing.push((w, key));
+                out.push(PendingWindow::new(key, chunk.clone(), w, windowed));
             }
-            if missing.is_empty() {
-                continue;
-            }
-            let texts = window_texts(embedder.as_ref(), windowed, chunk);
-            out.extend(
-                missing
-                    .into_iter()
-                    .filter_map(|(w, key)| Some((key, texts.get(w)?.clone()))),
-            );
         }
         out
     }
@@ -833,17 +856,37 @@ impl Engine {
         self.vectors.len()
     }
 
-    /// Adds computed embeddings (to the store and the search view).
-    pub fn add_embeddings(&mut self, items: Vec<(String, Vec<f32>)>) {
+    /// Adds computed embeddings `(cache key, unit vector)` to the store and to the cache of
+    /// the search view, which takes them at the next [`Engine::flush_search`] (a vector with
+    /// a component that is not finite is left out, so it is computed again next time).
+    ///
+    /// Returns whether the store was closed and opened again to free what sled held of the
+    /// writes ([`REOPEN_STORE_AFTER_VECTORS`]): the caller may then hand freed memory back to
+    /// the system.
+    pub fn add_embeddings(&mut self, items: Vec<(EmbeddingKey, Vec<f32>)>) -> bool {
+        let items: Vec<(EmbeddingKey, Arc<QuantizedVector>)> = items
+            .into_iter()
+            .filter_map(|(k, v)| Some((k, Arc::new(QuantizedVector::quantize(&v)?))))
+            .collect();
         let put = self.store.put_vectors(&items);
         self.stored(put);
-        for (k, v) in items {
-            self.vectors.insert(k, v);
+        self.vectors_written += items.len();
+        self.vectors.extend(items);
+        self.dense_stale = true;
+        if self.vectors_written >= REOPEN_STORE_AFTER_VECTORS {
+            let started = std::time::Instant::now();
+            self.reopen_store();
+            tracing::debug!(
+                "store reopened after embeddings in {:.2?}",
+                started.elapsed()
+            );
+            return true;
         }
-        self.rebuild_search();
+        false
     }
 
-    /// Embeds every pending chunk now, in batches, reporting `(done, total)`; for the CLI.
+    /// Embeds every pending window now, in batches, reporting `(done, total)`, and publishes
+    /// a search view with them; for the CLI.
     ///
     /// # Errors
     /// The embedder's message when a batch fails (what was embedded before is kept).
@@ -860,13 +903,10 @@ impl Engine {
         let mut done = 0;
         progress(0, total);
         for part in pending.chunks(batch) {
-            let texts: Vec<String> = part.iter().map(|(_, t)| t.clone()).collect();
+            let texts = pending_texts(embedder.as_ref(), part);
             let vectors = embedder.embed(&texts).map_err(|e| e.to_string())?;
-            let items: Vec<(String, Vec<f32>)> =
-                part.iter().map(|(k, _)| k.clone()).zip(vectors).collect();
-            let put = self.store.put_vectors(&items);
-            self.stored(put);
-            self.vectors.extend(items);
+            let items = part.iter().map(|p| p.key).zip(vectors).collect();
+            self.add_embeddings(items);
             done += part.len();
             progress(done, total);
         }

@@ -22,7 +22,9 @@ use std::time::{Duration, Instant};
 
 use lexls_index::config::Config;
 use lexls_index::engine::{Engine, EngineError, OpenOptions, ScanProgress};
+use lexls_index::search::chunk::EmbeddingKey;
 use lexls_index::search::dense::Embedder;
+use lexls_index::search::window_keys::{PendingWindow, pending_texts};
 use lexls_index::workspace::Snapshot;
 use tokio::sync::{mpsc, watch};
 use tower_lsp_server::ls_types::{Diagnostic, MessageType, Uri};
@@ -48,10 +50,21 @@ struct Batch {
 impl Batch {
     /// Brings the search index up to date [`SEARCH_DEBOUNCE`] after the first edit.
     fn debounce(&mut self) {
-        self.flush_at
-            .get_or_insert_with(|| Instant::now() + SEARCH_DEBOUNCE);
+        self.flush_within(SEARCH_DEBOUNCE);
+    }
+
+    /// Brings the search index up to date within `delay` (or sooner, when a flush is due
+    /// sooner already).
+    fn flush_within(&mut self, delay: Duration) {
+        let at = Instant::now() + delay;
+        self.flush_at = Some(self.flush_at.map_or(at, |due| due.min(at)));
     }
 }
+
+/// How long embeddings computed in the background may wait before the search view takes
+/// them. A new view walks every chunk of the workspace: every 800 ms that took 17% of a core
+/// on the D.C. Code while the model ran on the others.
+const EMBEDDING_PUBLISH: Duration = Duration::from_secs(10);
 
 /// How long after the last edit the BM25 index is brought up to date.
 const SEARCH_DEBOUNCE: Duration = Duration::from_millis(800);
@@ -89,7 +102,7 @@ pub enum Msg {
         /// ignored).
         run: u64,
         /// `(cache key, vector)` pairs.
-        items: Vec<(String, Vec<f32>)>,
+        items: Vec<(EmbeddingKey, Vec<f32>)>,
         /// Chunks embedded so far.
         done: usize,
         /// Chunks to embed.
@@ -413,7 +426,18 @@ impl Writer {
                 if run != self.embed_run.load(Ordering::SeqCst) {
                     return;
                 }
-                engine.add_embeddings(items);
+                if engine.add_embeddings(items) {
+                    crate::process::release_free_memory();
+                }
+                // The search view takes the new vectors at the next flush (a new view for
+                // every batch would copy the view's tables thousands of times on a large
+                // workspace); the last batch makes one at once, so a client that waits for
+                // the run's end finds every vector searchable.
+                if done >= total {
+                    engine.flush_search();
+                } else {
+                    state.flush_within(EMBEDDING_PUBLISH);
+                }
                 self.embedding = (done, total);
                 let pct = (done * 100 / total.max(1)) as u32;
                 let step = if done >= total {
@@ -860,7 +884,7 @@ impl Writer {
 /// writer as embedding run `run`; stops when `superseded` says a newer run started.
 fn embed_all(
     embedder: &dyn Embedder,
-    pending: Vec<(String, String)>,
+    pending: Vec<PendingWindow>,
     batch: usize,
     tx: &Sender<Msg>,
     run: u64,
@@ -872,11 +896,11 @@ fn embed_all(
         if superseded() {
             return;
         }
-        let texts: Vec<String> = part.iter().map(|(_, t)| t.clone()).collect();
+        let texts = pending_texts(embedder, part);
         match embedder.embed(&texts) {
             Ok(vectors) => {
                 done += part.len();
-                let items = part.iter().map(|(k, _)| k.clone()).zip(vectors).collect();
+                let items = part.iter().map(|p| p.key).zip(vectors).collect();
                 let msg = Msg::Embedded {
                     run,
                     items,

@@ -12,6 +12,12 @@
 //! relabelled (z) and back; default 10), each timed to the section's own diagnostics and
 //! checked on the policy's (`§ 2-532(a)` flagged while (a) is gone).
 //!
+//! `DC_BENCH_EMBED_SECS=N` adds a run with the embedding model (where `scripts/fetch-models.sh`
+//! installs it, or `LEXLS_MODEL_DIR` and `ORT_DYLIB_PATH`) on the index the first runs left:
+//! for at most N seconds of the background embedding of every passage, the resident memory of
+//! the server and of its `embed-worker` child is sampled every two seconds, and the passages
+//! embedded a second are reported.
+//!
 //! Without an argument the D.C. Code pack of `../shared/corpora/dc-code` is unpacked into a
 //! temporary directory (about 20 s). The workspace is a temporary copy either way: the policy
 //! is written next to the code.
@@ -47,6 +53,102 @@ fn main() {
     println!("ready cold: {:.1} s; {cold_rss}", cold.as_secs_f64());
     let (warm, warm_rss) = ready(&ws, &index, |_| {});
     println!("ready on restart: {:.2} s; {warm_rss}", warm.as_secs_f64());
+    let embed_secs: u64 = std::env::var("DC_BENCH_EMBED_SECS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    if embed_secs > 0 {
+        embedding(&ws, &index, Duration::from_secs(embed_secs));
+    }
+}
+
+/// Starts `lexls serve` with the embedding model on `ws` (index in `index`) and samples the
+/// memory of the server and its children while it embeds, for at most `limit`.
+fn embedding(ws: &Path, index: &Path, limit: Duration) {
+    let Some((model, runtime)) = lexls_tests::model_env() else {
+        fail(
+            "DC_BENCH_EMBED_SECS is set but no embedding model is installed (scripts/fetch-models.sh)",
+        );
+    };
+    let mut cmd = Command::new(lexls_bin());
+    cmd.arg("serve")
+        .env("LEXLS_INDEX_DIR", index)
+        .env("LEXLS_MODEL_DIR", model)
+        .env("ORT_DYLIB_PATH", runtime)
+        .env_remove("LEXLS_NO_MODEL")
+        .env("LEXLS_LOG", "warn")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped());
+    let mut client = LspClient::spawn_captured(cmd);
+    client.initialize(ws, json!({}));
+    client.wait_indexed();
+    let pid = client.pid();
+    let started = Instant::now();
+    let (mut server_peak, mut worker_peak) = (0.0f64, 0.0f64);
+    let (mut done, mut total) = (0u64, 0u64);
+    let mut first: Option<(Instant, u64)> = None;
+    loop {
+        let status = client.request("lexls/status", serde_json::Value::Null);
+        done = status["embedding"]["done"].as_u64().unwrap_or(done);
+        total = status["embedding"]["total"].as_u64().unwrap_or(total);
+        if first.is_none() && total > 0 {
+            first = Some((Instant::now(), done));
+        }
+        server_peak = server_peak.max(status_mb(pid, "VmRSS:").unwrap_or(0.0));
+        let workers: f64 = descendants(pid)
+            .iter()
+            .filter_map(|&c| status_mb(c, "VmRSS:"))
+            .sum();
+        worker_peak = worker_peak.max(workers);
+        if status["model"]["loaded"] != true && started.elapsed() > Duration::from_secs(30) {
+            fail(&format!("the server did not load the model: {status}"));
+        }
+        if (total > 0 && done >= total) || started.elapsed() > limit {
+            break;
+        }
+        std::thread::sleep(Duration::from_secs(2));
+    }
+    let rate = first.map_or(0.0, |(at, from)| {
+        (done - from) as f64 / at.elapsed().as_secs_f64().max(1e-9)
+    });
+    println!(
+        "embedding: {done} of {total} passages in {:.0} s ({rate:.1} a second); sampled peak \
+         VmRSS: server {server_peak:.0} MB, embed-worker {worker_peak:.0} MB; at the end {}",
+        started.elapsed().as_secs_f64(),
+        memory(pid)
+    );
+    client.shutdown();
+}
+
+/// A `/proc/PID/status` field in kB, as MB.
+fn status_mb(pid: u32, field: &str) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find(|l| l.starts_with(field))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|kb| kb.parse::<f64>().ok())
+        .map(|kb| kb / 1024.0)
+}
+
+/// The processes below `pid` (children of any of its threads, and theirs).
+fn descendants(pid: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut queue = vec![pid];
+    while let Some(p) = queue.pop() {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{p}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let children =
+                std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
+            for child in children.split_whitespace().filter_map(|c| c.parse().ok()) {
+                out.push(child);
+                queue.push(child);
+            }
+        }
+    }
+    out
 }
 
 /// Starts `lexls serve` on `ws` with its index in `index`, waits for the initial indexing,
@@ -236,14 +338,8 @@ fn report(what: &str, times: &mut [Duration]) {
 /// `VmRSS` (with its split into anonymous memory, the heap, and mapped files, the BM25
 /// index and the binary) and `VmHWM` of process `pid`, in MB.
 fn memory(pid: u32) -> String {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     let field = |name: &str| {
-        status
-            .lines()
-            .find(|l| l.starts_with(name))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|kb| kb.parse::<f64>().ok())
-            .map_or_else(|| "?".to_owned(), |kb| format!("{:.0} MB", kb / 1024.0))
+        status_mb(pid, name).map_or_else(|| "?".to_owned(), |mb| format!("{mb:.0} MB"))
     };
     format!(
         "VmRSS {} (anonymous {}, files {}), peak VmHWM {}",

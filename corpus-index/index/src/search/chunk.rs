@@ -63,9 +63,9 @@ pub struct Chunk {
     pub span: Range<usize>,
     /// The document the passage is cut from.
     doc: Arc<Document>,
-    /// The embedding-cache key of the text, by model id, once computed (boxed: without a
-    /// model it is never set, and most chunks of a large workspace never need it).
-    key: OnceLock<Box<(String, String)>>,
+    /// The embedding-cache key of the text with the digest of the model id it was computed
+    /// for ([`model_digest`]), once computed (boxed: without a model it is never set).
+    key: OnceLock<Box<(u64, EmbeddingKey)>>,
 }
 
 /// The chunk without its document (which every chunk of the document shares).
@@ -129,14 +129,15 @@ impl Chunk {
 
     /// Key of the chunk's text in the embedding cache (BLAKE3 of model id and text), computed
     /// once per model.
-    pub fn cache_key(&self, model_id: &str) -> String {
+    pub fn cache_key(&self, model_id: &str) -> EmbeddingKey {
+        let model = model_digest(model_id);
         if let Some(memo) = self.key.get()
-            && memo.0 == model_id
+            && memo.0 == model
         {
-            return memo.1.clone();
+            return memo.1;
         }
         let key = embedding_key(model_id, &self.text());
-        let _ = self.key.set(Box::new((model_id.to_string(), key.clone())));
+        let _ = self.key.set(Box::new((model, key)));
         key
     }
 
@@ -185,14 +186,36 @@ impl Chunk {
     }
 }
 
+/// The key of a text in the embedding cache ([`embedding_key`]): 32 bytes held inline (the
+/// engine keeps one for every window of the workspace, about 130,000 for the D.C. Code), in
+/// the store as its 64 lower-case hex digits ([`EmbeddingKey::hex`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EmbeddingKey([u8; 32]);
+
+impl EmbeddingKey {
+    /// The key as the store writes it: 64 lower-case hex digits.
+    pub fn hex(&self) -> String {
+        blake3::Hash::from_bytes(self.0).to_hex().to_string()
+    }
+}
+
 /// Key of `text` in the embedding cache: BLAKE3 of model id, a zero byte and the text (a
 /// chunk's text or one of its windows, [`super::windows`]).
-pub fn embedding_key(model_id: &str, text: &str) -> String {
+pub fn embedding_key(model_id: &str, text: &str) -> EmbeddingKey {
     let mut h = blake3::Hasher::new();
     h.update(model_id.as_bytes());
     h.update(&[0]);
     h.update(text.as_bytes());
-    h.finalize().to_hex().to_string()
+    EmbeddingKey(*h.finalize().as_bytes())
+}
+
+/// A hash of a model id (SipHash, fixed keys): which model a chunk's memoised key is for. It
+/// only tells apart the models one process loads (one, or two across a settings change).
+fn model_digest(model_id: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    model_id.hash(&mut h);
+    h.finish()
 }
 
 /// The ancestry label of the namespace a document belongs to.

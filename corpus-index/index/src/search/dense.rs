@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use fastembed::{
     InitOptionsUserDefined, Pooling, TextEmbedding, TokenizerFiles, UserDefinedEmbeddingModel,
@@ -19,6 +19,7 @@ use fastembed::{
 use ort::environment::Environment;
 
 use super::chunk::Chunk;
+use super::quantized::QuantizedVector;
 use crate::config::{ModelConfig, default_model_root};
 
 /// The directory name of the default model under the model root.
@@ -376,41 +377,42 @@ fn piece_counter(model: &TextEmbedding) -> PieceCounter {
     })
 }
 
-/// Exact cosine-similarity search over unit vectors.
+/// Exact cosine-similarity search over unit vectors held in 8 bits a component
+/// ([`QuantizedVector`]). The rows share their vectors with the engine's cache, so a new
+/// search view costs one pointer a window, not a copy of every embedding.
 #[derive(Debug, Clone, Default)]
 pub struct DenseIndex {
     dim: usize,
-    /// Chunk indices, parallel to the rows of `matrix`.
-    ids: Vec<usize>,
-    matrix: Vec<f32>,
+    /// `(chunk index, vector)`, one row a window.
+    rows: Vec<(usize, Arc<QuantizedVector>)>,
 }
 
 impl DenseIndex {
-    /// Builds the index from `(chunk index, unit vector)` pairs; vectors of another
-    /// dimension than the first are skipped.
-    pub fn build(items: impl IntoIterator<Item = (usize, Vec<f32>)>) -> Self {
+    /// Builds the index from `(chunk index, vector)` pairs; vectors of another dimension
+    /// than the first are skipped.
+    pub fn build(items: impl IntoIterator<Item = (usize, Arc<QuantizedVector>)>) -> Self {
         let mut index = Self::default();
         for (id, v) in items {
             if index.dim == 0 {
-                index.dim = v.len();
+                index.dim = v.dim();
             }
-            if v.len() != index.dim || v.is_empty() {
+            if v.dim() != index.dim || v.dim() == 0 {
                 continue;
             }
-            index.ids.push(id);
-            index.matrix.extend_from_slice(&v);
+            index.rows.push((id, v));
         }
+        index.rows.shrink_to_fit();
         index
     }
 
     /// Number of vectors.
     pub fn len(&self) -> usize {
-        self.ids.len()
+        self.rows.len()
     }
 
     /// Whether the index is empty.
     pub fn is_empty(&self) -> bool {
-        self.ids.is_empty()
+        self.rows.is_empty()
     }
 
     /// The `limit` nearest chunks to `query` (a unit vector) as `(chunk index, cosine)`; a
@@ -419,10 +421,10 @@ impl DenseIndex {
         if query.len() != self.dim || self.dim == 0 {
             return Vec::new();
         }
-        let mut best: HashMap<usize, f32> = HashMap::with_capacity(self.ids.len());
-        for (row, &id) in self.matrix.chunks_exact(self.dim).zip(&self.ids) {
-            let cosine: f32 = row.iter().zip(query).map(|(a, b)| a * b).sum();
-            best.entry(id)
+        let mut best: HashMap<usize, f32> = HashMap::with_capacity(self.rows.len());
+        for (id, row) in &self.rows {
+            let cosine = row.dot(query);
+            best.entry(*id)
                 .and_modify(|s| *s = s.max(cosine))
                 .or_insert(cosine);
         }
@@ -473,11 +475,15 @@ mod tests {
 
     #[test]
     fn cosine_search_orders_by_similarity() {
+        let row = |id, v: Vec<f32>| {
+            let q = QuantizedVector::quantize(&normalize(v)).expect("finite");
+            (id, Arc::new(q))
+        };
         let index = DenseIndex::build(vec![
-            (7, normalize(vec![1.0, 0.0])),
-            (8, normalize(vec![0.7, 0.7])),
-            (9, normalize(vec![0.0, 1.0])),
-            (10, vec![1.0, 2.0, 3.0]),
+            row(7, vec![1.0, 0.0]),
+            row(8, vec![0.7, 0.7]),
+            row(9, vec![0.0, 1.0]),
+            row(10, vec![1.0, 2.0, 3.0]),
         ]);
         assert_eq!(index.len(), 3);
         let hits = index.search(&normalize(vec![0.1, 1.0]), 2);

@@ -16,6 +16,7 @@ pub mod chunk;
 pub mod dense;
 pub mod fusion;
 pub mod prf;
+pub mod quantized;
 pub mod query;
 pub mod scoring;
 pub mod store;

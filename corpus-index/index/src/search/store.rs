@@ -1,6 +1,7 @@
 //! The persistent store (sled): parsed documents keyed by relative path with the hash, size
 //! and modification time of the file they came from, and the embedding cache keyed by
-//! BLAKE3 of model id and chunk text.
+//! BLAKE3 of model id and window text, its vectors in 8 bits a component
+//! ([`QuantizedVector`]).
 //!
 //! The store is derived data. A store of another format version, or one that fails to
 //! open, is rebuilt rather than trusted. Every stored value carries a checksum (the first
@@ -16,6 +17,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde::{Deserialize, Serialize};
 
 use lexls_syntax::model::Document;
+
+use super::chunk::EmbeddingKey;
+use super::quantized::QuantizedVector;
 
 /// Bump when the stored format (or anything that changes parse results) changes; the test
 /// `tests::store_format` fails on a parse change that keeps it.
@@ -82,7 +86,12 @@ fn decode_record(bytes: &[u8]) -> Option<FileRecord> {
 pub struct Store {
     db: sled::Db,
     files: sled::Tree,
+    /// Embeddings as [`QuantizedVector::to_bytes`].
     vectors: sled::Tree,
+    /// Embeddings as lexls wrote them before it quantized them (little-endian `f32`s),
+    /// moved to `vectors` as they are read ([`Store::vector`]), so an upgrade does not
+    /// embed a workspace again.
+    legacy_vectors: sled::Tree,
     /// `rel_path → document hash` of what the BM25 index on disk holds (written after each
     /// BM25 commit), so a restart updates it incrementally even when it held an editor's
     /// unsaved text.
@@ -135,12 +144,14 @@ impl Store {
             _ => return Err(StoreError::Incompatible { found }),
         }
         let files = db.open_tree("files")?;
-        let vectors = db.open_tree("vectors")?;
+        let vectors = db.open_tree("vectors-q8")?;
+        let legacy_vectors = db.open_tree("vectors")?;
         let bm25_documents = db.open_tree("bm25-documents")?;
         Ok(Self {
             db,
             files,
             vectors,
+            legacy_vectors,
             bm25_documents,
             damaged: Arc::default(),
             dir: dir.map(Path::to_path_buf),
@@ -251,22 +262,48 @@ impl Store {
     }
 
     /// A cached embedding; `None` when absent or damaged (a damaged vector — failed
-    /// checksum, a length that is not whole `f32`s, a value that is not finite — is dropped
-    /// and counted, so it is computed again).
-    pub fn vector(&self, key: &str) -> Option<Vec<f32>> {
-        let bytes = self.vectors.get(key).ok()??;
-        let vector = unseal(&bytes)
-            .filter(|v| !v.is_empty() && v.len() % 4 == 0)
-            .map(|v| {
-                v.chunks_exact(4)
-                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                    .collect::<Vec<f32>>()
-            })
-            .filter(|v| v.iter().all(|x| x.is_finite()));
+    /// checksum, no components, a scale that is not finite — is dropped and counted, so it
+    /// is computed again). An embedding found only in the `f32` form of earlier versions is
+    /// quantized and moved to the current form.
+    pub fn vector(&self, key: &EmbeddingKey) -> Option<QuantizedVector> {
+        let key = key.hex();
+        let Some(bytes) = self.vectors.get(&key).ok()? else {
+            return self.legacy_vector(&key);
+        };
+        let vector = unseal(&bytes).and_then(QuantizedVector::from_bytes);
         if vector.is_none() {
             self.drop_damaged(&self.vectors, key.as_bytes());
         }
         vector
+    }
+
+    /// The `f32` embedding of `key` from a store written before quantization, moved to the
+    /// current form; `None` when absent or damaged (dropped and counted).
+    fn legacy_vector(&self, key: &str) -> Option<QuantizedVector> {
+        let bytes = self.legacy_vectors.get(key).ok()??;
+        let vector = unseal(&bytes).filter(|v| v.len() % 4 == 0).and_then(|v| {
+            let floats: Vec<f32> = v
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect();
+            QuantizedVector::quantize(&floats)
+        });
+        match &vector {
+            Some(q) => {
+                let moved = self.put_vector(key, q);
+                if moved.is_ok() {
+                    let _ = self.legacy_vectors.remove(key);
+                }
+            }
+            None => self.drop_damaged(&self.legacy_vectors, key.as_bytes()),
+        }
+        vector
+    }
+
+    fn put_vector(&self, key: &str, vector: &QuantizedVector) -> Result<(), StoreError> {
+        self.vectors
+            .insert(key.as_bytes(), seal(&vector.to_bytes()))?;
+        Ok(())
     }
 
     /// Caches embeddings, key by key (each value is sealed on its own, and sled keeps a
@@ -274,10 +311,12 @@ impl Store {
     ///
     /// # Errors
     /// A sled error (the items before it are written).
-    pub fn put_vectors(&self, items: &[(String, Vec<f32>)]) -> Result<(), StoreError> {
+    pub fn put_vectors<V: AsRef<QuantizedVector>>(
+        &self,
+        items: &[(EmbeddingKey, V)],
+    ) -> Result<(), StoreError> {
         for (key, v) in items {
-            let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
-            self.vectors.insert(key.as_bytes(), seal(&bytes))?;
+            self.put_vector(&key.hex(), v.as_ref())?;
         }
         Ok(())
     }
@@ -343,6 +382,41 @@ mod tests {
     use super::*;
     use lexls_syntax::test_support::example;
 
+    fn quantized(v: &[f32]) -> QuantizedVector {
+        QuantizedVector::quantize(v).expect("finite")
+    }
+
+    fn key(text: &str) -> EmbeddingKey {
+        crate::search::chunk::embedding_key("model", text)
+    }
+
+    #[test]
+    fn embeddings_stored_as_f32_by_an_earlier_version_are_read_quantized_and_moved() {
+        let store = Store::open(None).expect("open");
+        let floats = [0.6f32, -0.8];
+        let bytes: Vec<u8> = floats.iter().flat_map(|x| x.to_le_bytes()).collect();
+        store
+            .legacy_vectors
+            .insert(key("old").hex(), seal(&bytes))
+            .expect("insert");
+        store
+            .legacy_vectors
+            .insert(key("broken").hex(), seal(&[1, 2, 3]))
+            .expect("insert");
+        assert_eq!(store.vector(&key("old")), Some(quantized(&floats)));
+        assert_eq!(
+            store.legacy_vectors.get(key("old").hex()).expect("get"),
+            None,
+            "moved"
+        );
+        assert!(store.vectors.get(key("old").hex()).expect("get").is_some());
+        assert_eq!(store.vector(&key("old")), Some(quantized(&floats)));
+        assert_eq!(store.vector(&key("broken")), None);
+        assert_eq!(store.take_damaged(), 1);
+        assert_eq!(store.vector(&key("absent")), None);
+        assert_eq!(store.take_damaged(), 0);
+    }
+
     #[test]
     fn a_reopened_store_holds_what_was_written_and_takes_new_writes() {
         let dir = tempfile::tempdir().expect("tempdir");
@@ -386,14 +460,14 @@ mod tests {
                 )
                 .expect("put");
             store
-                .put_vectors(&[("k".into(), vec![0.5, -1.0])])
+                .put_vectors(&[(key("k"), quantized(&[0.5, -1.0]))])
                 .expect("vectors");
             store.flush().expect("flush");
         }
         let store = Store::open(Some(dir.path())).expect("reopen");
         let record = store.file(&doc.rel_path).expect("record");
         assert_eq!(record.doc, doc);
-        assert_eq!(store.vector("k"), Some(vec![0.5, -1.0]));
+        assert_eq!(store.vector(&key("k")), Some(quantized(&[0.5, -1.0])));
         assert_eq!(store.fingerprint_entries().len(), 1);
     }
 
@@ -409,17 +483,20 @@ mod tests {
         };
         store.put_file("a.md", &record).expect("put");
         store
-            .put_vectors(&[("k".into(), vec![0.25, 0.5])])
+            .put_vectors(&[(key("k"), quantized(&[0.25, 0.5]))])
             .expect("vectors");
         // Flip one byte of each value, as damage on disk would.
-        for (tree, key) in [(&store.files, "a.md"), (&store.vectors, "k")] {
-            let mut bytes = tree.get(key).expect("get").expect("present").to_vec();
+        for (tree, name) in [
+            (&store.files, "a.md".to_string()),
+            (&store.vectors, key("k").hex()),
+        ] {
+            let mut bytes = tree.get(&name).expect("get").expect("present").to_vec();
             let last = bytes.len() - 1;
             bytes[last] ^= 0x20;
-            tree.insert(key, bytes).expect("insert");
+            tree.insert(name.as_bytes(), bytes).expect("insert");
         }
         assert_eq!(store.file("a.md"), None);
-        assert_eq!(store.vector("k"), None);
+        assert_eq!(store.vector(&key("k")), None);
         assert_eq!(store.take_damaged(), 2);
         assert!(store.file_names().is_empty(), "the damaged record is gone");
         store.put_file("a.md", &record).expect("put again");

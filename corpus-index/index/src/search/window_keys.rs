@@ -5,14 +5,15 @@
 //! enough to be its own window keeps the key (and the cached vector) it had before windows.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
-use super::chunk::{Chunk, embedding_key};
+use super::chunk::{Chunk, EmbeddingKey, embedding_key};
 use super::dense::{Embedder, chunk_windows};
 
 /// Window keys by chunk key (model id and chunk text), for the chunks of the current view.
 #[derive(Debug, Default)]
 pub struct WindowKeys {
-    memo: HashMap<String, Vec<String>>,
+    memo: HashMap<EmbeddingKey, Vec<EmbeddingKey>>,
 }
 
 /// The texts to embed for `chunk`: its windows when `windowed`, else its text (which the
@@ -25,9 +26,65 @@ pub fn window_texts(embedder: &dyn Embedder, windowed: bool, chunk: &Chunk) -> V
     }
 }
 
+/// A window whose embedding is not cached yet: its cache key and where its text comes from.
+/// The text is cut from the chunk when its batch is embedded ([`pending_texts`]), so a run
+/// over a whole code holds one key a window (32 bytes) rather than every window's text
+/// (about a kilobyte each, 130 MB for the D.C. Code).
+#[derive(Debug, Clone)]
+pub struct PendingWindow {
+    /// The embedding-cache key of the window's text.
+    pub key: EmbeddingKey,
+    chunk: Arc<Chunk>,
+    /// The window's position among the chunk's windows.
+    window: usize,
+    /// Whether the chunk is cut into windows (`[model] windows`).
+    windowed: bool,
+}
+
+impl PendingWindow {
+    /// The window `window` of `chunk` (as [`window_texts`] cuts it), under `key`.
+    pub fn new(key: EmbeddingKey, chunk: Arc<Chunk>, window: usize, windowed: bool) -> Self {
+        Self {
+            key,
+            chunk,
+            window,
+            windowed,
+        }
+    }
+}
+
+/// The texts of `pending`, in order; each run of windows of one chunk is cut once. A
+/// window the chunk no longer has (it cannot, the chunk is immutable) gives an empty text.
+pub fn pending_texts(embedder: &dyn Embedder, pending: &[PendingWindow]) -> Vec<String> {
+    let mut out = Vec::with_capacity(pending.len());
+    let mut cut: Option<(&Arc<Chunk>, bool, Vec<String>)> = None;
+    for p in pending {
+        let same = cut
+            .as_ref()
+            .is_some_and(|(c, w, _)| Arc::ptr_eq(c, &p.chunk) && *w == p.windowed);
+        if !same {
+            cut = Some((
+                &p.chunk,
+                p.windowed,
+                window_texts(embedder, p.windowed, &p.chunk),
+            ));
+        }
+        let text = cut
+            .as_ref()
+            .and_then(|(_, _, texts)| texts.get(p.window).cloned());
+        out.push(text.unwrap_or_default());
+    }
+    out
+}
+
 impl WindowKeys {
     /// The cache keys of `chunk`'s windows, in order.
-    pub fn keys(&mut self, embedder: &dyn Embedder, windowed: bool, chunk: &Chunk) -> &[String] {
+    pub fn keys(
+        &mut self,
+        embedder: &dyn Embedder,
+        windowed: bool,
+        chunk: &Chunk,
+    ) -> &[EmbeddingKey] {
         let id = embedder.model_id();
         let chunk_key = chunk.cache_key(id);
         self.memo.entry(chunk_key).or_insert_with(|| {
@@ -38,8 +95,14 @@ impl WindowKeys {
         })
     }
 
+    /// Whether the window keys of `chunk` are remembered (for the model of `embedder`).
+    pub fn contains(&self, embedder: &dyn Embedder, chunk: &Chunk) -> bool {
+        self.memo
+            .contains_key(&chunk.cache_key(embedder.model_id()))
+    }
+
     /// Forgets the chunks whose key is not in `live` (memory follows the workspace).
-    pub fn retain(&mut self, live: &HashSet<String>) {
+    pub fn retain(&mut self, live: &HashSet<EmbeddingKey>) {
         self.memo.retain(|k, _| live.contains(k));
     }
 }

@@ -167,6 +167,116 @@ fn a_restart_after_unsaved_edits_updates_bm25_for_that_document_only() {
     assert!(!search.bm25.search("bias audit", 5).is_empty());
 }
 
+/// A bag-of-words embedder (each word hashed to one of 64 dimensions, then normalised):
+/// enough to tell the NYC example's sections apart, and deterministic.
+#[derive(Debug)]
+struct WordHashEmbedder;
+
+impl crate::search::dense::Embedder for WordHashEmbedder {
+    fn model_id(&self) -> &str {
+        "word-hash-64"
+    }
+
+    fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, crate::search::dense::EmbedError> {
+        Ok(texts
+            .iter()
+            .map(|t| {
+                let mut v = vec![0.0f32; 64];
+                for word in t
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| w.len() > 3)
+                {
+                    let h = blake3::hash(word.to_lowercase().as_bytes());
+                    v[usize::from(h.as_bytes()[0]) % 64] += 1.0;
+                }
+                crate::search::dense::normalize(v)
+            })
+            .collect())
+    }
+}
+
+/// Class: the background embedding of a workspace (the language server embeds in batches
+/// while the user works). Vectors added reach the search view at the next flush, not one
+/// view per batch; a restart takes them from the store (8 bits a component) instead of
+/// embedding again; a snapshot made when only the search view changed shares every table.
+#[test]
+fn embeddings_reach_the_search_view_at_the_next_flush_and_survive_a_restart() {
+    use crate::search::window_keys::pending_texts;
+    let (_dir, root) = example_copy();
+    let index = tempfile::tempdir().expect("index dir");
+    let mut config = Config::default();
+    config.index.dir = Some(index.path().join("idx"));
+    config.index.dir_trusted = true;
+    let embedder: std::sync::Arc<dyn crate::search::dense::Embedder> =
+        std::sync::Arc::new(WordHashEmbedder);
+    let options = OpenOptions {
+        embedder: Some(Ok(embedder.clone())),
+        ..OpenOptions::default()
+    };
+    let windows;
+    {
+        let mut engine = Engine::open(&root, config.clone(), &options).expect("opens");
+        engine.scan(&mut |_| {});
+        let before = engine.snapshot();
+        assert_eq!(before.search.as_ref().map(|s| s.dense.len()), Some(0));
+        let pending = engine.pending_embeddings();
+        windows = pending.len();
+        assert!(windows > 10, "{windows} windows to embed");
+        let texts = pending_texts(embedder.as_ref(), &pending);
+        assert!(
+            texts.iter().all(|t| !t.trim().is_empty()),
+            "every window has text"
+        );
+        let vectors = embedder.embed(&texts).expect("embeds");
+        engine.add_embeddings(pending.iter().map(|p| p.key).zip(vectors).collect());
+        assert!(
+            engine.pending_embeddings().is_empty(),
+            "nothing left to embed"
+        );
+        let unflushed = engine.snapshot();
+        assert_eq!(
+            unflushed.search.as_ref().map(|s| s.dense.len()),
+            Some(0),
+            "no new search view before the flush"
+        );
+        assert!(
+            std::sync::Arc::ptr_eq(&unflushed.dependents, &before.dependents)
+                && std::sync::Arc::ptr_eq(&unflushed.namespaces, &before.namespaces),
+            "a snapshot with no document changed shares its tables"
+        );
+        engine.flush_search();
+        let after = engine.snapshot();
+        let search = after.search.expect("search view");
+        assert!(search.dense.len() >= windows, "{} rows", search.dense.len());
+        assert!(std::sync::Arc::ptr_eq(
+            &after.dependents,
+            &before.dependents
+        ));
+        engine.flush();
+    }
+    let mut engine = Engine::open(&root, config, &options).expect("opens again");
+    engine.scan(&mut |_| {});
+    assert!(
+        engine.pending_embeddings().is_empty(),
+        "the stored vectors are used after a restart"
+    );
+    engine.flush_search();
+    let snap = engine.snapshot();
+    let search = snap.search.expect("search view");
+    assert!(search.dense.len() >= windows);
+    // A section's own words find it first among the dense results.
+    let (chunk, words) = search
+        .chunks
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (i, c.text()))
+        .max_by_key(|(_, t)| t.len())
+        .expect("chunks");
+    let query = embedder.embed(&[words]).expect("embeds").remove(0);
+    let hits = search.dense.search(&query, 3);
+    assert_eq!(hits.first().map(|h| h.0), Some(chunk), "{hits:?}");
+}
+
 mod edits {
     //! Property: after any sequence of edits of real documents that cite each other (sections
     //! and subsections renumbered, added, removed and relabelled, headings renamed or

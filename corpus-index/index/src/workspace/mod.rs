@@ -225,6 +225,15 @@ impl Snapshot {
             lines[id] = entry.lines.clone();
             ids.push(id);
         }
+        if ids.is_empty() {
+            // Only the search view changed (embeddings added, BM25 caught up): every table,
+            // the knowledge graph included, is shared rather than copied.
+            return Some(Self {
+                search,
+                generation: next_generation(),
+                ..self.clone()
+            });
+        }
         // A document moving to another namespace (or becoming a code) is checked against the
         // index as it stands: one at a time.
         let moving = ids
