@@ -783,12 +783,14 @@ impl Engine {
                     // vector stored since went through `add_embeddings`, so it is held. (Asking
                     // it for every window without a vector made each view of a workspace
                     // being embedded cost a store look-up a window.)
-                    let seen = self.window_keys.contains(embedder.as_ref(), c);
-                    for &key in self.window_keys.keys(embedder.as_ref(), windowed, c) {
+                    let (new, keys) =
+                        self.window_keys
+                            .keys_noting_new(embedder.as_ref(), windowed, c);
+                    for &key in keys {
                         let held = self.vectors.get(&key).cloned();
                         let v = match held {
                             Some(v) => Some(v),
-                            None if !seen => self.store.vector(&key).map(|v| {
+                            None if new => self.store.vector(&key).map(|v| {
                                 let v = Arc::new(v);
                                 self.vectors.insert(key, v.clone());
                                 v

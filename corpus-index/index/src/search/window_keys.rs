@@ -85,20 +85,28 @@ impl WindowKeys {
         windowed: bool,
         chunk: &Chunk,
     ) -> &[EmbeddingKey] {
-        let id = embedder.model_id();
-        let chunk_key = chunk.cache_key(id);
-        self.memo.entry(chunk_key).or_insert_with(|| {
-            window_texts(embedder, windowed, chunk)
-                .iter()
-                .map(|t| embedding_key(id, t))
-                .collect()
-        })
+        self.keys_noting_new(embedder, windowed, chunk).1
     }
 
-    /// Whether the window keys of `chunk` are remembered (for the model of `embedder`).
-    pub fn contains(&self, embedder: &dyn Embedder, chunk: &Chunk) -> bool {
-        self.memo
-            .contains_key(&chunk.cache_key(embedder.model_id()))
+    /// [`WindowKeys::keys`], with whether they were computed by this call (the chunk was not
+    /// remembered).
+    pub fn keys_noting_new(
+        &mut self,
+        embedder: &dyn Embedder,
+        windowed: bool,
+        chunk: &Chunk,
+    ) -> (bool, &[EmbeddingKey]) {
+        let id = embedder.model_id();
+        match self.memo.entry(chunk.cache_key(id)) {
+            std::collections::hash_map::Entry::Occupied(held) => (false, held.into_mut()),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                let keys = window_texts(embedder, windowed, chunk)
+                    .iter()
+                    .map(|t| embedding_key(id, t))
+                    .collect();
+                (true, slot.insert(keys))
+            }
+        }
     }
 
     /// Forgets the chunks whose key is not in `live` (memory follows the workspace).

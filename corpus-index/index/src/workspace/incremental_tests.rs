@@ -23,6 +23,15 @@ fn example_copy() -> (tempfile::TempDir, PathBuf) {
     (dir, root)
 }
 
+/// Default settings with the index in a new temporary directory (kept while the guard lives).
+fn persistent_config() -> (tempfile::TempDir, Config) {
+    let index = tempfile::tempdir().expect("index dir");
+    let mut config = Config::default();
+    config.index.dir = Some(index.path().join("idx"));
+    config.index.dir_trusted = true;
+    (index, config)
+}
+
 /// Everything a user sees of a snapshot's cross-references: each document's resolutions,
 /// and for every provision the citations of it and the provisions it cites.
 fn observable(snap: &Snapshot) -> Vec<String> {
@@ -131,10 +140,7 @@ fn an_edit_of_a_section_heading_is_derived_and_its_citers_are_diagnosed_again() 
 #[test]
 fn a_restart_after_unsaved_edits_updates_bm25_for_that_document_only() {
     let (_dir, root) = example_copy();
-    let index = tempfile::tempdir().expect("index dir");
-    let mut config = Config::default();
-    config.index.dir = Some(index.path().join("idx"));
-    config.index.dir_trusted = true;
+    let (_index, config) = persistent_config();
     let options = OpenOptions {
         load_model: false,
         ..OpenOptions::default()
@@ -203,10 +209,7 @@ impl crate::search::dense::Embedder for WordHashEmbedder {
 fn embeddings_reach_the_search_view_at_the_next_flush_and_survive_a_restart() {
     use crate::search::window_keys::pending_texts;
     let (_dir, root) = example_copy();
-    let index = tempfile::tempdir().expect("index dir");
-    let mut config = Config::default();
-    config.index.dir = Some(index.path().join("idx"));
-    config.index.dir_trusted = true;
+    let (_index, config) = persistent_config();
     let embedder: std::sync::Arc<dyn crate::search::dense::Embedder> =
         std::sync::Arc::new(WordHashEmbedder);
     let options = OpenOptions {
