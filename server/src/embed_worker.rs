@@ -45,22 +45,19 @@ fn serve_worker(model: &ModelConfig) -> std::io::Result<std::process::ExitCode> 
     out.flush()?;
     for line in std::io::stdin().lock().lines() {
         let line = line?;
-        let reply = match serde_json::from_str::<Value>(&line) {
-            Ok(v) => match v["texts"].as_array() {
-                Some(texts) => {
-                    let texts: Vec<String> = texts
-                        .iter()
-                        .map(|t| t.as_str().unwrap_or_default().to_string())
-                        .collect();
-                    match embedder.embed(&texts) {
-                        Ok(vectors) => json!({"vectors": vectors}),
-                        Err(e) => json!({"error": e.to_string()}),
-                    }
-                }
-                None => json!({"error": "expected {\"texts\": [...]}"}),
+        let reply = match serde_json::from_str::<OwnedRequest>(&line) {
+            Ok(request) => match embedder.embed(&request.texts) {
+                Ok(vectors) => serde_json::to_string(&Reply {
+                    vectors: Some(vectors),
+                    error: None,
+                }),
+                Err(e) => serde_json::to_string(&Reply::error(e.to_string())),
             },
-            Err(e) => json!({"error": format!("invalid request: {e}")}),
-        };
+            Err(e) => serde_json::to_string(&Reply::error(format!(
+                "invalid request (expected {{\"texts\": [...]}}): {e}"
+            ))),
+        }
+        .map_err(std::io::Error::other)?;
         writeln!(out, "{reply}")?;
         out.flush()?;
     }
@@ -200,7 +197,8 @@ impl WorkerEmbedder {
     }
 
     fn call(worker: &mut Worker, texts: &[String]) -> Result<Vec<Vec<f32>>, String> {
-        let line = json!({"texts": texts}).to_string();
+        let line = serde_json::to_string(&Request { texts })
+            .map_err(|e| format!("worker request: {e}"))?;
         writeln!(worker.stdin, "{line}").map_err(|e| format!("worker pipe: {e}"))?;
         worker
             .stdin
@@ -210,30 +208,48 @@ impl WorkerEmbedder {
             .lines
             .recv_timeout(CALL_TIMEOUT)
             .map_err(|_| "the embedding worker stopped answering".to_string())?;
-        let v: Value = serde_json::from_str(&reply).map_err(|e| format!("worker reply: {e}"))?;
-        if let Some(err) = v["error"].as_str() {
-            return Err(err.to_string());
+        // Read into the vectors directly: a batch's reply is about 120 KB of numbers, and a
+        // `serde_json::Value` tree of it takes about three times that.
+        let reply: Reply =
+            serde_json::from_str(&reply).map_err(|e| format!("worker reply: {e}"))?;
+        if let Some(err) = reply.error {
+            return Err(err);
         }
-        let vectors = v["vectors"]
-            .as_array()
-            .ok_or("worker reply without vectors")?;
-        let out: Vec<Vec<f32>> = vectors
-            .iter()
-            .map(|row| {
-                row.as_array()
-                    .map(|xs| {
-                        xs.iter()
-                            .filter_map(|x| x.as_f64())
-                            .map(|x| x as f32)
-                            .collect()
-                    })
-                    .unwrap_or_default()
-            })
-            .collect();
+        let out = reply.vectors.ok_or("worker reply without vectors")?;
         if out.len() != texts.len() {
             return Err("the worker returned a wrong number of vectors".into());
         }
         Ok(out)
+    }
+}
+
+/// A request to the worker: one line of JSON.
+#[derive(serde::Serialize)]
+struct Request<'a> {
+    texts: &'a [String],
+}
+
+/// A [`Request`] as the worker reads it.
+#[derive(serde::Deserialize)]
+struct OwnedRequest {
+    texts: Vec<String>,
+}
+
+/// The worker's answer to a [`Request`]: the vectors, one per text, or an error.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Reply {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    vectors: Option<Vec<Vec<f32>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+impl Reply {
+    fn error(message: String) -> Self {
+        Self {
+            vectors: None,
+            error: Some(message),
+        }
     }
 }
 
@@ -277,5 +293,41 @@ impl Embedder for WorkerEmbedder {
             }
         }
         Err(EmbedError("the embedding worker failed".into()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{OwnedRequest, Reply, Request};
+
+    #[test]
+    fn the_worker_protocol_carries_texts_and_vectors_as_one_line_of_json() {
+        let texts = vec!["§ 20-871(b)".to_string(), "line\nbreak".to_string()];
+        let line = serde_json::to_string(&Request { texts: &texts }).expect("request");
+        assert!(!line.contains('\n'), "{line}");
+        let read: OwnedRequest = serde_json::from_str(&line).expect("read");
+        assert_eq!(read.texts, texts);
+
+        let reply = Reply {
+            vectors: Some(vec![vec![0.25, -0.5], vec![1.0, 0.0]]),
+            error: None,
+        };
+        let line = serde_json::to_string(&reply).expect("reply");
+        assert_eq!(line, r#"{"vectors":[[0.25,-0.5],[1.0,0.0]]}"#);
+        let back: Reply = serde_json::from_str(&line).expect("back");
+        assert_eq!(back.vectors, reply.vectors);
+        assert_eq!(
+            serde_json::to_string(&Reply::error("no model".into())).expect("error"),
+            r#"{"error":"no model"}"#
+        );
+    }
+
+    #[test]
+    fn a_reply_with_a_component_that_is_not_a_number_is_refused() {
+        // A garbled answer fails the batch (the run reports it), rather than passing on a
+        // vector with components missing.
+        assert!(serde_json::from_str::<Reply>(r#"{"vectors":[[0.1,"x"]]}"#).is_err());
+        assert!(serde_json::from_str::<Reply>(r#"{"vectors":[[0.1,null]]}"#).is_err());
+        assert!(serde_json::from_str::<OwnedRequest>(r#"{"texts":"one"}"#).is_err());
     }
 }

@@ -618,24 +618,23 @@ fn damaged_embeddings_are_computed_again_not_used() {
     assert!(reference.status.success(), "{}", stderr(&reference));
     let reference = sources(&reference);
 
-    // Damage every cached embedding under sled's own checksums: one bit of its last
-    // component (8 bits a component, `vectors-q8`), which lexls's checksum must catch.
+    // Damage every cached embedding: one bit of its last component in the embedding file
+    // (`embeddings.q8`: a header line, then records of `length (u32) | key | scale |
+    // components | checksum (8 bytes)`), which lexls's checksum must catch.
     {
-        let db = sled::Config::new()
-            .path(index.path().join("store"))
-            .flush_every_ms(None)
-            .open()
-            .expect("the store opens");
-        let vectors = db.open_tree("vectors-q8").expect("vectors tree");
-        let keys: Vec<_> = vectors.iter().keys().filter_map(Result::ok).collect();
-        assert!(!keys.is_empty());
-        for key in keys {
-            let mut value = vectors.get(&key).expect("get").expect("stored").to_vec();
-            let last = value.len() - 1;
-            value[last] ^= 0x20;
-            vectors.insert(key, value).expect("insert");
+        let path = index.path().join("store").join("embeddings.q8");
+        let mut bytes = std::fs::read(&path).expect("the embedding file");
+        let mut at = bytes.iter().position(|&b| b == b'\n').expect("header line") + 1;
+        let mut damaged = 0;
+        while at + 4 <= bytes.len() {
+            let len = u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+            let end = at + 4 + len as usize;
+            bytes[end - 1] ^= 0x20;
+            damaged += 1;
+            at = end + 8;
         }
-        db.flush().expect("flush");
+        assert!(damaged > 0);
+        std::fs::write(&path, &bytes).expect("write");
     }
 
     let out = ask();

@@ -139,8 +139,6 @@ pub struct Engine {
     /// Embeddings were added since the search view was built ([`Engine::flush_search`]
     /// builds a new one).
     dense_stale: bool,
-    /// Embeddings written to the store since it was opened ([`REOPEN_STORE_AFTER_VECTORS`]).
-    vectors_written: usize,
     /// The cache keys of each chunk's windows.
     window_keys: WindowKeys,
     overlays: HashMap<String, String>,
@@ -182,11 +180,6 @@ const SCAN_BATCH: usize = 256;
 /// A scan that parsed (and stored) at least this many files reopens the document store
 /// afterwards ([`Engine::reopen_store`]); a scan of a few changed files does not.
 const REOPEN_STORE_AFTER: usize = 1_000;
-
-/// Embeddings written after which the store is closed and opened again. sled holds what was
-/// written since it was opened in memory (about 0.45 KB a vector, 46 MB for 100,000 measured
-/// alone); embedding the D.C. Code writes about 130,000. Reopening takes it back to a few MB.
-const REOPEN_STORE_AFTER_VECTORS: usize = 16_384;
 
 /// One file as [`Engine::prepare_file`] found it.
 enum Loaded {
@@ -275,7 +268,6 @@ impl Engine {
             chunks: BTreeMap::new(),
             vectors: HashMap::new(),
             dense_stale: false,
-            vectors_written: 0,
             window_keys: WindowKeys::default(),
             overlays: HashMap::new(),
             dirty: std::collections::BTreeSet::new(),
@@ -432,7 +424,6 @@ impl Engine {
         let Ok(temporary) = Store::open(None) else {
             return;
         };
-        self.vectors_written = 0;
         let store = std::mem::replace(&mut self.store, temporary);
         match store.reopened() {
             Ok(store) => self.store = store,
@@ -777,28 +768,32 @@ impl Engine {
                 let live: std::collections::HashSet<EmbeddingKey> =
                     chunks.iter().map(|c| c.cache_key(&id)).collect();
                 self.window_keys.retain(&live);
-                let mut rows = Vec::new();
-                for (i, c) in chunks.iter().enumerate() {
-                    // The store is asked once for the windows of a chunk not seen before; a
-                    // vector stored since went through `add_embeddings`, so it is held. (Asking
-                    // it for every window without a vector made each view of a workspace
-                    // being embedded cost a store look-up a window.)
+                // The store is read for the windows of chunks not seen before (one read of
+                // the embedding file); a vector stored since went through `add_embeddings`,
+                // so it is held.
+                let mut wanted = std::collections::HashSet::new();
+                let mut all_new = true;
+                for c in &chunks {
                     let (new, keys) =
                         self.window_keys
                             .keys_noting_new(embedder.as_ref(), windowed, c);
-                    for &key in keys {
-                        let held = self.vectors.get(&key).cloned();
-                        let v = match held {
-                            Some(v) => Some(v),
-                            None if new => self.store.vector(&key).map(|v| {
-                                let v = Arc::new(v);
-                                self.vectors.insert(key, v.clone());
-                                v
-                            }),
-                            None => None,
-                        };
-                        rows.extend(v.map(|v| (i, v)));
+                    if new {
+                        wanted.extend(keys.iter().filter(|k| !self.vectors.contains_key(k)));
+                    } else {
+                        all_new = false;
                     }
+                }
+                let complete = all_new && self.vectors.is_empty();
+                for (key, v) in self.store.vectors(&wanted, complete) {
+                    self.vectors.insert(key, Arc::new(v));
+                }
+                let mut rows = Vec::new();
+                for (i, c) in chunks.iter().enumerate() {
+                    let keys = self.window_keys.keys(embedder.as_ref(), windowed, c);
+                    rows.extend(
+                        keys.iter()
+                            .filter_map(|key| Some((i, self.vectors.get(key)?.clone()))),
+                    );
                 }
                 DenseIndex::build(rows)
             }
@@ -829,27 +824,27 @@ impl Engine {
         };
         let embedder = embedder.clone();
         let windowed = self.config.model.windows;
-        let mut out = Vec::new();
+        let mut missing = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let chunks: Vec<Arc<Chunk>> = self.chunks.values().flatten().cloned().collect();
         for chunk in chunks {
-            let keys = self
-                .window_keys
-                .keys(embedder.as_ref(), windowed, &chunk)
-                .to_vec();
-            for (w, key) in keys.into_iter().enumerate() {
-                if self.vectors.contains_key(&key) || !seen.insert(key) {
-                    continue;
+            let keys = self.window_keys.keys(embedder.as_ref(), windowed, &chunk);
+            for (w, &key) in keys.iter().enumerate() {
+                if !self.vectors.contains_key(&key) && seen.insert(key) {
+                    missing.push(PendingWindow::new(key, chunk.clone(), w, windowed));
                 }
-                if let Some(v) = self.store.vector(&key) {
-                    self.vectors.insert(key, Arc::new(v));
-                    self.dense_stale = true;
-                    continue;
-                }
-                out.push(PendingWindow::new(key, chunk.clone(), w, windowed));
             }
         }
-        out
+        let complete = self.vectors.is_empty();
+        let found = self.store.vectors(&seen, complete);
+        if !found.is_empty() {
+            self.dense_stale = true;
+        }
+        for (key, v) in found {
+            self.vectors.insert(key, Arc::new(v));
+        }
+        missing.retain(|p| !self.vectors.contains_key(&p.key));
+        missing
     }
 
     /// Passage embeddings held for the search view (vectors, one per chunk window), cached
@@ -861,30 +856,15 @@ impl Engine {
     /// Adds computed embeddings `(cache key, unit vector)` to the store and to the cache of
     /// the search view, which takes them at the next [`Engine::flush_search`] (a vector with
     /// a component that is not finite is left out, so it is computed again next time).
-    ///
-    /// Returns whether the store was closed and opened again to free what sled held of the
-    /// writes ([`REOPEN_STORE_AFTER_VECTORS`]): the caller may then hand freed memory back to
-    /// the system.
-    pub fn add_embeddings(&mut self, items: Vec<(EmbeddingKey, Vec<f32>)>) -> bool {
+    pub fn add_embeddings(&mut self, items: Vec<(EmbeddingKey, Vec<f32>)>) {
         let items: Vec<(EmbeddingKey, Arc<QuantizedVector>)> = items
             .into_iter()
             .filter_map(|(k, v)| Some((k, Arc::new(QuantizedVector::quantize(&v)?))))
             .collect();
         let put = self.store.put_vectors(&items);
         self.stored(put);
-        self.vectors_written += items.len();
         self.vectors.extend(items);
         self.dense_stale = true;
-        if self.vectors_written >= REOPEN_STORE_AFTER_VECTORS {
-            let started = std::time::Instant::now();
-            self.reopen_store();
-            tracing::debug!(
-                "store reopened after embeddings in {:.2?}",
-                started.elapsed()
-            );
-            return true;
-        }
-        false
     }
 
     /// Embeds every pending window now, in batches, reporting `(done, total)`, and publishes

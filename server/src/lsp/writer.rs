@@ -303,6 +303,11 @@ impl Writer {
                     if let Err(why) = panics::catch(|| {
                         engine.flush_search();
                         self.publish(&engine, false);
+                        if self.embedding.0 < self.embedding.1 {
+                            // The views and batches an embedding run replaces leave free
+                            // pages behind: the server's size stays what it holds.
+                            crate::process::release_free_memory();
+                        }
                     }) {
                         match self.recover(engine, &why) {
                             Some(reopened) => engine = reopened,
@@ -426,9 +431,7 @@ impl Writer {
                 if run != self.embed_run.load(Ordering::SeqCst) {
                     return;
                 }
-                if engine.add_embeddings(items) {
-                    crate::process::release_free_memory();
-                }
+                engine.add_embeddings(items);
                 // The search view takes the new vectors at the next flush (a new view for
                 // every batch would copy the view's tables thousands of times on a large
                 // workspace); the last batch makes one at once, so a client that waits for

@@ -188,14 +188,22 @@ impl Chunk {
 
 /// The key of a text in the embedding cache ([`embedding_key`]): 32 bytes held inline (the
 /// engine keeps one for every window of the workspace, about 130,000 for the D.C. Code), in
-/// the store as its 64 lower-case hex digits ([`EmbeddingKey::hex`]).
+/// the store's embedding file as those bytes ([`super::embedding_log`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct EmbeddingKey([u8; 32]);
+pub struct EmbeddingKey(pub(crate) [u8; 32]);
 
 impl EmbeddingKey {
-    /// The key as the store writes it: 64 lower-case hex digits.
+    /// The key as versions before the embedding file wrote it in sled: 64 lower-case hex
+    /// digits.
     pub fn hex(&self) -> String {
         blake3::Hash::from_bytes(self.0).to_hex().to_string()
+    }
+
+    /// The key of [`EmbeddingKey::hex`]'s digits; `None` when they are not 64 hex digits.
+    pub fn from_hex(hex: &[u8]) -> Option<Self> {
+        blake3::Hash::from_hex(hex)
+            .ok()
+            .map(|h| Self(*h.as_bytes()))
     }
 }
 

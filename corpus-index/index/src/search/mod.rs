@@ -14,6 +14,7 @@ pub mod bm25;
 pub mod calibrate;
 pub mod chunk;
 pub mod dense;
+pub mod embedding_log;
 pub mod fusion;
 pub mod prf;
 pub mod quantized;

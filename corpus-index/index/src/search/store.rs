@@ -1,7 +1,7 @@
-//! The persistent store (sled): parsed documents keyed by relative path with the hash, size
-//! and modification time of the file they came from, and the embedding cache keyed by
-//! BLAKE3 of model id and window text, its vectors in 8 bits a component
-//! ([`QuantizedVector`]).
+//! The persistent store: parsed documents (sled) keyed by relative path with the hash, size
+//! and modification time of the file they came from, and the embedding cache (an
+//! append-only file beside them, [`EmbeddingLog`]) keyed by BLAKE3 of model id and window
+//! text, its vectors in 8 bits a component ([`QuantizedVector`]).
 //!
 //! The store is derived data. A store of another format version, or one that fails to
 //! open, is rebuilt rather than trusted. Every stored value carries a checksum (the first
@@ -9,7 +9,7 @@
 //! decode, is dropped and counted ([`Store::take_damaged`]), so the caller computes it again
 //! instead of using it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use lexls_syntax::model::Document;
 
 use super::chunk::EmbeddingKey;
+use super::embedding_log::EmbeddingLog;
 use super::quantized::QuantizedVector;
 
 /// Bump when the stored format (or anything that changes parse results) changes; the test
@@ -35,6 +36,9 @@ pub enum StoreError {
     /// sled failed (damaged files, I/O, lock held by another process).
     #[error("document store: {0}")]
     Sled(#[from] sled::Error),
+    /// The embedding file could not be opened, read or written.
+    #[error("embedding cache: {0}")]
+    Io(#[from] std::io::Error),
     /// The store was written by another version of lexls.
     #[error("document store has format {found:?}, this lexls writes {FORMAT_VERSION:?}")]
     Incompatible {
@@ -86,12 +90,8 @@ fn decode_record(bytes: &[u8]) -> Option<FileRecord> {
 pub struct Store {
     db: sled::Db,
     files: sled::Tree,
-    /// Embeddings as [`QuantizedVector::to_bytes`].
-    vectors: sled::Tree,
-    /// Embeddings as lexls wrote them before it quantized them (little-endian `f32`s),
-    /// moved to `vectors` as they are read ([`Store::vector`]), so an upgrade does not
-    /// embed a workspace again.
-    legacy_vectors: sled::Tree,
+    /// The embedding cache.
+    embeddings: EmbeddingLog,
     /// `rel_path → document hash` of what the BM25 index on disk holds (written after each
     /// BM25 commit), so a restart updates it incrementally even when it held an editor's
     /// unsaved text.
@@ -106,6 +106,10 @@ pub struct Store {
 /// written once per change, so the cache only saves re-reads; sled's default (1 GiB) let it
 /// hold a second copy of the D.C. Code's records (128 MB measured with massif).
 const CACHE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Records of passages no longer in the workspace that the embedding file may hold beyond
+/// as many as it has live ones before [`Store::vectors`] compacts it.
+const COMPACT_AFTER_STALE: usize = 4096;
 
 /// `bytes` with its checksum in front.
 fn seal(bytes: &[u8]) -> Vec<u8> {
@@ -144,18 +148,59 @@ impl Store {
             _ => return Err(StoreError::Incompatible { found }),
         }
         let files = db.open_tree("files")?;
-        let vectors = db.open_tree("vectors-q8")?;
-        let legacy_vectors = db.open_tree("vectors")?;
         let bm25_documents = db.open_tree("bm25-documents")?;
-        Ok(Self {
-            db,
+        let mut store = Self {
             files,
-            vectors,
-            legacy_vectors,
+            embeddings: EmbeddingLog::open(dir)?,
             bm25_documents,
             damaged: Arc::default(),
             dir: dir.map(Path::to_path_buf),
-        })
+            db,
+        };
+        store.move_sled_vectors()?;
+        Ok(store)
+    }
+
+    /// Moves the embeddings that earlier versions kept in sled (tree `vectors-q8`, 8 bits
+    /// a component, and before that `vectors`, little-endian `f32`s) to the embedding
+    /// file, so an upgrade does not embed a workspace again; damaged ones are dropped and
+    /// counted. The trees are dropped afterwards.
+    fn move_sled_vectors(&mut self) -> Result<(), StoreError> {
+        for (name, legacy) in [(&b"vectors-q8"[..], false), (&b"vectors"[..], true)] {
+            if !self.db.tree_names().iter().any(|t| t == name) {
+                continue;
+            }
+            let tree = self.db.open_tree(name)?;
+            let mut batch = Vec::new();
+            for (key, bytes) in tree.iter().flatten() {
+                let vector = unseal(&bytes).and_then(|v| {
+                    if !legacy {
+                        return QuantizedVector::from_bytes(v);
+                    }
+                    let floats: Option<Vec<f32>> = (v.len() % 4 == 0).then(|| {
+                        v.chunks_exact(4)
+                            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                            .collect()
+                    });
+                    QuantizedVector::quantize(&floats?)
+                });
+                match (EmbeddingKey::from_hex(&key), vector) {
+                    (Some(key), Some(vector)) => batch.push((key, vector)),
+                    _ => {
+                        self.damaged.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+                if batch.len() >= 4096 {
+                    self.embeddings.append(batch.iter().map(|(k, v)| (k, v)))?;
+                    batch.clear();
+                }
+            }
+            self.embeddings.append(batch.iter().map(|(k, v)| (k, v)))?;
+            self.embeddings.sync()?;
+            drop(tree);
+            self.db.drop_tree(name)?;
+        }
+        Ok(())
     }
 
     /// The store written to disk, closed and opened again (a temporary store is returned as
@@ -261,63 +306,62 @@ impl Store {
         Ok(())
     }
 
-    /// A cached embedding; `None` when absent or damaged (a damaged vector — failed
-    /// checksum, no components, a scale that is not finite — is dropped and counted, so it
-    /// is computed again). An embedding found only in the `f32` form of earlier versions is
-    /// quantized and moved to the current form.
-    pub fn vector(&self, key: &EmbeddingKey) -> Option<QuantizedVector> {
-        let key = key.hex();
-        let Some(bytes) = self.vectors.get(&key).ok()? else {
-            return self.legacy_vector(&key);
-        };
-        let vector = unseal(&bytes).and_then(QuantizedVector::from_bytes);
-        if vector.is_none() {
-            self.drop_damaged(&self.vectors, key.as_bytes());
+    /// The cached embeddings of the keys in `wanted` (one read of the embedding file; a
+    /// damaged record is skipped and counted, so it is computed again).
+    ///
+    /// With `complete` (`wanted` holds every key the workspace has), a file of which more
+    /// than half the records are of passages no longer in the workspace (edited, deleted,
+    /// or of another model) is rewritten with only the vectors found.
+    pub fn vectors(
+        &mut self,
+        wanted: &HashSet<EmbeddingKey>,
+        complete: bool,
+    ) -> Vec<(EmbeddingKey, QuantizedVector)> {
+        if !wanted.iter().any(|k| self.embeddings.may_hold(k)) {
+            return Vec::new();
         }
-        vector
-    }
-
-    /// The `f32` embedding of `key` from a store written before quantization, moved to the
-    /// current form; `None` when absent or damaged (dropped and counted).
-    fn legacy_vector(&self, key: &str) -> Option<QuantizedVector> {
-        let bytes = self.legacy_vectors.get(key).ok()??;
-        let vector = unseal(&bytes).filter(|v| v.len() % 4 == 0).and_then(|v| {
-            let floats: Vec<f32> = v
-                .chunks_exact(4)
-                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect();
-            QuantizedVector::quantize(&floats)
-        });
-        match &vector {
-            Some(q) => {
-                let moved = self.put_vector(key, q);
-                if moved.is_ok() {
-                    let _ = self.legacy_vectors.remove(key);
-                }
+        let scan = match self.embeddings.scan(Some(wanted)) {
+            Ok(scan) => scan,
+            Err(e) => {
+                tracing::warn!("embedding cache: {e}");
+                return Vec::new();
             }
-            None => self.drop_damaged(&self.legacy_vectors, key.as_bytes()),
+        };
+        self.damaged.fetch_add(scan.damaged, Ordering::Relaxed);
+        if scan.damaged > 0 {
+            // Damaged records are dropped, not counted again at every start: the file is
+            // rewritten with every record that reads.
+            let rewritten = self.embeddings.scan(None).and_then(|all| {
+                self.embeddings
+                    .rewrite(all.found.iter().map(|(k, v)| (k, v)))
+            });
+            if let Err(e) = rewritten {
+                tracing::warn!("embedding cache: damaged records not dropped: {e}");
+            }
+        } else if complete && scan.records > 2 * scan.found.len() + COMPACT_AFTER_STALE {
+            let kept = scan.found.iter().map(|(k, v)| (k, v));
+            match self.embeddings.rewrite(kept) {
+                Ok(()) => tracing::info!(
+                    "embedding cache compacted: {} of {} records kept",
+                    scan.found.len(),
+                    scan.records
+                ),
+                Err(e) => tracing::warn!("embedding cache not compacted: {e}"),
+            }
         }
-        vector
+        scan.found
     }
 
-    fn put_vector(&self, key: &str, vector: &QuantizedVector) -> Result<(), StoreError> {
-        self.vectors
-            .insert(key.as_bytes(), seal(&vector.to_bytes()))?;
-        Ok(())
-    }
-
-    /// Caches embeddings, key by key (each value is sealed on its own, and sled keeps a
-    /// batch's memory long after applying it: see [`Store::record_bm25_documents`]).
+    /// Caches embeddings (appended to the embedding file in one write).
     ///
     /// # Errors
-    /// A sled error (the items before it are written).
+    /// The write failed.
     pub fn put_vectors<V: AsRef<QuantizedVector>>(
-        &self,
+        &mut self,
         items: &[(EmbeddingKey, V)],
     ) -> Result<(), StoreError> {
-        for (key, v) in items {
-            self.put_vector(&key.hex(), v.as_ref())?;
-        }
+        self.embeddings
+            .append(items.iter().map(|(k, v)| (k, v.as_ref())))?;
         Ok(())
     }
 
@@ -373,6 +417,7 @@ impl Store {
     /// A sled error.
     pub fn flush(&self) -> Result<(), StoreError> {
         self.db.flush()?;
+        self.embeddings.sync()?;
         Ok(())
     }
 }
@@ -390,31 +435,67 @@ mod tests {
         crate::search::chunk::embedding_key("model", text)
     }
 
+    fn wanted(texts: &[&str]) -> HashSet<EmbeddingKey> {
+        texts.iter().map(|t| key(t)).collect()
+    }
+
     #[test]
-    fn embeddings_stored_as_f32_by_an_earlier_version_are_read_quantized_and_moved() {
-        let store = Store::open(None).expect("open");
-        let floats = [0.6f32, -0.8];
-        let bytes: Vec<u8> = floats.iter().flat_map(|x| x.to_le_bytes()).collect();
-        store
-            .legacy_vectors
-            .insert(key("old").hex(), seal(&bytes))
-            .expect("insert");
-        store
-            .legacy_vectors
-            .insert(key("broken").hex(), seal(&[1, 2, 3]))
-            .expect("insert");
-        assert_eq!(store.vector(&key("old")), Some(quantized(&floats)));
-        assert_eq!(
-            store.legacy_vectors.get(key("old").hex()).expect("get"),
-            None,
-            "moved"
+    fn embeddings_that_earlier_versions_kept_in_sled_are_moved_to_the_embedding_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        {
+            let store = Store::open(Some(dir.path())).expect("open");
+            // As lexls wrote them in sled: 8 bits a component (`vectors-q8`), and before
+            // that little-endian `f32`s (`vectors`), each value sealed, keys in hex.
+            let q8 = store.db.open_tree("vectors-q8").expect("tree");
+            q8.insert(key("q8").hex(), seal(&quantized(&[0.6, 0.8]).to_bytes()))
+                .expect("insert");
+            let f32s = store.db.open_tree("vectors").expect("tree");
+            let floats = [0.6f32, -0.8];
+            let bytes: Vec<u8> = floats.iter().flat_map(|x| x.to_le_bytes()).collect();
+            f32s.insert(key("old").hex(), seal(&bytes)).expect("insert");
+            f32s.insert(key("broken").hex(), seal(&[1, 2, 3]))
+                .expect("insert");
+            store.flush().expect("flush");
+        }
+        let mut store = Store::open(Some(dir.path())).expect("reopen");
+        assert_eq!(store.take_damaged(), 1, "the broken vector");
+        let names = store.db.tree_names();
+        assert!(
+            !names.iter().any(|n| n == b"vectors" || n == b"vectors-q8"),
+            "the sled trees are dropped"
         );
-        assert!(store.vectors.get(key("old").hex()).expect("get").is_some());
-        assert_eq!(store.vector(&key("old")), Some(quantized(&floats)));
-        assert_eq!(store.vector(&key("broken")), None);
-        assert_eq!(store.take_damaged(), 1);
-        assert_eq!(store.vector(&key("absent")), None);
+        let mut found = store.vectors(&wanted(&["q8", "old", "broken", "absent"]), false);
+        found.sort_by_key(|f| f.0);
+        let mut expected = vec![
+            (key("q8"), quantized(&[0.6, 0.8])),
+            (key("old"), quantized(&[0.6, -0.8])),
+        ];
+        expected.sort_by_key(|f| f.0);
+        assert_eq!(found, expected);
         assert_eq!(store.take_damaged(), 0);
+    }
+
+    #[test]
+    fn a_mostly_stale_embedding_file_is_compacted_when_every_live_key_is_asked_for() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut store = Store::open(Some(dir.path())).expect("open");
+        let stale: Vec<(EmbeddingKey, QuantizedVector)> = (0..COMPACT_AFTER_STALE + 10)
+            .map(|i| (key(&format!("old § {i}")), quantized(&[0.5, 0.5])))
+            .collect();
+        store.put_vectors(&stale).expect("stale");
+        store
+            .put_vectors(&[(key("live"), quantized(&[1.0, 0.0]))])
+            .expect("live");
+        let path = dir.path().join(crate::search::embedding_log::FILE_NAME);
+        let before = std::fs::metadata(&path).expect("meta").len();
+        // Not every live key asked for: nothing is dropped.
+        assert_eq!(store.vectors(&wanted(&["live"]), false).len(), 1);
+        assert_eq!(std::fs::metadata(&path).expect("meta").len(), before);
+        // Every live key asked for: the stale records go.
+        assert_eq!(store.vectors(&wanted(&["live"]), true).len(), 1);
+        assert!(std::fs::metadata(&path).expect("meta").len() < before / 100);
+        assert!(store.vectors(&wanted(&["old § 1"]), false).is_empty());
+        assert_eq!(store.vectors(&wanted(&["live"]), false).len(), 1);
     }
 
     #[test]
@@ -459,20 +540,24 @@ mod tests {
                     },
                 )
                 .expect("put");
+            let mut store = store;
             store
                 .put_vectors(&[(key("k"), quantized(&[0.5, -1.0]))])
                 .expect("vectors");
             store.flush().expect("flush");
         }
-        let store = Store::open(Some(dir.path())).expect("reopen");
+        let mut store = Store::open(Some(dir.path())).expect("reopen");
         let record = store.file(&doc.rel_path).expect("record");
         assert_eq!(record.doc, doc);
-        assert_eq!(store.vector(&key("k")), Some(quantized(&[0.5, -1.0])));
+        assert_eq!(
+            store.vectors(&wanted(&["k"]), false),
+            vec![(key("k"), quantized(&[0.5, -1.0]))]
+        );
         assert_eq!(store.fingerprint_entries().len(), 1);
     }
 
     #[test]
-    fn a_damaged_value_is_dropped_and_counted_not_used() {
+    fn a_damaged_record_is_dropped_and_counted_not_used() {
         let doc = example("statute/nyc-admin-code-20-871.md");
         let store = Store::open(None).expect("open");
         let record = FileRecord {
@@ -482,25 +567,49 @@ mod tests {
             doc,
         };
         store.put_file("a.md", &record).expect("put");
-        store
-            .put_vectors(&[(key("k"), quantized(&[0.25, 0.5]))])
-            .expect("vectors");
-        // Flip one byte of each value, as damage on disk would.
-        for (tree, name) in [
-            (&store.files, "a.md".to_string()),
-            (&store.vectors, key("k").hex()),
-        ] {
-            let mut bytes = tree.get(&name).expect("get").expect("present").to_vec();
-            let last = bytes.len() - 1;
-            bytes[last] ^= 0x20;
-            tree.insert(name.as_bytes(), bytes).expect("insert");
-        }
+        // Flip one byte of the value, as damage on disk would.
+        let mut bytes = store
+            .files
+            .get("a.md")
+            .expect("get")
+            .expect("present")
+            .to_vec();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x20;
+        store.files.insert("a.md", bytes).expect("insert");
         assert_eq!(store.file("a.md"), None);
-        assert_eq!(store.vector(&key("k")), None);
-        assert_eq!(store.take_damaged(), 2);
+        assert_eq!(store.take_damaged(), 1);
         assert!(store.file_names().is_empty(), "the damaged record is gone");
         store.put_file("a.md", &record).expect("put again");
         assert_eq!(store.file("a.md"), Some(record));
+        assert_eq!(store.take_damaged(), 0);
+    }
+
+    #[test]
+    fn a_damaged_embedding_is_counted_once_and_computed_again() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut store = Store::open(Some(dir.path())).expect("open");
+        store
+            .put_vectors(&[
+                (key("a"), quantized(&[0.25, 0.5])),
+                (key("b"), quantized(&[0.5, 0.25])),
+            ])
+            .expect("vectors");
+        // One bit of the first record's last component.
+        let path = dir.path().join(crate::search::embedding_log::FILE_NAME);
+        let mut bytes = std::fs::read(&path).expect("read");
+        let record = (bytes.len() - crate::search::embedding_log::MAGIC.len()) / 2;
+        let log = |n: usize| crate::search::embedding_log::MAGIC.len() + n;
+        bytes[log(record) - crate::search::embedding_log::CHECKSUM_LEN - 1] ^= 0x20;
+        std::fs::write(&path, &bytes).expect("write");
+        let both = wanted(&["a", "b"]);
+        assert_eq!(
+            store.vectors(&both, false),
+            vec![(key("b"), quantized(&[0.5, 0.25]))]
+        );
+        assert_eq!(store.take_damaged(), 1);
+        // Dropped: the next start does not report it again.
+        assert_eq!(store.vectors(&both, false).len(), 1);
         assert_eq!(store.take_damaged(), 0);
     }
 

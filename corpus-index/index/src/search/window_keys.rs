@@ -13,7 +13,17 @@ use super::dense::{Embedder, chunk_windows};
 /// Window keys by chunk key (model id and chunk text), for the chunks of the current view.
 #[derive(Debug, Default)]
 pub struct WindowKeys {
-    memo: HashMap<EmbeddingKey, Vec<EmbeddingKey>>,
+    memo: HashMap<EmbeddingKey, Windows>,
+}
+
+/// The window keys of one chunk.
+#[derive(Debug)]
+enum Windows {
+    /// One window, the chunk's whole text: its key is the chunk's own (most chunks of a
+    /// code; held without an allocation of its own).
+    Whole,
+    /// The keys of the chunk's windows, in order.
+    Keys(Box<[EmbeddingKey]>),
 }
 
 /// The texts to embed for `chunk`: its windows when `windowed`, else its text (which the
@@ -97,15 +107,24 @@ impl WindowKeys {
         chunk: &Chunk,
     ) -> (bool, &[EmbeddingKey]) {
         let id = embedder.model_id();
-        match self.memo.entry(chunk.cache_key(id)) {
-            std::collections::hash_map::Entry::Occupied(held) => (false, held.into_mut()),
-            std::collections::hash_map::Entry::Vacant(slot) => {
-                let keys = window_texts(embedder, windowed, chunk)
-                    .iter()
-                    .map(|t| embedding_key(id, t))
-                    .collect();
-                (true, slot.insert(keys))
-            }
+        let key = chunk.cache_key(id);
+        let new = !self.memo.contains_key(&key);
+        if new {
+            let keys: Box<[EmbeddingKey]> = window_texts(embedder, windowed, chunk)
+                .iter()
+                .map(|t| embedding_key(id, t))
+                .collect();
+            let windows = if *keys == [key] {
+                Windows::Whole
+            } else {
+                Windows::Keys(keys)
+            };
+            self.memo.insert(key, windows);
+        }
+        match self.memo.get_key_value(&key) {
+            Some((key, Windows::Whole)) => (new, std::slice::from_ref(key)),
+            Some((_, Windows::Keys(keys))) => (new, keys),
+            None => (new, &[]),
         }
     }
 
