@@ -212,22 +212,25 @@ impl EmbeddingLog {
             return Ok(());
         };
         let next = path.with_extension("q8.new");
+        let mut prefixes = HashSet::new();
         {
             let mut out = BufWriter::new(File::create(&next)?);
             out.write_all(MAGIC)?;
             let mut bytes = Vec::new();
-            let mut prefixes = HashSet::new();
             for (key, vector) in keep {
                 bytes.clear();
                 encode(&mut bytes, key, vector);
                 out.write_all(&bytes)?;
                 prefixes.insert(prefix(key));
             }
-            self.prefixes = Some(prefixes);
             out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         }
-        std::fs::rename(&next, path)?;
+        // The log's own handle is closed first: Windows does not rename over an open file.
+        self.file = tempfile::tempfile()?;
+        let renamed = std::fs::rename(&next, path);
         self.file = File::options().read(true).write(true).open(path)?;
+        renamed?;
+        self.prefixes = Some(prefixes);
         Ok(())
     }
 
