@@ -238,10 +238,26 @@ struct OwnedRequest {
 /// The worker's answer to a [`Request`]: the vectors, one per text, or an error.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct Reply {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// A component that is not finite travels as `null` (JSON has no NaN) and is read back
+    /// as NaN, so that vector alone is left out (and computed again), not the batch.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "null_as_nan"
+    )]
     vectors: Option<Vec<Vec<f32>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+}
+
+/// Reads `vectors`, each `null` component as NaN.
+fn null_as_nan<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<Vec<f32>>>, D::Error> {
+    let rows: Option<Vec<Vec<Option<f32>>>> = serde::Deserialize::deserialize(d)?;
+    Ok(rows.map(|rows| {
+        rows.into_iter()
+            .map(|row| row.into_iter().map(|x| x.unwrap_or(f32::NAN)).collect())
+            .collect()
+    }))
 }
 
 impl Reply {
@@ -323,11 +339,22 @@ mod tests {
     }
 
     #[test]
-    fn a_reply_with_a_component_that_is_not_a_number_is_refused() {
+    fn a_garbled_reply_fails_the_batch_and_a_component_that_is_not_finite_its_vector() {
         // A garbled answer fails the batch (the run reports it), rather than passing on a
         // vector with components missing.
         assert!(serde_json::from_str::<Reply>(r#"{"vectors":[[0.1,"x"]]}"#).is_err());
-        assert!(serde_json::from_str::<Reply>(r#"{"vectors":[[0.1,null]]}"#).is_err());
         assert!(serde_json::from_str::<OwnedRequest>(r#"{"texts":"one"}"#).is_err());
+        // A NaN from the model travels as `null` and comes back as NaN: that vector is
+        // left out when it is quantized, the batch's others are kept.
+        let line = serde_json::to_string(&Reply {
+            vectors: Some(vec![vec![0.1, f32::NAN], vec![0.5, 0.5]]),
+            error: None,
+        })
+        .expect("reply");
+        assert_eq!(line, r#"{"vectors":[[0.1,null],[0.5,0.5]]}"#);
+        let back: Reply = serde_json::from_str(&line).expect("back");
+        let vectors = back.vectors.expect("vectors");
+        assert!(vectors[0][1].is_nan());
+        assert_eq!(vectors[1], vec![0.5, 0.5]);
     }
 }
