@@ -771,28 +771,32 @@ impl Engine {
                 // The store is read for the windows of chunks not seen before (one read of
                 // the embedding file); a vector stored since went through `add_embeddings`,
                 // so it is held.
-                let mut wanted = std::collections::HashSet::new();
+                let mut rows = Vec::new();
+                let mut missing: Vec<(usize, EmbeddingKey)> = Vec::new();
                 let mut all_new = true;
-                for c in &chunks {
+                for (i, c) in chunks.iter().enumerate() {
                     let (new, keys) =
                         self.window_keys
                             .keys_noting_new(embedder.as_ref(), windowed, c);
-                    if new {
-                        wanted.extend(keys.iter().filter(|k| !self.vectors.contains_key(k)));
-                    } else {
-                        all_new = false;
+                    all_new &= new;
+                    for key in keys {
+                        match self.vectors.get(key) {
+                            Some(v) => rows.push((i, v.clone())),
+                            None if new => missing.push((i, *key)),
+                            None => {}
+                        }
                     }
                 }
-                let complete = all_new && self.vectors.is_empty();
-                for (key, v) in self.store.vectors(&wanted, complete) {
-                    self.vectors.insert(key, Arc::new(v));
-                }
-                let mut rows = Vec::new();
-                for (i, c) in chunks.iter().enumerate() {
-                    let keys = self.window_keys.keys(embedder.as_ref(), windowed, c);
+                if !missing.is_empty() {
+                    let wanted = missing.iter().map(|&(_, key)| key).collect();
+                    let complete = all_new && self.vectors.is_empty();
+                    for (key, v) in self.store.vectors(&wanted, complete) {
+                        self.vectors.insert(key, Arc::new(v));
+                    }
                     rows.extend(
-                        keys.iter()
-                            .filter_map(|key| Some((i, self.vectors.get(key)?.clone()))),
+                        missing
+                            .into_iter()
+                            .filter_map(|(i, key)| Some((i, self.vectors.get(&key)?.clone()))),
                     );
                 }
                 DenseIndex::build(rows)
