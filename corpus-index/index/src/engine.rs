@@ -1008,7 +1008,7 @@ fn open_store(dir: &IndexDir) -> Result<(Store, Vec<(String, String)>), OpenFail
             );
             Ok((store, entries))
         }
-        Err(StoreError::Sled(sled::Error::Io(e))) if is_lock_error(&e) => Err(OpenFailure::Locked),
+        Err(e) if e.is_held_lock() => Err(OpenFailure::Locked),
         Err(StoreError::Sled(sled::Error::Io(e))) if is_environment_error(&e) => {
             Err(OpenFailure::Unavailable(e.to_string()))
         }
@@ -1146,8 +1146,4 @@ fn is_environment_error(e: &std::io::Error) -> bool {
             | ErrorKind::ReadOnlyFilesystem
             | ErrorKind::PermissionDenied
     )
-}
-
-fn is_lock_error(e: &std::io::Error) -> bool {
-    e.kind() == std::io::ErrorKind::WouldBlock || e.to_string().to_lowercase().contains("lock")
 }

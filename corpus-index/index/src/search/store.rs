@@ -47,6 +47,19 @@ pub enum StoreError {
     },
 }
 
+impl StoreError {
+    /// Whether sled refused the directory because its lock is held (by another process, or
+    /// for a moment by the background threads of a handle just dropped).
+    pub fn is_held_lock(&self) -> bool {
+        matches!(self, Self::Sled(sled::Error::Io(e))
+            if e.kind() == std::io::ErrorKind::WouldBlock
+                || e.to_string().to_lowercase().contains("lock"))
+    }
+}
+
+/// How long [`Store::open`] tries again when sled refuses the directory's lock.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// What the store keeps per file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FileRecord {
@@ -130,8 +143,28 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::Incompatible`] for a store of another format (the caller wipes and
-    /// retries), [`StoreError::Sled`] for damaged files or a held lock.
+    /// retries), [`StoreError::Sled`] for damaged files or a lock still held after
+    /// [`LOCK_WAIT`] (2 s) of trying again ([`StoreError::is_held_lock`]).
     pub fn open(dir: Option<&Path>) -> Result<Self, StoreError> {
+        // sled's background threads can keep the lock for a moment after the last handle
+        // of a store is dropped (sled 0.34 blocks on the lock in its own tests for this
+        // reason), so a store closed and opened again in one process can be refused: a
+        // refusal for the lock is tried again, with growing pauses, for [`LOCK_WAIT`].
+        let started = std::time::Instant::now();
+        let mut pause = std::time::Duration::from_millis(5);
+        loop {
+            match Self::open_once(dir) {
+                Err(e) if e.is_held_lock() && started.elapsed() < LOCK_WAIT => {
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(std::time::Duration::from_millis(200));
+                }
+                opened => return opened,
+            }
+        }
+    }
+
+    /// One attempt of [`Store::open`].
+    fn open_once(dir: Option<&Path>) -> Result<Self, StoreError> {
         let config = sled::Config::new().cache_capacity(CACHE_BYTES);
         let db = match dir {
             Some(dir) => config.path(dir).open()?,
@@ -521,6 +554,25 @@ mod tests {
         let temporary = Store::open(None).expect("temporary");
         temporary.put_file("a.md", &record).expect("put");
         assert!(temporary.reopened().expect("same").file("a.md").is_some());
+    }
+
+    #[test]
+    fn a_lock_freed_while_opening_is_waited_for_and_a_held_one_refused() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let first = Store::open(Some(dir.path())).expect("open");
+        // Held for the whole wait: refused, and said to be a lock.
+        match Store::open(Some(dir.path())) {
+            Ok(_) => panic!("a second handle opened a held store"),
+            Err(refused) => assert!(refused.is_held_lock(), "{refused}"),
+        }
+        // Freed a moment after the second open began: that open waits and succeeds.
+        let holder = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(150));
+            drop(first);
+        });
+        let second = Store::open(Some(dir.path()));
+        holder.join().expect("holder");
+        assert!(second.is_ok(), "{:?}", second.err());
     }
 
     #[test]
