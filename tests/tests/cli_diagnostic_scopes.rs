@@ -189,3 +189,37 @@ fn a_compacts_articles_hold_the_subsections_they_name() {
         );
     }
 }
+
+/// Class: the codifier's notes and `et seq.` runs of the D.C. Code as published. A citation
+/// the codifier already marks (`§ 47-2102 [repealed]`, `D.C. Code § 1-242(12) [1-204.22]
+/// (1992)`) gets no diagnostic; `[§ 2-1801 et seq.]` cites the chapter whose sections are
+/// numbered `2-1801.01`, …; a repealed section cited with no note is still reported.
+#[test]
+fn a_codifiers_note_or_an_et_seq_run_is_no_warning_and_a_bare_repealed_target_is() {
+    let ws = workspace(&["dc"], "");
+    let report = check(ws.path());
+    let warned = |file: &str| messages(&report, &format!("dc/{file}"));
+    assert!(
+        warned("47-2104.xml").is_empty(),
+        "{:?}",
+        warned("47-2104.xml")
+    );
+    assert!(
+        warned("1-1511.03.xml").iter().all(|m| !m.contains("1-242")),
+        "{:?}",
+        warned("1-1511.03.xml")
+    );
+    assert!(
+        warned("47-2888.07.xml")
+            .iter()
+            .all(|m| !m.contains("2-1801")),
+        "{:?}",
+        warned("47-2888.07.xml")
+    );
+    let bare = warned("7-625.xml");
+    assert!(
+        bare.iter()
+            .any(|m| m.contains("§ 3-2926") && m.contains("which is repealed")),
+        "{bare:?}"
+    );
+}

@@ -657,6 +657,8 @@ impl Engine {
     fn fingerprint<'a>(entries: impl IntoIterator<Item = (&'a String, &'a String)>) -> String {
         let mut h = blake3::Hasher::new();
         h.update(format!("chunker {CHUNKER_VERSION}\n").as_bytes());
+        // Chunks are cut from parsed documents: another parser, other chunks.
+        h.update(format!("analysis {}\n", lexls_syntax::ANALYSIS_VERSION).as_bytes());
         for (rel, hash) in entries {
             h.update(rel.as_bytes());
             h.update(b"\0");

@@ -45,14 +45,15 @@ pub struct ProvisionRef {
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum Resolution {
     /// The cited provision exists. For a range, `covered` lists every section or
-    /// subsection the range spans (start and end included).
+    /// subsection the range spans (start and end included); for `§ 1-901 et seq.` where no
+    /// § 1-901 exists, the run of sections numbered under it (`§ 1-901.01`, …).
     Resolved {
         /// The cited provision.
         target: ProvisionRef,
         /// The provision is a section whose subsections lexls could not read, so the
         /// requested subsection was not checked.
         unverified: bool,
-        /// Every provision a range covers (empty for a single citation).
+        /// Every provision a range or run covers (empty for a single citation).
         covered: Vec<ProvisionRef>,
     },
     /// The section exists but a requested subsection does not (`§ 20-871(b)(4)`).
@@ -729,6 +730,9 @@ impl NamespaceIndex {
             return Resolution::External { code: None };
         }
         let Some(&section_ref) = space.sections.get(&key) else {
+            if let Some(run) = self.et_seq_run(&namespace, cite, &key, lk) {
+                return run;
+            }
             let prefix = number_prefix(section).to_lowercase();
             lk.note(Lookup::Prefix {
                 namespace: &namespace,
@@ -760,6 +764,37 @@ impl NamespaceIndex {
             unverified: start.1,
             covered,
         }
+    }
+
+    /// `§ 1-901 et seq.` where the code numbers no § 1-901 but a run of sections under it
+    /// (`§ 1-901.01`, `§ 1-901.02`, …: the D.C. Code's chapters; `et seq.`, "and those
+    /// following", Bluebook rule 3.3(b)): the run, from its first section. The look-up is
+    /// noted as a [`Lookup::Prefix`] of `1-901.`.
+    fn et_seq_run(
+        &self,
+        namespace: &str,
+        cite: &Citation,
+        key: &(Unit, CompactString),
+        lk: &mut Lookups,
+    ) -> Option<Resolution> {
+        if !cite.et_seq || !cite.subsections.is_empty() {
+            return None;
+        }
+        let prefix = CompactString::from(format!("{}.", key.1));
+        if !self.has_prefix(namespace, key.0, &prefix, lk) {
+            return None;
+        }
+        let run = self
+            .spaces
+            .get(namespace)?
+            .by_prefix
+            .get(&(key.0, prefix))?;
+        let first = run.first()?.section;
+        Some(Resolution::Resolved {
+            target: first,
+            unverified: false,
+            covered: run.iter().map(|e| e.section).collect(),
+        })
     }
 
     /// Whether namespace `name` has section `key`, noted as a [`Lookup::Section`].

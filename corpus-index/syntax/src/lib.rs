@@ -16,6 +16,11 @@
 /// stored index reads the same bytes as before.
 pub use compact_str::CompactString;
 
+/// The fingerprint of this crate's analysis: 16 hex digits of the BLAKE3 hash of its
+/// sources (`build.rs`). Documents stored by an index under another fingerprint were parsed
+/// and their citations extracted by other code, so the index parses them again.
+pub const ANALYSIS_VERSION: &str = env!("LEXLS_ANALYSIS_VERSION");
+
 pub mod citation;
 pub mod line_index;
 pub mod model;

@@ -183,6 +183,65 @@ fn state_codes_by_their_titles() {
     );
 }
 
+// Class: titles designated with a letter (table T1): Maine's `tit. 17-A` (the Criminal Code)
+// and North Carolina's administrative code title `15A` before the code's name.
+#[test]
+fn titles_designated_with_a_letter() {
+    assert_eq!(
+        read("Murder is defined in Me. Stat. tit. 17-A, § 201 (2021)."),
+        [("state_statute".into(), "Me. Stat. tit. 17-A, § 201".into())]
+    );
+    let found = read("Emission limits are set by 15A N.C. Admin. Code 2D.0101 (2021).");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "state_regulation");
+    assert!(found[0].1.starts_with("15A N.C. Admin. Code"), "{found:?}");
+    assert!(found[0].1.ends_with("2D.0101"), "{found:?}");
+}
+
+// Class: the codes' own styles of naming the code after the section (the Florida Statutes'
+// `s. 119.07, F.S.` and `section 768.28, Florida Statutes`; Texas's `Section 552.101,
+// Government Code`), and a chapter or title of a state code cited as a whole (The Bluebook,
+// rule 12.9: `Fla. Stat. ch. 119`, `Mass. Gen. Laws ch. 151B`).
+#[test]
+fn codes_named_after_the_section_and_chapters_cited_whole() {
+    assert_eq!(
+        read("Records are exempt from s. 119.07(1), F.S., as provided in s. 119.071."),
+        [
+            ("state_statute".into(), "Fla. Stat. § 119.07(1)".into()),
+            ("section".into(), "§ 119.071".into()),
+        ]
+    );
+    assert_eq!(
+        read("Immunity is waived as provided in section 768.28, Florida Statutes, for torts."),
+        [("state_statute".into(), "Fla. Stat. § 768.28".into())]
+    );
+    assert_eq!(
+        read("Information is excepted from disclosure under Section 552.101, Government Code."),
+        [("named_act".into(), "Government Code § 552.101".into())]
+    );
+    assert_eq!(
+        read("Public records are governed by Fla. Stat. ch. 119 and Mass. Gen. Laws ch. 151B."),
+        [
+            ("state_statute".into(), "Fla. Stat. ch. 119".into()),
+            ("state_statute".into(), "Mass. Gen. Laws ch. 151B".into()),
+        ]
+    );
+    // A chapter followed by its section is one citation of that section.
+    assert_eq!(
+        read("It is unlawful under Mass. Gen. Laws ch. 151B, § 4 to discriminate."),
+        [(
+            "state_statute".into(),
+            "Mass. Gen. Laws ch. 151B, § 4".into()
+        )]
+    );
+    // `S.` capitalised, or glued to a word, is no section: `410 U.S. 113` is a case.
+    assert!(
+        read("See Roe v. Wade, 410 U.S. 113 (1973).")
+            .iter()
+            .all(|(kind, _)| kind != "section")
+    );
+}
+
 // Class: a provision of a document that is no law (a contract, a pleading, an order) is no
 // citation (the Document Drafting Handbook cites only law and documents incorporated by
 // reference), while a section of a named act still is.

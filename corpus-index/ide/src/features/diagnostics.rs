@@ -1,6 +1,7 @@
 //! Diagnostics for citations that do not resolve, are ambiguous, cite repealed provisions
 //! or cite codes outside the workspace, with "did you mean" fixes; and parse problems.
-//! Citations in notes, quoted amendments and headings are not checked (see [`super::scope`];
+//! Citations in notes, quoted amendments and headings, and those a codifier's note follows
+//! (`[repealed]`), are not checked (see [`super::scope`];
 //! `in_notes` checks notes too).
 
 use std::ops::Range;
@@ -123,11 +124,15 @@ pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
                 // written (`sections 3301–3314 of this title`) leave it citing the others;
                 // it cites a repealed target only when nothing it spans is in force. Text
                 // that is itself repealed is history, not a citation to fix.
-                let spanned: Vec<&ProvisionRef> = if covered.is_empty() {
+                let mut spanned: Vec<&ProvisionRef> = if covered.is_empty() {
                     vec![target]
                 } else {
                     covered.iter().collect()
                 };
+                // `§ 4-531 et seq.` cites the section and those following it: a repealed
+                // first section leaves the others cited.
+                let following = cite.et_seq.then(|| section_after(snap, *target)).flatten();
+                spanned.extend(following.as_ref());
                 let in_repealed_text = doc.provision_at(cite.span.start).is_some_and(|p| {
                     is_repealed(
                         snap,
@@ -137,7 +142,10 @@ pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
                         },
                     )
                 });
-                if in_repealed_text || !spanned.iter().all(|r| is_repealed(snap, **r)) {
+                if in_repealed_text
+                    || super::scope::repealed_by_the_text(&doc.text, cite)
+                    || !spanned.iter().all(|r| is_repealed(snap, **r))
+                {
                     continue;
                 }
                 let Some(first) = spanned.first() else {
@@ -291,6 +299,19 @@ pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
         });
     }
     out
+}
+
+/// The section after section `r` in its code: the next number of the same prefix
+/// (`§ 4-532` or `§ 4-531.01` after `§ 4-531`), if the code has one.
+fn section_after(snap: &Snapshot, r: ProvisionRef) -> Option<ProvisionRef> {
+    let doc = snap.docs.get(r.doc)?;
+    let provision = doc.provisions.get(r.provision)?;
+    let space = snap.namespaces.get(&doc.namespace)?;
+    let number = provision.number.to_lowercase();
+    let prefix = number.rfind(['-', '.', ':']).map_or("", |i| &number[..=i]);
+    let run = space.by_prefix.get(&(provision.unit, prefix.into()))?;
+    let at = run.iter().position(|e| e.number == number)?;
+    run.get(at + 1).map(|e| e.section)
 }
 
 fn is_repealed(snap: &Snapshot, r: ProvisionRef) -> bool {

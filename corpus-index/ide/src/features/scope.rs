@@ -13,6 +13,10 @@ pub enum OutOfScope {
     /// It is the label of a provision heading (`Section 4.`, `§ 20-871 Definitions.`,
     /// `ARTICLE 6`): the document naming its own provision, not citing one.
     Heading,
+    /// It is followed by the codifier's bracketed note on it ([`editorial_note_at`]): the
+    /// publisher has already said what a diagnostic would say (`§ 47-2102 [repealed]`), or
+    /// gives the number it has now (`§ 1-242(12) [1-204.22]`), which is checked instead.
+    Acknowledged,
 }
 
 /// Whether citation `cite` of `doc` is out of the scope of diagnostics; notes count only
@@ -21,7 +25,118 @@ pub fn out_of_scope(doc: &Document, cite: &Citation, in_notes: bool) -> Option<O
     if !in_notes && doc.note_at(cite.span.start).is_some() {
         return Some(OutOfScope::Note);
     }
-    is_heading(&doc.text, cite).then_some(OutOfScope::Heading)
+    if is_heading(&doc.text, cite) {
+        return Some(OutOfScope::Heading);
+    }
+    acknowledged(&doc.text, cite).then_some(OutOfScope::Acknowledged)
+}
+
+/// Whether the codifier's note follows `cite`, or follows the list it closes when no other
+/// note stands inside that list (`Section 47-2002(1), (2), and (3) [47-2002(a)(1), (2),
+/// (3)]`).
+fn acknowledged(text: &str, cite: &Citation) -> bool {
+    let (end, group_end) = (cite.span.end, cite.group.end);
+    if note_after(text, end) {
+        return true;
+    }
+    group_end > end
+        && text
+            .get(end..group_end)
+            .is_some_and(|list| !list.contains('['))
+        && note_after(text, group_end)
+}
+
+/// A codifier's note at `at`, or after the parenthesis that `at` closes (`(D.C. Law 12-175;
+/// D.C. Code § 10-1003) [repealed]`: the note is on the parenthetical's citation).
+fn note_after(text: &str, at: usize) -> bool {
+    if editorial_note_at(text, at) {
+        return true;
+    }
+    let Some(rest) = text.get(at..) else {
+        return false;
+    };
+    let closed = rest.trim_start_matches([' ', '\t', '\u{a0}']);
+    closed
+        .strip_prefix(')')
+        .is_some_and(|after| editorial_note_at(after, 0))
+}
+
+/// Whether a codifier's note on the citation before it opens the text at `at` (after
+/// spaces): brackets, the editor's mark in official codes (the D.C. Code's and the U.S.
+/// Code's `[repealed]`, `[now …]`, `[sic]`; Bluebook rule 5.2 for alterations), holding a
+/// status word or the number the cited provision has now (`[1-204.22]`, `[§ 1-204.24a(a)]`),
+/// not a footnote mark (`[3]`); or a status word alone in parentheses (`(repealed)`). A
+/// note is at most 200 characters on one line.
+pub fn editorial_note_at(text: &str, at: usize) -> bool {
+    let Some(rest) = text.get(at..) else {
+        return false;
+    };
+    let rest = rest.trim_start_matches([' ', '\t', '\u{a0}']);
+    let (open, close) = match rest.chars().next() {
+        Some('[') => ('[', ']'),
+        Some('(') => ('(', ')'),
+        _ => return false,
+    };
+    let inner = &rest[open.len_utf8()..];
+    let Some((end, _)) = inner
+        .char_indices()
+        .take(200)
+        .find(|&(_, c)| c == close || c == '\n')
+        .filter(|&(_, c)| c == close)
+    else {
+        return false;
+    };
+    let note = inner[..end].trim();
+    let lower = note.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    if open == '(' {
+        return words.len() == 1 && STATUS_WORDS.contains(&words[0]);
+    }
+    // `[now …]`, `[formerly …]`, `[sic]`; an edition (`[Code, 1973 Ed.]`: a number of that
+    // edition, not of today's code).
+    if words.iter().any(|w| {
+        STATUS_WORDS.contains(w) || matches!(*w, "now" | "formerly" | "sic" | "ed" | "edition")
+    }) {
+        return true;
+    }
+    let footnote = note.chars().all(|c| c.is_ascii_digit());
+    note.starts_with(['§', '(']) || (note.starts_with(|c: char| c.is_ascii_digit()) && !footnote)
+}
+
+/// Words by which codifiers mark what became of a provision.
+const STATUS_WORDS: [&str; 8] = [
+    "repealed",
+    "expired",
+    "omitted",
+    "superseded",
+    "transferred",
+    "renumbered",
+    "redesignated",
+    "reserved",
+];
+
+/// Whether `cite` is what the text repeals (`Sections 2-215.01 through 2-215.11 are
+/// repealed.`, `§ 5 is hereby repealed`): a repealer cites a repealed provision by design.
+pub fn repealed_by_the_text(text: &str, cite: &Citation) -> bool {
+    let Some(rest) = text.get(cite.group.end.max(cite.span.end)..) else {
+        return false;
+    };
+    let words: Vec<String> = rest
+        .split_whitespace()
+        .take(3)
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    matches!(
+        words.as_slice(),
+        ["is" | "are", "repealed", ..] | ["is" | "are", "hereby", "repealed"]
+    )
 }
 
 /// A provision heading: a bare citation with a capitalised designator (`Section`, `SECTION`,
@@ -99,6 +214,62 @@ mod tests {
                     decision tools.\n a. In the city, see section 20-870.\n\
                     Section 1. Chapter 5 of Title 6 of the Rules of the City of New York is amended.\n";
         assert_eq!(headings(text), vec!["§ 20-871", "Section 1"]);
+    }
+
+    fn acknowledged_raws(text: &str) -> Vec<String> {
+        extract(text)
+            .iter()
+            .filter(|c| acknowledged(text, c))
+            .map(|c| text[c.span.clone()].to_string())
+            .collect()
+    }
+
+    /// Class: the codifier's bracketed notes after a citation (D.C. Code as published:
+    /// §§ 47-2104, 1-1511.03, 9-1111.15).
+    #[test]
+    fn a_codifiers_note_acknowledges_the_citation_before_it() {
+        let text = "under a license as provided in § 47-2102 [repealed] shall, during";
+        assert_eq!(acknowledged_raws(text), vec!["§ 47-2102"]);
+        let text = "(87 Stat. 790; Pub. L. 93-198; D.C. Code § 1-242(12) [1-204.22] (1992))";
+        assert_eq!(acknowledged_raws(text), vec!["D.C. Code § 1-242(12)"]);
+        // A number of an earlier edition (D.C. Code § 6-331.03).
+        let text = "administer the payments authorized by former § 5-729 [Code, 1973 Ed.] and";
+        assert_eq!(acknowledged_raws(text), vec!["§ 5-729"]);
+        // On a parenthetical's citation (D.C. Code § 1-1518.01).
+        let text = "Act of 1998, effective March 26, 1999 (D.C. Law 12-175; D.C. Code § 10-1003) \
+                    [repealed];";
+        assert_eq!(acknowledged_raws(text), vec!["D.C. Code § 10-1003"]);
+        // A list closed by one note: every item is acknowledged, the note's own are not.
+        let text = "Section 47-2002(1), (2), and (3) [47-2002(a)(1), (2), (3)], except as provided";
+        let raws = acknowledged_raws(text);
+        assert_eq!(raws.len(), 3, "{raws:?}");
+        assert!(raws.iter().all(|r| !r.contains("(a)")), "{raws:?}");
+    }
+
+    /// Class: brackets that are no codifier's note: a footnote mark, a Markdown link's
+    /// text, a parenthetical that is not a status word.
+    #[test]
+    fn a_footnote_mark_or_a_link_is_no_note() {
+        for text in [
+            "as provided in § 20-871[3], the employer shall",
+            "as provided in § 20-871 [see the rules](rules.md), the employer shall",
+            "as provided in § 20-871 (relating to audits), the employer shall",
+            "as provided in § 20-871\n[repealed]",
+        ] {
+            assert!(acknowledged_raws(text).is_empty(), "{text}");
+        }
+        assert!(editorial_note_at("x (repealed).", 1));
+    }
+
+    /// Class: a repealer cites what it repeals.
+    #[test]
+    fn a_repealer_cites_what_it_repeals() {
+        let text = "Sections 2-215.01 through 2-215.11 are repealed. Section 5 is hereby repealed.";
+        let cites = extract(text);
+        assert!(!cites.is_empty());
+        assert!(cites.iter().all(|c| repealed_by_the_text(text, c)));
+        let text = "Section 5 is amended; the repealed text of section 6 is restored.";
+        assert!(extract(text).iter().all(|c| !repealed_by_the_text(text, c)));
     }
 
     /// Class: a citation that a wrapped sentence puts at the start of a line.

@@ -30,6 +30,19 @@ pub const FORMAT_VERSION: &str = "lexls-index-16";
 /// probability 2⁻⁶⁴).
 pub const CHECKSUM_LEN: usize = 8;
 
+/// The revision of the analysis whose parse results the store keeps. Bump it when parse
+/// results change for a reason outside `lexls-syntax`'s sources (the test
+/// `parse_results_change_only_with_the_analysis_revision` fails until it is): stores written
+/// under another revision parse their documents again and keep their embeddings, unlike a
+/// change of [`FORMAT_VERSION`], which rebuilds everything.
+pub const ANALYSIS_REVISION: u32 = 1;
+
+/// What the store records of the analysis that parsed its documents: [`ANALYSIS_REVISION`]
+/// and the fingerprint of `lexls-syntax`'s sources ([`lexls_syntax::ANALYSIS_VERSION`]).
+pub fn analysis_key() -> String {
+    format!("{ANALYSIS_REVISION} {}", lexls_syntax::ANALYSIS_VERSION)
+}
+
 /// Errors of the store.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -181,6 +194,19 @@ impl Store {
             _ => return Err(StoreError::Incompatible { found }),
         }
         let files = db.open_tree("files")?;
+        // Documents parsed by another analysis (an upgrade of the parsers or of citation
+        // extraction) are parsed again: the records go, the embeddings (keyed by text) stay.
+        let analysis = db.get("analysis")?;
+        let current = analysis_key();
+        if analysis.as_deref() != Some(current.as_bytes()) {
+            if analysis.is_some() {
+                tracing::info!(
+                    "the stored documents were parsed by another version of lexls; parsing them again"
+                );
+            }
+            files.clear()?;
+            db.insert("analysis", current.as_bytes())?;
+        }
         let bm25_documents = db.open_tree("bm25-documents")?;
         let mut store = Self {
             files,
@@ -460,6 +486,16 @@ mod tests {
     use super::*;
     use lexls_syntax::test_support::example;
 
+    /// The record of `doc` as a scan writes it (times and size of no real file).
+    fn record_of(doc: &Document) -> FileRecord {
+        FileRecord {
+            mtime_ns: 1,
+            size: 2,
+            hash: doc.hash.clone(),
+            doc: doc.clone(),
+        }
+    }
+
     fn quantized(v: &[f32]) -> QuantizedVector {
         QuantizedVector::quantize(v).expect("finite")
     }
@@ -535,12 +571,7 @@ mod tests {
     fn a_reopened_store_holds_what_was_written_and_takes_new_writes() {
         let dir = tempfile::tempdir().expect("tempdir");
         let doc = example("statute/nyc-admin-code-20-871.md");
-        let record = FileRecord {
-            mtime_ns: 1,
-            size: 2,
-            hash: doc.hash.clone(),
-            doc: doc.clone(),
-        };
+        let record = record_of(&doc);
         let store = Store::open(Some(dir.path())).expect("open");
         store.put_file(&doc.rel_path, &record).expect("put");
         let store = store.reopened().expect("reopened");
@@ -576,21 +607,44 @@ mod tests {
     }
 
     #[test]
+    fn documents_parsed_by_another_analysis_are_dropped_and_embeddings_kept() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let doc = example("statute/nyc-admin-code-20-871.md");
+        {
+            let mut store = Store::open(Some(dir.path())).expect("open");
+            let record = record_of(&doc);
+            store.put_file(&doc.rel_path, &record).expect("put");
+            store
+                .put_vectors(&[(key("k"), quantized(&[0.5, -1.0]))])
+                .expect("vectors");
+            // As an earlier lexls, whose parsers and extraction differed, left it.
+            store
+                .db
+                .insert("analysis", "an earlier analysis")
+                .expect("mark");
+            store.flush().expect("flush");
+        }
+        let mut store = Store::open(Some(dir.path())).expect("reopen");
+        assert!(
+            store.file(&doc.rel_path).is_none(),
+            "a stale parse was kept"
+        );
+        assert_eq!(store.vectors(&wanted(&["k"]), false).len(), 1);
+        // Stored again under this analysis, the record now survives a reopening.
+        let record = record_of(&doc);
+        store.put_file(&doc.rel_path, &record).expect("put");
+        let store = store.reopened().expect("reopened");
+        assert!(store.file(&doc.rel_path).is_some());
+    }
+
+    #[test]
     fn documents_and_vectors_round_trip_and_survive_reopen() {
         let dir = tempfile::tempdir().expect("tempdir");
         let doc = example("statute/nyc-admin-code-20-871.md");
         {
             let store = Store::open(Some(dir.path())).expect("open");
             store
-                .put_file(
-                    &doc.rel_path,
-                    &FileRecord {
-                        mtime_ns: 1,
-                        size: 2,
-                        hash: doc.hash.clone(),
-                        doc: doc.clone(),
-                    },
-                )
+                .put_file(&doc.rel_path, &record_of(&doc))
                 .expect("put");
             let mut store = store;
             store

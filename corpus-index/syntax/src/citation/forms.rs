@@ -78,7 +78,7 @@ const STATE_FULL: &str = r"(?:Alabama|Alaska|Arizona|Arkansas|California|Colorad
 
 /// The name of a state code, its title and its chapter or title division: the part of
 /// [`STATE_CODE`] before the designator.
-const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3})[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:(?:[A-Z]\.){2,6},?|[A-Z][A-Za-z]*(?:['’][a-z]+)?\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch)\.[ \t]*(?P<divnum>\d+[A-Z]?))?";
+const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3}[A-Z]?)[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:(?:[A-Z]\.){2,6},?|[A-Z][A-Za-z]*(?:['’][a-z]+)?\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch)\.[ \t]*(?P<divnum>\d+(?:-?[A-Z])?))?";
 
 fn state_code_regex(designators: &str) -> Regex {
     re(&format!(
@@ -105,6 +105,17 @@ static STATE_CODE_RULES_WORD: LazyLock<Regex> =
 /// code named by its initials ([`is_initialism`]).
 static STATE_CODE_BARE: LazyLock<Regex> =
     LazyLock::new(|| state_code_regex(r"[ \t]+(?P<num>\d+[A-Za-z]?(?:[-.:]\d+)?)(?-u:\b)"));
+
+/// A title or chapter of a state code cited as a whole (`Fla. Stat. ch. 119`, `Mass. Gen.
+/// Laws ch. 151B`, `Del. Code Ann. tit. 11`; The Bluebook, rule 12.9): [`STATE_CODE_NAME`]
+/// with its division required, and no section after it.
+static STATE_CODE_DIVISION: LazyLock<Regex> = LazyLock::new(|| {
+    let name = STATE_CODE_NAME.replace("{STATE}", STATE);
+    let required = name
+        .strip_suffix(")?")
+        .map_or(name.clone(), |n| format!("{n})"));
+    re(&format!("{required}(?-u:\\b)"))
+});
 
 /// A code's name written as its initials (`C.P.L.R.`, Civil Practice Law and Rules; `R.S.`,
 /// Revised Statutes; `C.C.P.`, Code of Civil Procedure): a word of two to six capitals,
@@ -635,6 +646,27 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         }
         if !glued && let Some(c) = STATE_CODE_RULES_WORD.captures(rest) {
             return state_code(start, &c);
+        }
+    }
+    if let Some(c) = STATE_CODE_DIVISION.captures(rest) {
+        let end = c.get(0)?.end();
+        // A section after the division belongs to the forms above (`ch. 151B, § 4`).
+        let section_follows = rest[end..]
+            .trim_start_matches([',', ' ', '\t'])
+            .starts_with(|ch: char| ch == '§' || ch.is_ascii_digit());
+        if !section_follows
+            && let Some(Found::CodePrefix { code, kind, .. }) = state_code(start, &c)
+        {
+            let division = format!("{}. {}", &c["div"], &c["divnum"]);
+            let name = code
+                .strip_suffix(&division)
+                .map_or(code.as_str(), str::trim_end)
+                .to_string();
+            let mut found = whole(start, start + end, kind, name);
+            if let Found::Whole { cite, .. } = &mut found {
+                cite.set_division(Some(&division));
+            }
+            return Some(found);
         }
     }
     if let Some(c) = STATE_CODE_BARE.captures(rest) {

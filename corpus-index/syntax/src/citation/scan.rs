@@ -44,9 +44,12 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
         r"(?P<container>(?-u:\b)(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+(?:(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+)*(?:(?i:title)[ \t]+\d|(?i:this)[ \t]+(?i:title|subtitle|chapter|subchapter|part|subpart|unit|article|division)(?-u:\b)))|",
         r"(?P<eo>(?-u:\b)(?:(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?|(?:Presidential[ \t]+)?Proclamations?|Proc\.)[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)|",
         r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|(?i:usca?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)))",
-        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|(?:RCW|ORS|NRS|KRS|HRS|SDCL|RSA|MCLA?|CPLR|UCC)(?-u:\b)|(?:K\.S\.A|O\.C\.G\.A|N\.J\.S|R\.C|A\.R\.S|C\.R\.S|M\.C\.L|N\.C\.G\.S|T\.C\.A|N\.D\.C\.C|A\.C\.A|C\.G\.S|LSA-R\.S|U\.C\.C|(?:M\.[ \t]?)?G\.[ \t]?L)\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
+        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}[A-Z]?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|(?:RCW|ORS|NRS|KRS|HRS|SDCL|RSA|MCLA?|CPLR|UCC)(?-u:\b)|(?:K\.S\.A|O\.C\.G\.A|N\.J\.S|R\.C|A\.R\.S|C\.R\.S|M\.C\.L|N\.C\.G\.S|T\.C\.A|N\.D\.C\.C|A\.C\.A|C\.G\.S|LSA-R\.S|U\.C\.C|(?:M\.[ \t]?)?G\.[ \t]?L)\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
         r"|(?P<nyc>(?-u:\b)(?:NYC|N\.Y\.C\.|New[ \t]+York[ \t]+City)[ \t]+Admin(?:istrative|\.)[ \t]+Code\s*§)",
         r"|(?P<sym>§)",
+        // `s. 768.28`, `ss. 120.54 and 120.57`: the section abbreviation of the Florida
+        // Statutes and of Commonwealth statutes, lower case and before a number only.
+        r"|(?P<sabbr>(?-u:\b)ss?\.[ \t]+\d)",
         r"|(?P<word>(?-u:\b)(?i:sections?|secs?\.|subsections?|subdivisions?|paragraphs?|subparagraphs?|clauses?|subclauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
         r"|(?P<adjacent>(?-u:\b)(?i:the)[ \t]+(?i:preceding|previous|following|next)[ \t]+(?i:subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point)(?-u:\b))",
         r"|(?P<such>(?-u:\b)(?i:such|said)[ \t]+(?i:section|article)(?-u:\b))",
@@ -145,7 +148,9 @@ static LEVEL_WORD: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 static SECTION_WORD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?P<w>§§?|(?i:sections?|secs?\.|articles?|arts?\.|annex(?:es)?|recitals?|parts?))[ \t]*")
+    re(
+        r"^(?P<w>§§?|ss?\.[ \t]+|(?i:sections?|secs?\.|articles?|arts?\.|annex(?:es)?|recitals?|parts?))[ \t]*",
+    )
 });
 static TITLE_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(
@@ -934,12 +939,12 @@ fn eat<'t>(text: &'t str, pos: usize, re: &Regex) -> Option<(usize, Captures<'t>
 }
 
 fn unit_of_word(word: &str) -> Option<(Unit, bool)> {
-    let w = word.to_ascii_lowercase();
+    let w = word.trim_end().to_ascii_lowercase();
     Some(match w.as_str() {
         "§" => (Unit::Section, false),
         "§§" => (Unit::Section, true),
-        "section" | "sec." | "part" => (Unit::Section, false),
-        "sections" | "secs." | "parts" => (Unit::Section, true),
+        "section" | "sec." | "part" | "s." => (Unit::Section, false),
+        "sections" | "secs." | "parts" | "ss." => (Unit::Section, true),
         "article" | "art." => (Unit::Article, false),
         "articles" | "arts." => (Unit::Article, true),
         "annex" => (Unit::Annex, false),
@@ -1957,6 +1962,11 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 bracketed_at
             };
             if !semicolon && let Some((end, labels)) = paren_labels(text, item_pos) {
+                // `except (1) to the extent provided in § 42-3505.04, or (2) with respect
+                // to …`: the next step of the sentence's own enumeration, not a label.
+                if enumerates_sentence(text, phrase.start, &labels) {
+                    break;
+                }
                 phrase.items.push(Item {
                     span: item_start..end,
                     section: None,
@@ -2007,6 +2017,136 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
     }
     Some(pos)
 }
+
+/// Whether `labels` (one label, as `(2)` after `§ 42-3505.04, or`) is the next step of an
+/// enumeration the sentence runs in its own text before `start`: the label before it
+/// (`(1)`, `(i)`, `(a)`) stands there on its own, after a word that is no designation
+/// (`except (1) to the extent`, `which is (i) not authorized`, `thereupon (1) shall`), not
+/// as a subdivision cited (`paragraph (1)`, `§ 5(1)`, `(1) and (2)`). Drafting style of
+/// U.S. and D.C. statutes: inline enumerations in running text.
+fn enumerates_sentence(text: &str, start: usize, labels: &[CompactString]) -> bool {
+    let [label] = labels else {
+        return false;
+    };
+    let Some(before) = previous_label(label) else {
+        return false;
+    };
+    // The sentence so far: back to the last full stop, semicolon or colon, at most 600 bytes.
+    let mut from = start.saturating_sub(600);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let sentence = &text[from..start];
+    let sentence = sentence
+        .rfind(['.', ';', ':'])
+        .map_or(sentence, |i| &sentence[i + 1..]);
+    let mark = format!("({before})");
+    sentence.match_indices(&mark).any(|(at, _)| {
+        let head = sentence[..at].trim_end();
+        let word: String = head
+            .chars()
+            .rev()
+            .take_while(|c| c.is_alphabetic() || *c == '-')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let after = &sentence[at + mark.len()..];
+        head.len() < sentence[..at].len()
+            && !word.is_empty()
+            && !is_designation_or_list_word(&word.to_lowercase())
+            && after.starts_with(' ')
+            && after.trim_start().starts_with(|c: char| c.is_lowercase())
+    })
+}
+
+/// The label before `label` in its numbering: `2` → `1`, `b` → `a`, `ii` → `i`, `B` → `A`.
+fn previous_label(label: &str) -> Option<String> {
+    if let Ok(n) = label.parse::<u32>() {
+        return (n > 1).then(|| (n - 1).to_string());
+    }
+    const ROMAN: [&str; 10] = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"];
+    let lower = label.to_lowercase();
+    if let Some(i) = ROMAN
+        .iter()
+        .position(|r| *r == lower)
+        .filter(|&i| i > 0 && lower != "v" && lower != "x")
+    {
+        let previous = ROMAN[i - 1];
+        return Some(if label == lower {
+            previous.to_string()
+        } else {
+            previous.to_uppercase()
+        });
+    }
+    let mut chars = label.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() && !matches!(c, 'a' | 'A') => {
+            Some(((c as u8) - 1).into())
+        }
+        _ => None,
+    }
+    .map(|c: char| c.to_string())
+}
+
+/// Words after which a parenthesised label is a subdivision cited or listed.
+fn is_designation_or_list_word(word: &str) -> bool {
+    let singular = word.strip_suffix('s').unwrap_or(word);
+    matches!(
+        singular,
+        "section"
+            | "subsection"
+            | "paragraph"
+            | "subparagraph"
+            | "sub-subparagraph"
+            | "clause"
+            | "subclause"
+            | "item"
+            | "subitem"
+            | "division"
+            | "subdivision"
+            | "point"
+            | "article"
+            | "part"
+            | "subpart"
+            | "chapter"
+            | "subchapter"
+            | "title"
+            | "rule"
+            | "and"
+            | "or"
+            | "through"
+            | "thru"
+            | "to"
+            | "nor"
+    )
+}
+
+/// A code named after a comma at `pos` (`, Florida Statutes`, `, F.S.`, `, Government Code`):
+/// the end of its name, the name lexls knows it by, and whether it is a state's code. A
+/// state's code in words goes by its table T1 abbreviation (`Fla. Stat.`); a subject code of
+/// a state (`Government Code`, `Business and Commerce Code`) by its name, as `of the
+/// Government Code` does.
+fn code_after_comma(text: &str, pos: usize) -> Option<(usize, String, bool)> {
+    let rest = text.get(pos..)?.strip_prefix(',')?;
+    let start = pos + 1 + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
+    let rest = &text[start..];
+    if let Some((len, name)) = forms::state_code_title(rest) {
+        return Some((start + len, name, true));
+    }
+    if let Some(after) = rest.strip_prefix("F.S.") {
+        let end = text.len() - after.len();
+        return Some((end, "Fla. Stat.".into(), true));
+    }
+    let found = SUBJECT_CODE.find(rest)?;
+    let name = collapse(found.as_str());
+    (!name.starts_with("United States")).then(|| (start + found.end(), name, false))
+}
+
+/// A subject code named in words, each capitalised (`Government Code`, `Civil Practice and
+/// Remedies Code`, `Health and Safety Code`), ending at `Code`.
+static SUBJECT_CODE: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?:[A-Z][a-z]+(?:[ \t]+(?:and|&)[ \t]+|[ \t]+)){1,5}Code(?-u:\b)"));
 
 /// How a list item in brackets is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -2405,6 +2545,18 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
         )));
         pos = after;
     }
+    // `section 768.28, Florida Statutes`, `s. 120.54, F.S.`, `Section 552.101, Government
+    // Code`: the code after the section and a comma (the Florida Statutes' and the Texas
+    // codes' own styles).
+    if phrase.code.is_none()
+        && let Some((after, name, state)) = code_after_comma(text, pos)
+    {
+        phrase.code = Some(CodeRef::Named(name.into()));
+        if state {
+            phrase.kind = Some(CitationKind::StateStatute);
+        }
+        pos = after;
+    }
     while let Some((after_of, _)) = eat(text, pos, &OF) {
         if let Some(next) = parse_of_clause(text, after_of, phrase) {
             pos = next;
@@ -2571,10 +2723,15 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         phrase.code = Some(CodeRef::Named(name.into()));
         return Some(end);
     }
-    // `§ 5 of D.C. Law 22-250`, `section 5 of act June 25, 1948, ch. 646`: a section of an
-    // act, not of a code.
+    // `§ 5 of D.C. Law 22-250`, `§ 3 of the D.C. Law 1-104`, `section 5 of act June 25,
+    // 1948, ch. 646`: a section of an act, not of a code.
+    let law_at = if text.get(pos..).is_some_and(|t| t.starts_with("the ")) {
+        pos + 4
+    } else {
+        pos
+    };
     if phrase.code.is_none()
-        && let Some((end, name, kind)) = super::session_law::designation_at(text, pos)
+        && let Some((end, name, kind)) = super::session_law::designation_at(text, law_at)
             .map(|(e, n)| (e, n, CitationKind::DcLaw))
             .or_else(|| {
                 super::dated_act::act_at(text, pos).map(|(e, n)| (e, n, CitationKind::NamedAct))
@@ -2933,6 +3090,37 @@ mod tests {
             .iter()
             .map(|c| text[c.span.clone()].to_string())
             .collect()
+    }
+
+    /// Class: a sentence's own inline enumeration after a citation is not a list of its
+    /// labels (D.C. Code §§ 42-3505.03, 23-1323, 28:4A-204 as published), while a list of
+    /// labels after a cited subdivision still is.
+    #[test]
+    fn an_inline_enumeration_after_a_citation_is_no_label() {
+        let text = "The results of any proceeding shall not be binding upon any party, except \
+                    (1) to the extent provided in § 42-3505.04, or (2) with respect to a \
+                    conciliation agreement.";
+        assert_eq!(raws(text), vec!["§ 42-3505.04"]);
+        let text = "The judicial officer thereupon (1) shall treat the person in accordance with \
+                    section 23-1321, or (2) upon motion of the United States attorney, may hold a \
+                    hearing.";
+        assert_eq!(raws(text), vec!["section 23-1321"]);
+        let text = "a payment order which is (i) not authorized and not effective as the order \
+                    of the customer under § 28:4A-202, or (ii) not enforceable, in whole or in part";
+        assert_eq!(raws(text), vec!["§ 28:4A-202"]);
+        // Labels of a cited subdivision: `paragraph (1)` is a citation, not an enumeration.
+        let text = "under paragraph (1) of this subsection or § 5-116.33(c)(1), (2), or (3)";
+        assert_eq!(
+            raws(text),
+            vec![
+                "paragraph (1) of this subsection",
+                "§ 5-116.33(c)(1)",
+                "(2)",
+                "(3)"
+            ]
+        );
+        let text = "The partner’s duty of loyalty under § 29-604.04(b)(1) and (2) continues.";
+        assert_eq!(raws(text), vec!["§ 29-604.04(b)(1)", "(2)"]);
     }
 
     /// Class: lists continuing a code citation without `§§` (issue 11, extraction).

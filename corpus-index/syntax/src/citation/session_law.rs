@@ -76,6 +76,12 @@ mod tests {
         assert_eq!(cites[0].named_code(), Some("D.C. Law 22-250"));
         assert_eq!(cites[0].section.as_deref(), Some("10"));
         assert_eq!(&text[cites[0].span.clone()], "§ 10 of D.C. Law 22-250");
+        // With an article before the law (D.C. Code § 1-1509.01).
+        let text = "The Education Institution Licensure Commission, established by § 3 of the \
+                    D.C. Law 1-104, the Education Licensure Commission Act of 1976, is renamed";
+        let cites = extract(text);
+        assert_eq!(cites[0].named_code(), Some("D.C. Law 1-104"), "{cites:#?}");
+        assert_eq!(cites[0].section.as_deref(), Some("3"));
     }
 
     // Class: the section after a session law in a history note is the law's (1-1001.03,
