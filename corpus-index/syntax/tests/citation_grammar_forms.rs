@@ -226,6 +226,28 @@ fn codes_named_after_the_section_and_chapters_cited_whole() {
             ("state_statute".into(), "Mass. Gen. Laws ch. 151B".into()),
         ]
     );
+    assert_eq!(
+        read("Agency records are open under chapter 119, Florida Statutes, and chapter 120, F.S."),
+        [
+            ("state_statute".into(), "Fla. Stat. ch. 119".into()),
+            ("state_statute".into(), "Fla. Stat. ch. 120".into()),
+        ]
+    );
+    // New York's consolidated laws as its statutes name them, in lower case.
+    assert_eq!(
+        read(
+            "an unlawful discriminatory practice under section 296 of the executive law or \
+              section 201-d of the labor law"
+        ),
+        [
+            ("named_act".into(), "Executive Law § 296".into()),
+            ("named_act".into(), "Labor Law § 201-d".into()),
+        ]
+    );
+    assert_eq!(
+        read("as provided by section 296 of the Executive Law"),
+        [("named_act".into(), "Executive Law § 296".into())]
+    );
     // A chapter followed by its section is one citation of that section.
     assert_eq!(
         read("It is unlawful under Mass. Gen. Laws ch. 151B, § 4 to discriminate."),

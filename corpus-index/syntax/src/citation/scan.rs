@@ -36,7 +36,7 @@ fn re(pattern: &str) -> Regex {
 static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
         r"(?P<titled>(?-u:\b)(?:(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,[ \t]*(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))|",
-        r"(?P<chapter>(?-u:\b)(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d)|",
+        r"(?P<chapter>(?-u:\b)(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes)))|",
         r"(?P<eudiv>(?-u:\b)(?:Part|Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)(?:[ \t]*,[ \t]*(?:Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b))*(?:[ \t]+of[ \t]+(?:Title|Chapter)[ \t]+[IVXLC]{1,6}(?-u:\b))*[ \t]+of[ \t]+(?:(?i:this|that)[ \t]+)?(?:Regulation|Directive|Decision)(?-u:\b))|",
         r"(?P<datedact>(?-u:\b)(?:(?i:act)[ \t]+(?:of[ \t]+)?)?(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)\.?[ \t]+\d{1,2},[ \t]+1[789]\d\d,[ \t]+ch\.)|",
         r"(?P<sessionlaw>(?-u:\b)D\.[ \t]?C\.[ \t]?(?:Law|Act)[ \t]+\d{1,3}[-–]\d)|",
@@ -178,6 +178,26 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}|of|and|for|on|the|to|in))*))",
     ))
 });
+/// `the executive law`: one of New York's consolidated laws named in lower case, as its
+/// statutes name them (the laws whose names end in `Law`).
+static NY_CONSOLIDATED_LAW: LazyLock<Regex> = LazyLock::new(|| {
+    re(concat!(
+        r"^the[ \t]+(?P<n>executive|labor|penal|general[ \t]+business|general[ \t]+obligations",
+        r"|general[ \t]+municipal|general[ \t]+construction|civil[ \t]+rights|civil[ \t]+service",
+        r"|education|public[ \t]+health|social[ \t]+services|tax|vehicle[ \t]+and[ \t]+traffic",
+        r"|real[ \t]+property(?:[ \t]+tax|[ \t]+actions[ \t]+and[ \t]+proceedings)?|insurance",
+        r"|banking|judiciary|criminal[ \t]+procedure|domestic[ \t]+relations|business[ \t]+corporation",
+        r"|not-for-profit[ \t]+corporation|limited[ \t]+liability[ \t]+company",
+        r"|environmental[ \t]+conservation|public[ \t]+officers|retirement[ \t]+and[ \t]+social[ \t]+security",
+        r"|workers'[ \t]+compensation|workers’[ \t]+compensation|election|alcoholic[ \t]+beverage[ \t]+control",
+        r"|agriculture[ \t]+and[ \t]+markets|correction|highway|mental[ \t]+hygiene|municipal[ \t]+home[ \t]+rule",
+        r"|town|village|county|state[ \t]+finance|public[ \t]+authorities|economic[ \t]+development",
+        r"|arts[ \t]+and[ \t]+cultural[ \t]+affairs|navigation|private[ \t]+housing[ \t]+finance",
+        r"|public[ \t]+housing|multiple[ \t]+dwelling|multiple[ \t]+residence|cooperative[ \t]+corporations",
+        r"|transportation|transportation[ \t]+corporations|public[ \t]+service|energy|military|lien|debtor[ \t]+and[ \t]+creditor)",
+        r"[ \t]+law(?-u:\b)",
+    ))
+});
 static SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"^[ \t]+(?P<c>GDPR|TFEU|TEU)(?-u:\b)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)|^[ \t]+(?P<note>note)(?-u:\b)",
@@ -294,7 +314,9 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             let parsed = if caps.name("titled").is_some() {
                 parse_titled(text, start)
             } else {
-                parse_chapter_of_title(text, start).or_else(|| parse_container(text, start))
+                parse_chapter_of_title(text, start)
+                    .or_else(|| parse_chapter_of_state_code(text, start))
+                    .or_else(|| parse_container(text, start))
             };
             if let Some(phrase) = parsed {
                 pos = phrase.end.max(next(start));
@@ -1344,6 +1366,21 @@ fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
 
 /// `chapter 55 of title 10, United States Code`, `subchapter II of chapter 5 of title 5`:
 /// a division of a code cited as a whole.
+/// `chapter 119, Florida Statutes`, `chapter 120, F.S.`: a chapter of a state's code cited as
+/// a whole, the code named after it (the Florida Statutes' own style).
+fn parse_chapter_of_state_code(text: &str, start: usize) -> Option<Phrase> {
+    let (pos, d) = eat(text, start, &DIVISION_WORD)?;
+    let (end, name, true) = code_after_comma(text, pos)? else {
+        return None;
+    };
+    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    phrase.kind = Some(CitationKind::StateStatute);
+    phrase.code = Some(CodeRef::Named(name.into()));
+    phrase.division = Some(division_name(&d, false)?);
+    phrase.end = end;
+    Some(phrase)
+}
+
 fn parse_chapter_of_title(text: &str, start: usize) -> Option<Phrase> {
     let (pos, d) = eat(text, start, &DIVISION_WORD)?;
     let (after_of, _) = eat(text, pos, &OF)?;
@@ -2779,6 +2816,25 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         phrase.code = Some(CodeRef::Named(name.into()));
         phrase.kind = Some(CitationKind::StateStatute);
         return Some(pos + len);
+    }
+    // `section 296 of the executive law`, `section 201-d of the labor law`: New York's
+    // consolidated laws, which its statutes name in lower case; named as when capitalised.
+    if let Some((end, caps)) = eat(text, pos, &NY_CONSOLIDATED_LAW) {
+        let words = collapse(caps.name("n")?.as_str());
+        let name: Vec<String> = words
+            .split(' ')
+            .map(|w| match w {
+                "and" => w.to_string(),
+                _ => {
+                    let mut chars = w.chars();
+                    chars.next().map_or_else(String::new, |first| {
+                        first.to_uppercase().chain(chars).collect()
+                    })
+                }
+            })
+            .collect();
+        phrase.code = Some(CodeRef::Named(format!("{} Law", name.join(" ")).into()));
+        return Some(end);
     }
     let (end, caps) = eat(text, pos, &CODE_OF)?;
     let matched = caps.get(0)?.as_str();
