@@ -144,6 +144,7 @@ pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
                 });
                 if in_repealed_text
                     || super::scope::repealed_by_the_text(&doc.text, cite)
+                    || super::scope::historical_reference(&doc.text, cite)
                     || !spanned.iter().all(|r| is_repealed(snap, **r))
                 {
                     continue;

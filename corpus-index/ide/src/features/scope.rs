@@ -1,8 +1,11 @@
 //! Where citation diagnostics apply: the law's own text, not the annotations a code
 //! publishes with it, the text of other laws it quotes, or its own headings.
 
+use std::sync::LazyLock;
+
 use lexls_syntax::citation::Citation;
 use lexls_syntax::model::Document;
+use regex::Regex;
 
 /// Why a citation is not checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,7 +96,8 @@ pub fn editorial_note_at(text: &str, at: usize) -> bool {
         .filter(|w| !w.is_empty())
         .collect();
     if open == '(' {
-        return words.len() == 1 && STATUS_WORDS.contains(&words[0]);
+        // `(repealed)`, `(repealed by section 7 of D.C. Law 14-213, effective …)`.
+        return words.first().is_some_and(|w| STATUS_WORDS.contains(w));
     }
     // `[now …]`, `[formerly …]`, `[sic]`; an edition (`[Code, 1973 Ed.]`: a number of that
     // edition, not of today's code).
@@ -117,6 +121,38 @@ const STATUS_WORDS: [&str; 8] = [
     "redesignated",
     "reserved",
 ];
+
+/// Whether `cite` names the law as it stood at a past date, by design: `as such Act was in
+/// effect on the day before April 15, 2011`, `as in effect before …`, `as this offense was
+/// proscribed until May 23, 1995 by § 22-3802(a)` (the drafting convention for citing a
+/// version since repealed or amended, common in the U.S. Code and the D.C. Code).
+pub fn historical_reference(text: &str, cite: &Citation) -> bool {
+    static AFTER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"^[^;\n]{0,160}?\bas\s+(?:such\s+\w+\s+|it\s+|they\s+)?(?:was\s+|were\s+)?in\s+effect\s+(?:on|before|prior\s+to|immediately\s+before)\b",
+        )
+        .expect("valid pattern")
+    });
+    static BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\buntil\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4},?\s+by\s*$")
+            .expect("valid pattern")
+    });
+    let end = cite.group.end.max(cite.span.end);
+    let after = text.get(end..).map_or("", |t| {
+        let mut cut = t.len().min(200);
+        while !t.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        &t[..cut]
+    });
+    let start = cite.group.start.min(cite.span.start);
+    let mut from = start.saturating_sub(80);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let before = text.get(from..start).unwrap_or("");
+    AFTER.is_match(after) || BEFORE.is_match(before)
+}
 
 /// Whether `cite` is what the text repeals (`Sections 2-215.01 through 2-215.11 are
 /// repealed.`, `§ 5 is hereby repealed`): a repealer cites a repealed provision by design.
@@ -259,6 +295,24 @@ mod tests {
             assert!(acknowledged_raws(text).is_empty(), "{text}");
         }
         assert!(editorial_note_at("x (repealed).", 1));
+    }
+
+    /// Class: the law cited as it stood at a past date (D.C. Code §§ 38-1853.12, 22-4001).
+    #[test]
+    fn a_law_cited_as_it_once_stood_is_historical() {
+        let text = "from any authority under the provisions of the DC School Choice Incentive \
+                    Act of 2003 (§ 38-1851.01 et seq., D.C. Official Code), as such Act was in \
+                    effect on the day before April 15, 2011.";
+        assert!(extract(text).iter().all(|c| historical_reference(text, c)));
+        let text = "sodomy as this offense was proscribed until May 23, 1995 by § 22-3802(a) \
+                    committed against a person under the age of 13 years;";
+        assert!(extract(text).iter().all(|c| historical_reference(text, c)));
+        let text = "The Board established by § 3-1202.17 shall meet monthly. It was in effect.";
+        assert!(extract(text).iter().all(|c| !historical_reference(text, c)));
+        assert!(editorial_note_at(
+            "x (repealed by section 7 of D.C. Law 14-213, effective October 19, 2002), to",
+            1
+        ));
     }
 
     /// Class: a repealer cites what it repeals.
