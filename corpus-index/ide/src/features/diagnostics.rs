@@ -142,10 +142,11 @@ pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
                         },
                     )
                 });
-                if in_repealed_text
+                // The cheap test first: most citations cite provisions in force.
+                if !spanned.iter().all(|r| is_repealed(snap, **r))
+                    || in_repealed_text
                     || super::scope::repealed_by_the_text(&doc.text, cite)
                     || super::scope::historical_reference(&doc.text, cite)
-                    || !spanned.iter().all(|r| is_repealed(snap, **r))
                 {
                     continue;
                 }
