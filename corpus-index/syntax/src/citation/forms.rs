@@ -657,7 +657,11 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         if !section_follows
             && let Some(Found::CodePrefix { code, kind, .. }) = state_code(start, &c)
         {
-            let division = format!("{}. {}", &c["div"], &c["divnum"]);
+            let division = format!(
+                "{}. {}",
+                c.name("div")?.as_str(),
+                c.name("divnum")?.as_str()
+            );
             let name = code
                 .strip_suffix(&division)
                 .map_or(code.as_str(), str::trim_end)

@@ -1364,8 +1364,6 @@ fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
     Some(phrase)
 }
 
-/// `chapter 55 of title 10, United States Code`, `subchapter II of chapter 5 of title 5`:
-/// a division of a code cited as a whole.
 /// `chapter 119, Florida Statutes`, `chapter 120, F.S.`: a chapter of a state's code cited as
 /// a whole, the code named after it (the Florida Statutes' own style).
 fn parse_chapter_of_state_code(text: &str, start: usize) -> Option<Phrase> {
@@ -1381,6 +1379,8 @@ fn parse_chapter_of_state_code(text: &str, start: usize) -> Option<Phrase> {
     Some(phrase)
 }
 
+/// `chapter 55 of title 10, United States Code`, `subchapter II of chapter 5 of title 5`:
+/// a division of a code cited as a whole.
 fn parse_chapter_of_title(text: &str, start: usize) -> Option<Phrase> {
     let (pos, d) = eat(text, start, &DIVISION_WORD)?;
     let (after_of, _) = eat(text, pos, &OF)?;
