@@ -9,6 +9,10 @@
   scripts/dc-figures.py halves CHECK.json DC_DIR
       CHECK.json from `lexls check DC_DIR --json`: warnings by code and by half (files in
       sorted path order, even positions development, odd measuring, as `lexls eval markup`).
+  scripts/dc-figures.py sample CHECK.json DC_DIR CODE HALF N SEED
+      N warnings of CODE (repealed-target, unresolved-citation) of HALF (development,
+      measuring), drawn with SEED, each with its message and the text around it (tags
+      removed): the samples judged by hand in docs/measurements.md.
   scripts/dc-figures.py undesignated DC_DIR
       Sections with a level the codifier numbered (`<num undesignated="true">`), and how the
       Council's `<cite path>` cites their subdivisions: below that level, or naming it.
@@ -17,6 +21,7 @@ import collections
 import glob
 import json
 import os
+import random
 import re
 import sys
 
@@ -63,6 +68,23 @@ def halves(check_json, root):
         print(*key, n)
 
 
+def sample(check_json, root, code, which, n, seed):
+    n, seed = int(n), int(seed)
+    files = sorted(os.path.relpath(p, root)
+                   for p in glob.glob(os.path.join(root, "**/*.xml"), recursive=True))
+    half = {f: ("development" if i % 2 == 0 else "measuring") for i, f in enumerate(files)}
+    found = [d for d in json.load(open(check_json))["diagnostics"]
+             if d["severity"] == "warning" and d["code"] == code and half.get(d["path"]) == which]
+    random.seed(seed)
+    print(code, which, len(found))
+    for d in random.sample(found, min(n, len(found))):
+        line = open(os.path.join(root, d["path"]), encoding="utf-8").read().split("\n")[d["line"] - 1]
+        col = d["column"]
+        context = re.sub(r"<[^>]+>", "", line[max(0, col - 220):col] + "⟦" + line[col:col + 160])
+        print("--", os.path.basename(d["path"]), d["line"], "|", d["message"][:140])
+        print("  ", context[-300:].strip())
+
+
 def undesignated(root):
     paths = [p for p in glob.glob(os.path.join(root, "**/*.xml"), recursive=True)
              if os.path.basename(p) != "index.xml"]
@@ -82,7 +104,8 @@ def undesignated(root):
 
 
 if __name__ == "__main__":
-    commands = {"classes": classes, "halves": halves, "undesignated": undesignated}
+    commands = {"classes": classes, "halves": halves, "sample": sample,
+                "undesignated": undesignated}
     if len(sys.argv) < 3 or sys.argv[1] not in commands:
         sys.exit(__doc__)
     commands[sys.argv[1]](*sys.argv[2:])

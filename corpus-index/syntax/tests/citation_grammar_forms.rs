@@ -320,3 +320,31 @@ fn lists_closed_by_a_clause_and_plain_text_section_signs() {
         [("usc".into(), "42 U.S.C.".into())]
     );
 }
+
+// Class: every form of the repository's grammar lists (`tests/fixtures/citation-forms`: table
+// T1's state codes and regulations, and the codes' own styles) is read whole in a sentence.
+#[test]
+fn citation_forms_of_the_grammar_are_read_whole() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/citation-forms");
+    for list in ["t1-forms.txt", "codes-own-styles.txt"] {
+        let text = std::fs::read_to_string(dir.join(list)).expect("form list");
+        let forms: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        assert!(forms.len() >= 19, "{list}: {} forms", forms.len());
+        let missed: Vec<String> = forms
+            .iter()
+            .filter_map(|form| {
+                let sentence = format!("As provided in {form}, the employer shall report.");
+                let undated = form.rsplit_once(" (").map_or(*form, |(head, _)| head);
+                let raws: Vec<String> = cite(&sentence, None).into_iter().map(|c| c.raw).collect();
+                (!raws.iter().any(|r| r == form || r == undated))
+                    .then(|| format!("{form} => {raws:?}"))
+            })
+            .collect();
+        assert!(missed.is_empty(), "{list}: not read whole: {missed:#?}");
+    }
+}

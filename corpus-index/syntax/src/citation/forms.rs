@@ -163,7 +163,8 @@ static LOCAL_CODE: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
-/// The local forms of [`LOCAL_CODE`]: abbreviation, the code's name in The Bluebook (table
+/// The local forms of [`LOCAL_CODE`] (and of a code named after its section, see
+/// [`local_code_at`]): abbreviation, the code's name in The Bluebook (table
 /// T1), whether a title number comes first (`12 V.S.A.`), and whether the section number
 /// must carry the code's separators (`R.C. 2305.10`: two initials alone are as often
 /// something else).
@@ -201,7 +202,27 @@ const LOCAL_CODES: &[(&str, &str, bool, bool)] = &[
     ("P.S.", "Pa. Stat. Ann.", true, false),
     ("Pa.C.S.", "Pa. Cons. Stat.", true, false),
     ("O.S.", "Okla. Stat.", true, false),
+    // Florida's own abbreviation, which follows the section (`s. 120.54, F.S.`).
+    ("F.S.", "Fla. Stat.", false, true),
 ];
+
+/// The code named by a local abbreviation of [`LOCAL_CODES`] opening `rest` (`F.S.` → `Fla.
+/// Stat.`, `RCW` → `Wash. Rev. Code`), with the abbreviation's length: the longest one that
+/// ends a word, among those cited without a title number before them.
+pub(crate) fn local_code_at(rest: &str) -> Option<(usize, &'static str)> {
+    LOCAL_CODES
+        .iter()
+        .filter(|(abbr, _, titled, _)| {
+            !titled
+                && rest.starts_with(abbr)
+                && rest[abbr.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric())
+        })
+        .max_by_key(|(abbr, ..)| abbr.len())
+        .map(|(abbr, name, ..)| (abbr.len(), *name))
+}
 
 /// Massachusetts' own form, `G.L. c. 93A, § 9` (`M.G.L. c.`, `M.G.L.A. c.`): Mass. Gen. Laws
 /// ch. 93A, § 9.

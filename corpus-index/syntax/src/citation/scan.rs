@@ -2159,7 +2159,8 @@ fn is_designation_or_list_word(word: &str) -> bool {
     )
 }
 
-/// A code named after a comma at `pos` (`, Florida Statutes`, `, F.S.`, `, Government Code`):
+/// A code named after a comma at `pos` (`, Florida Statutes`, `, F.S.` and the other local
+/// abbreviations of [`forms::local_code_at`], `, Government Code`):
 /// the end of its name, the name lexls knows it by, and whether it is a state's code. A
 /// state's code in words goes by its table T1 abbreviation (`Fla. Stat.`); a subject code of
 /// a state (`Government Code`, `Business and Commerce Code`) by its name, as `of the
@@ -2171,9 +2172,9 @@ fn code_after_comma(text: &str, pos: usize) -> Option<(usize, String, bool)> {
     if let Some((len, name)) = forms::state_code_title(rest) {
         return Some((start + len, name, true));
     }
-    if let Some(after) = rest.strip_prefix("F.S.") {
-        let end = text.len() - after.len();
-        return Some((end, "Fla. Stat.".into(), true));
+    if let Some((len, name)) = forms::local_code_at(rest) {
+        // The Uniform Commercial Code is a uniform act, not a state's code.
+        return Some((start + len, name.into(), name != "U.C.C."));
     }
     let found = SUBJECT_CODE.find(rest)?;
     let name = collapse(found.as_str());
