@@ -327,7 +327,12 @@ fn lists_closed_by_a_clause_and_plain_text_section_signs() {
 fn citation_forms_of_the_grammar_are_read_whole() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/fixtures/citation-forms");
-    for list in ["t1-forms.txt", "codes-own-styles.txt"] {
+    for list in [
+        "t1-forms.txt",
+        "t1-more-forms.txt",
+        "codes-own-styles.txt",
+        "federal-forms.txt",
+    ] {
         let text = std::fs::read_to_string(dir.join(list)).expect("form list");
         let forms: Vec<&str> = text
             .lines()
@@ -346,5 +351,67 @@ fn citation_forms_of_the_grammar_are_read_whole() {
             })
             .collect();
         assert!(missed.is_empty(), "{list}: not read whole: {missed:#?}");
+    }
+}
+
+// Class: what the codes' own forms and T1's older forms name (The Bluebook, table T1 and
+// Bluepages table BT2): a state's own abbreviation names the code T1 gives it, before the
+// section (`RSMo`, `NMSA 1978`) or with a lettered title (`17-A M.R.S.`); the District's
+// municipal regulations are regulations (`20 DCMR`); an older code's article is a division
+// its sections are cited under (`Tex. Rev. Civ. Stat. Ann. art. 4495b, § 5.08`); an
+// edition's year after the code's name is read past (`Ala. Code 1975, § 6-2-38`); an act
+// numbered in its year (`Act 51 of 1977`) is an act of its own, not the citing document.
+#[test]
+fn own_forms_name_the_code_of_table_t1() {
+    let cases: &[(&str, (&str, &str))] = &[
+        (
+            "The penalty is set in RSMo § 565.020 and no other.",
+            ("state_statute", "Mo. Rev. Stat. § 565.020"),
+        ),
+        (
+            "The penalty is set in NMSA 1978, § 30-2-1 and no other.",
+            ("state_statute", "N.M. Stat. Ann. § 30-2-1"),
+        ),
+        (
+            "The penalty is set in 17-A M.R.S. § 201 and no other.",
+            ("state_statute", "Me. Stat. tit. 17-A, § 201"),
+        ),
+        (
+            "according to 14 DCMR § 2503.1(b)(1); provided, that no qualified applicant",
+            (
+                "state_regulation",
+                "D.C. Mun. Regs. tit. 14, § 2503.1(b)(1)",
+            ),
+        ),
+        (
+            "The board acts under Tex. Rev. Civ. Stat. Ann. art. 4495b, § 5.08 (West 2021).",
+            (
+                "state_statute",
+                "Tex. Rev. Civ. Stat. Ann. art. 4495b, § 5.08",
+            ),
+        ),
+        (
+            "The claim is barred by Ala. Code 1975, § 6-2-38, as amended.",
+            ("state_statute", "Ala. Code § 6-2-38"),
+        ),
+        (
+            "The rules are kept in Code Me. R. § 06-096-100 (2021).",
+            ("state_regulation", "Code Me. R. § 06-096-100"),
+        ),
+        (
+            "Benefits are set by N.Y. Workers' Comp. Law § 11 (McKinney 2021).",
+            ("state_statute", "N.Y. Workers' Comp. Law § 11"),
+        ),
+        (
+            "The accused may be detained under section 5 of Act 51 of 1977 for questioning.",
+            ("named_act", "Act 51 of 1977 § 5"),
+        ),
+    ];
+    for (text, (kind, normalized)) in cases {
+        assert_eq!(
+            read(text),
+            [((*kind).to_string(), (*normalized).to_string())],
+            "{text}"
+        );
     }
 }

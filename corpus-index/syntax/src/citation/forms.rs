@@ -78,11 +78,15 @@ const STATE_FULL: &str = r"(?:Alabama|Alaska|Arizona|Arkansas|California|Colorad
 
 /// The name of a state code, its title and its chapter or title division: the part of
 /// [`STATE_CODE`] before the designator.
-const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3}[A-Z]?)[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:(?:[A-Z]\.){2,6},?|[A-Z][A-Za-z]*(?:['’][a-z]+)?\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch)\.[ \t]*(?P<divnum>\d+(?:-?[A-Z])?))?";
+const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3}[A-Z]?)[ \t]+)?(?P<pre>Code[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:(?:[A-Z]\.){2,6},?|[A-Z][A-Za-z]*(?:['’][a-z]*)?(?:[-–][A-Za-z]+)*\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch|art)\.[ \t]*(?P<divnum>\d+(?:-?[A-Z]|[a-z])?))?";
+
+/// The year of a code's edition after its name (`Ala. Code 1975, § 6-2-38`, `Miss. Code
+/// 1972`), read past, not kept.
+const EDITION_YEAR: &str = r"(?:[ \t]+(?:18|19|20)\d\d(?-u:\b))?";
 
 fn state_code_regex(designators: &str) -> Regex {
     re(&format!(
-        "{}{designators}",
+        "{}{EDITION_YEAR}{designators}",
         STATE_CODE_NAME.replace("{STATE}", STATE)
     ))
 }
@@ -159,7 +163,7 @@ static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
 /// number must follow, in the code's style (see [`LOCAL_CODES`]).
 static LOCAL_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<title>\d{1,3})[ \t]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|RSA|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|P\.S\.|Pa\.[ \t]?C\.S\.|O\.S\.)(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
+        r"^(?:(?P<title>\d{1,3}(?:-[A-Z])?)[ \t]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|RSA|RSMo|MCA|NMSA|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|V\.I\.C\.|DCMR|P\.S\.|Pa\.[ \t]?C\.S\.|O\.S\.)(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
     )
 });
 
@@ -199,9 +203,17 @@ const LOCAL_CODES: &[(&str, &str, bool, bool)] = &[
     ("V.S.A.", "Vt. Stat. Ann.", true, false),
     ("M.R.S.", "Me. Stat.", true, false),
     ("M.R.S.A.", "Me. Stat.", true, false),
+    ("V.I.C.", "V.I. Code Ann.", true, false),
+    // The District's own form of its municipal regulations (`20 DCMR § 100`).
+    ("DCMR", "D.C. Mun. Regs.", true, false),
     ("P.S.", "Pa. Stat. Ann.", true, false),
     ("Pa.C.S.", "Pa. Cons. Stat.", true, false),
     ("O.S.", "Okla. Stat.", true, false),
+    // Missouri's, Montana's and New Mexico's own abbreviations, before the section or
+    // after it (`RSMo § 565.020`, `section 45-5-102, MCA`, `NMSA 1978, § 30-2-1`).
+    ("RSMo", "Mo. Rev. Stat.", false, true),
+    ("MCA", "Mont. Code Ann.", false, true),
+    ("NMSA", "N.M. Stat. Ann.", false, true),
     // Florida's own abbreviation, which follows the section (`s. 120.54, F.S.`).
     ("F.S.", "Fla. Stat.", false, true),
 ];
@@ -372,15 +384,15 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
         (Some(t), _) => format!("{name} tit. {t}"),
         (None, _) => (*name).to_string(),
     };
-    let uniform = *name == "U.C.C.";
+    let kind = match *name {
+        "U.C.C." => CitationKind::UniformLaw,
+        n if n.contains("Regs.") => CitationKind::StateRegulation,
+        _ => CitationKind::StateStatute,
+    };
     Some(Found::CodePrefix {
         after: start + c.name("num")?.start(),
         code,
-        kind: if uniform {
-            CitationKind::UniformLaw
-        } else {
-            CitationKind::StateStatute
-        },
+        kind,
         // New York's rules are cited without a section sign (`N.Y. C.P.L.R. 3211`).
         designator: (abbr == "CPLR").then(String::new),
         plural: c.name("des").is_some_and(|d| d.as_str() == "§§"),
@@ -984,7 +996,7 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
     let is_code_word = |w: &&str| {
         matches!(
             w.trim_end_matches([',', '.']),
-            "Code" | "C" | "Stat" | "Laws" | "Law" | "Regs" | "R" | "Rev" | "Cent" | "Gen"
+            "Code" | "C" | "Stat" | "Laws" | "Law" | "Act" | "Regs" | "R" | "Rev" | "Cent" | "Gen"
         ) || is_initialism(w)
     };
     // Initials that are a state's (`D.C. Law D.C. Law 21-36`, a repeated name) start another
@@ -1029,6 +1041,13 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
     if let Some(t) = &prefix_title {
         code.push_str(t);
         code.push(' ');
+    }
+    // `Code Me. R.`: a few states' rules are titled `Code` before the state (table T1).
+    if c.name("pre").is_some() {
+        if !regulation {
+            return None;
+        }
+        code.push_str("Code ");
     }
     code.push_str(&state);
     for w in &words {

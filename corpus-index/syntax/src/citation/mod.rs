@@ -481,10 +481,11 @@ impl Citation {
                         None => "§",
                     };
                     out.push_str(code);
-                    // `Mass. Gen. Laws ch. 1, § 2`, `Del. Code tit. 9, § 2402`.
-                    let divided = code
-                        .rsplit_once(' ')
-                        .is_some_and(|(head, _)| head.ends_with("tit.") || head.ends_with("ch."));
+                    // `Mass. Gen. Laws ch. 1, § 2`, `Del. Code tit. 9, § 2402`, `Tex. Rev. Civ.
+                    // Stat. Ann. art. 4495b, § 5.08`.
+                    let divided = code.rsplit_once(' ').is_some_and(|(head, _)| {
+                        head.ends_with("tit.") || head.ends_with("ch.") || head.ends_with("art.")
+                    });
                     if divided {
                         out.push(',');
                     }

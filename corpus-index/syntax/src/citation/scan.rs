@@ -44,7 +44,7 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
         r"(?P<container>(?-u:\b)(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+(?:(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+)*(?:(?i:title)[ \t]+\d|(?i:this)[ \t]+(?i:title|subtitle|chapter|subchapter|part|subpart|unit|article|division)(?-u:\b)))|",
         r"(?P<eo>(?-u:\b)(?:(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?|(?:Presidential[ \t]+)?Proclamations?|Proc\.)[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)|",
         r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|(?i:usca?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)))",
-        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}[A-Z]?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|(?:RCW|ORS|NRS|KRS|HRS|SDCL|RSA|MCLA?|CPLR|UCC)(?-u:\b)|(?:K\.S\.A|O\.C\.G\.A|N\.J\.S|R\.C|A\.R\.S|C\.R\.S|M\.C\.L|N\.C\.G\.S|T\.C\.A|N\.D\.C\.C|A\.C\.A|C\.G\.S|LSA-R\.S|U\.C\.C|(?:M\.[ \t]?)?G\.[ \t]?L)\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|Am\.[ \t]?Samoa|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
+        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|(?:RCW|ORS|NRS|KRS|HRS|SDCL|RSA|MCLA?|CPLR|UCC|RSMo|MCA|NMSA)(?-u:\b)|(?:K\.S\.A|O\.C\.G\.A|N\.J\.S|R\.C|A\.R\.S|C\.R\.S|M\.C\.L|N\.C\.G\.S|T\.C\.A|N\.D\.C\.C|A\.C\.A|C\.G\.S|LSA-R\.S|U\.C\.C|(?:M\.[ \t]?)?G\.[ \t]?L)\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
         r"|(?P<nyc>(?-u:\b)(?:NYC|N\.Y\.C\.|New[ \t]+York[ \t]+City)[ \t]+Admin(?:istrative|\.)[ \t]+Code\s*§)",
         r"|(?P<sym>§)",
         // `s. 768.28`, `ss. 120.54 and 120.57`: the section abbreviation of the Florida
@@ -177,6 +177,14 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?P<code>(?i:the)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:U\.S\.[ \t]+)?(?i:code)(?-u:\b))",
         r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}|of|and|for|on|the|to|in))*))",
     ))
+});
+/// An act by its number in the year of its enactment (`Act 51 of 1977`, `Act No. 108 of
+/// 1996`), as the legislatures of South Africa, India and other Commonwealth countries
+/// number their acts.
+static NUMBERED_ACT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:the[ \t]+)?Act[ \t]+(?:No\.?[ \t]*)?(?P<n>\d{1,4})[ \t]+of[ \t]+(?P<y>(?:1[6-9]|20)\d\d)(?-u:\b)",
+    )
 });
 /// `the executive law`: one of New York's consolidated laws named in lower case, as its
 /// statutes name them (the laws whose names end in `Law`).
@@ -1826,6 +1834,7 @@ fn paren_labels(text: &str, pos: usize) -> Option<(usize, Vec<CompactString>)> {
             .filter_map(|c| c.get(1).map(|m| CompactString::from(m.as_str())))
             .collect();
         ocr_digits(&mut labels);
+        let end = florida_tail(text, end, &mut labels);
         Some((end, labels))
     };
     try_at(pos).or_else(|| {
@@ -1833,6 +1842,30 @@ fn paren_labels(text: &str, pos: usize) -> Option<(usize, Vec<CompactString>)> {
             .then(|| try_at(pos + 1))
             .flatten()
     })
+}
+
+/// The Florida Statutes number the levels below a paragraph without parentheses: subparagraph
+/// `1.` and sub-subparagraph `a.`, written right after the paragraph (`s. 775.082(3)(a)1.`,
+/// `s. 893.13(1)(a)1.a.`; Florida Senate, Manual for Drafting Legislation, numbering of
+/// sections). Reads them after a chain that ends in a lettered paragraph, and returns where
+/// the chain ends.
+fn florida_tail(text: &str, end: usize, labels: &mut Vec<CompactString>) -> usize {
+    static TAIL: LazyLock<Regex> = LazyLock::new(|| re(r"^(?P<n>\d{1,2})\.(?:(?P<l>[a-z])\.)?"));
+    let after_letter = labels
+        .last()
+        .is_some_and(|l| l.bytes().all(|b| b.is_ascii_lowercase()));
+    let Some((after, caps)) = after_letter.then(|| eat(text, end, &TAIL)).flatten() else {
+        return end;
+    };
+    // The tail ends the citation: a number or a word glued to it is something else.
+    if text[after..].starts_with(|c: char| c.is_alphanumeric()) {
+        return end;
+    }
+    labels.push(caps["n"].into());
+    if let Some(l) = caps.name("l") {
+        labels.push(l.as_str().into());
+    }
+    after
 }
 
 /// OCR reads the digit `1` as the letter `l`. Where a label must be a number it is read
@@ -2750,9 +2783,12 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
                 return Some(named_end.min(after_of + name.len()));
             }
         }
-        let is_cfr = caps
-            .name("c")
-            .is_some_and(|c| c.as_str().to_ascii_lowercase().contains('f'));
+        // `section 1.2 of title 40`: the U.S. Code numbers no section with a period, the
+        // C.F.R. every one (part, period, section; Document Drafting Handbook, ch. 2).
+        let is_cfr = match caps.name("c") {
+            Some(c) => c.as_str().to_ascii_lowercase().contains('f'),
+            None => numbers_of(phrase).all(|n| n.contains('.')) && numbers_of(phrase).count() > 0,
+        };
         let name = if is_cfr {
             format!("{title} C.F.R.")
         } else {
@@ -2837,6 +2873,15 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         phrase.code = Some(CodeRef::Named(format!("{} Law", name.join(" ")).into()));
         return Some(end);
     }
+    // `section 5 of Act 51 of 1977`, `section 2 of Act No. 108 of 1996`: an act numbered in
+    // the year of its enactment, as Commonwealth legislatures number them.
+    if let Some((end, caps)) = eat(text, pos, &NUMBERED_ACT) {
+        phrase.code = Some(CodeRef::Named(
+            format!("Act {} of {}", &caps["n"], &caps["y"]).into(),
+        ));
+        phrase.kind = Some(CitationKind::NamedAct);
+        return Some(end);
+    }
     let (end, caps) = eat(text, pos, &CODE_OF)?;
     let matched = caps.get(0)?.as_str();
     let code = if caps.name("named").is_some() {
@@ -2878,15 +2923,19 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     Some(end)
 }
 
-/// Whether every section number of `phrase` starts with `title` and a hyphen or colon
-/// (`47-117`, `28:2-706` of title 47 or 28).
-fn carries_title(phrase: &Phrase, title: &str) -> bool {
-    let mut numbers = phrase
+/// The section numbers `phrase` has read so far, its list items' and its chain's.
+fn numbers_of(phrase: &Phrase) -> impl Iterator<Item = &str> {
+    phrase
         .items
         .iter()
         .filter_map(|i| i.section.as_deref())
         .chain(phrase.chain_section.as_ref().map(|(_, n, _)| n.as_str()))
-        .peekable();
+}
+
+/// Whether every section number of `phrase` starts with `title` and a hyphen or colon
+/// (`47-117`, `28:2-706` of title 47 or 28).
+fn carries_title(phrase: &Phrase, title: &str) -> bool {
+    let mut numbers = numbers_of(phrase).peekable();
     numbers.peek().is_some()
         && numbers.all(|n| {
             n.strip_prefix(title)

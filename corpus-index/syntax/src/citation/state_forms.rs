@@ -36,12 +36,13 @@ static SESSION_LAW: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
-/// Illinois' Revised Statutes (before the Compiled Statutes of 1993), cited by chapter and
-/// paragraph, in The Bluebook's form (`Ill. Rev. Stat. ch. 110, para. 2-619 (1991)`) and the
-/// Illinois courts' (`Ill. Rev. Stat. 1991, ch. 110, par. 2-619`, `¶ 2-619`).
+/// Illinois' Revised Statutes (before the Compiled Statutes of 1993) and their annotated
+/// edition (`Ill. Ann. Stat.`), cited by chapter and paragraph, in The Bluebook's form (`Ill.
+/// Rev. Stat. ch. 110, para. 2-619 (1991)`) and the Illinois courts' (`Ill. Rev. Stat. 1991,
+/// ch. 110, par. 2-619`, `¶ 2-619`).
 static ILL_REV_STAT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^Ill\.[ \t]*Rev\.[ \t]*Stat\.(?:[ \t]+(?:19|20)\d\d)?,?[ \t]+ch\.[ \t]*(?P<ch>\d{1,3}(?:[ \t]1/2|½)?),?[ \t]+(?P<des>pars?\.|paras?\.|¶¶?)[ \t]*",
+        r"^Ill\.[ \t]*(?P<ed>Rev\.|Ann\.)[ \t]*Stat\.(?:[ \t]+(?:19|20)\d\d)?,?[ \t]+ch\.[ \t]*(?P<ch>\d{1,3}(?:[ \t]1/2|½)?),?[ \t]+(?P<des>pars?\.|paras?\.|¶¶?)[ \t]*",
     )
 });
 
@@ -51,7 +52,7 @@ static ILL_REV_STAT: LazyLock<Regex> = LazyLock::new(|| {
 /// Style Manual's `Cal. Rules of Court, rule <number>`.
 static COURT_RULE: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?P<state>{STATE})[ \t]+(?:(?P<court>(?:S\.|Sup\.)[ \t]?Ct\.)[ \t]+R\.|R\.[ \t]+(?P<body>(?:(?:Civ|Crim|App|Evid|Juv|Fam|Prob|Ct|Bankr|Prof(?:'l|’l)?|Jud|Admin|Super|Dist|Cir|Gen|Prac|Traf)\.[ \t]+){{1,3}}(?:P\.|Proc\.|Conduct)?)|(?P<rulesof>Rules[ \t]+of[ \t]+Court,?[ \t]+rule))[ \t]*(?P<num>\d+(?:[.:-]\d+)*[a-z]?)(?-u:\b)(?P<subs>(?:\([0-9A-Za-z]{{1,4}}\))*)"
+        r"^(?P<state>{STATE})[ \t]+(?:(?P<court>(?:(?:S\.|Sup\.)[ \t]?)?Ct\.)[ \t]+R\.|R\.[ \t]+(?P<body>(?:(?:Civ|Crim|App|Evid|Juv|Fam|Prob|Ct|Bankr|Prof(?:'l|’l)?|Jud|Admin|Super|Dist|Cir|Gen|Prac|Traf)\.[ \t]+){{1,3}}(?:P\.|Proc\.|Conduct)?)|(?P<rulesof>Rules[ \t]+of[ \t]+Court,?[ \t]+rule))[ \t]*(?P<num>\d+(?:[.:-]\d+)*[a-z]?)(?-u:\b)(?P<subs>(?:\([0-9A-Za-z]{{1,4}}\))*)"
     ))
 });
 
@@ -107,7 +108,7 @@ pub(crate) fn at(rest: &str, start: usize) -> Option<Found> {
         let des = &c["des"];
         return Some(Found::CodePrefix {
             after: start + c.get(0)?.end(),
-            code: format!("Ill. Rev. Stat. ch. {}", collapse(&chapter)),
+            code: format!("Ill. {} Stat. ch. {}", &c["ed"], collapse(&chapter)),
             kind: CitationKind::StateStatute,
             designator: Some("para.".into()),
             plural: des.ends_with("s.") || des == "¶¶",
