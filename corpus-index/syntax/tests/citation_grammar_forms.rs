@@ -415,3 +415,34 @@ fn own_forms_name_the_code_of_table_t1() {
         );
     }
 }
+
+// Class: numbering conventions that tell a citation's code and levels. The Florida Statutes
+// number the levels below a paragraph `1.` and `a.` without parentheses (`s.
+// 893.13(1)(a)1., F.S.`); the U.S. Code numbers no section with a period and the C.F.R.
+// every one, so `section 1.2 of title 40` is the C.F.R.'s; a state's court rules are no
+// administrative code (`Mich. Ct. R. 6.500`, table T1).
+#[test]
+fn numbering_conventions_tell_the_code_and_the_levels() {
+    assert_eq!(
+        read("He was charged under s. 893.13(1)(a)1., F.S., with possession."),
+        [("state_statute".into(), "Fla. Stat. § 893.13(1)(a)(1)".into())]
+    );
+    assert_eq!(
+        read("He was sentenced under Fla. Stat. § 775.082(3)(a)1.a. for the offense."),
+        [("state_statute".into(), "Fla. Stat. § 775.082(3)(a)(1)(a)".into())]
+    );
+    assert_eq!(
+        read("Section 1.2 of title 40 applies, and section 7401 of title 42 too."),
+        [
+            ("cfr".to_string(), "40 C.F.R. 1.2".to_string()),
+            ("usc".to_string(), "42 U.S.C. 7401".to_string())
+        ]
+    );
+    assert_eq!(
+        read("See Mich. Comp. Laws § 780.621; see also Mich. Ct. R. 6.500."),
+        [
+            ("state_statute".to_string(), "Mich. Comp. Laws § 780.621".to_string()),
+            ("court_rule".to_string(), "Mich. Ct. R. 6.500".to_string())
+        ]
+    );
+}
