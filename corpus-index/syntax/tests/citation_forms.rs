@@ -307,7 +307,18 @@ fn dc_code_brackets_inserted_subdivisions_and_named_titles() {
         "and sections 100 through 111 of Title 18 of the District of Columbia Municipal \
          Regulations",
     );
-    assert!(found.iter().all(|c| c.kind == "named_act"), "{found:?}");
+    // The District's municipal regulations, as The Bluebook names them (table T1), not the
+    // D.C. Code's or the U.S. Code's title 18.
+    assert!(
+        found
+            .iter()
+            .map(|c| (c.kind.to_string(), c.normalized.as_deref()))
+            .eq([(
+                "state_regulation".to_string(),
+                Some("D.C. Mun. Regs. tit. 18, §§ 100 to 111")
+            )]),
+        "{found:?}"
+    );
     // D.C. Code § 42-1902.10: the last item carries the section named for all of them.
     let found = cite("plans recorded pursuant to subsections (a) and (b) of § 42-1902.14 may");
     assert_eq!(found[1].raw, "(b) of § 42-1902.14");

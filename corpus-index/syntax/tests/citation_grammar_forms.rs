@@ -425,11 +425,17 @@ fn own_forms_name_the_code_of_table_t1() {
 fn numbering_conventions_tell_the_code_and_the_levels() {
     assert_eq!(
         read("He was charged under s. 893.13(1)(a)1., F.S., with possession."),
-        [("state_statute".into(), "Fla. Stat. § 893.13(1)(a)(1)".into())]
+        [(
+            "state_statute".into(),
+            "Fla. Stat. § 893.13(1)(a)(1)".into()
+        )]
     );
     assert_eq!(
         read("He was sentenced under Fla. Stat. § 775.082(3)(a)1.a. for the offense."),
-        [("state_statute".into(), "Fla. Stat. § 775.082(3)(a)(1)(a)".into())]
+        [(
+            "state_statute".into(),
+            "Fla. Stat. § 775.082(3)(a)(1)(a)".into()
+        )]
     );
     assert_eq!(
         read("Section 1.2 of title 40 applies, and section 7401 of title 42 too."),
@@ -441,8 +447,47 @@ fn numbering_conventions_tell_the_code_and_the_levels() {
     assert_eq!(
         read("See Mich. Comp. Laws § 780.621; see also Mich. Ct. R. 6.500."),
         [
-            ("state_statute".to_string(), "Mich. Comp. Laws § 780.621".to_string()),
+            (
+                "state_statute".to_string(),
+                "Mich. Comp. Laws § 780.621".to_string()
+            ),
             ("court_rule".to_string(), "Mich. Ct. R. 6.500".to_string())
+        ]
+    );
+}
+
+// Class: the District's own names of its codes, in any case (D.C. Code, a heading's `DC
+// CODE`; D.C. Code § 1-301.01's own style of its municipal regulations: `20 DCMR`, `Title
+// 25-C of the District of Columbia Municipal Regulations`): sentences of D.C. Code §§ 7-434
+// and 42-2802. A lettered title (`25-C`) stays whole.
+#[test]
+fn the_districts_codes_by_their_own_names() {
+    assert_eq!(
+        read("See DC CODE § 1-1161.01 and DC Official Code 2-1831.01."),
+        [
+            (
+                "state_statute".to_string(),
+                "D.C. Code § 1-1161.01".to_string()
+            ),
+            (
+                "state_statute".to_string(),
+                "D.C. Code § 2-1831.01".to_string()
+            )
+        ]
+    );
+    assert_eq!(
+        read(
+            "(5) Provide a safety line, pursuant to section 505.4 of Title 25-C of the District of Columbia Municipal Regulations (25-C DCMR § 505.4); or"
+        ),
+        [
+            (
+                "state_regulation".to_string(),
+                "D.C. Mun. Regs. tit. 25-C, § 505.4".to_string()
+            ),
+            (
+                "state_regulation".to_string(),
+                "D.C. Mun. Regs. tit. 25-C, § 505.4".to_string()
+            )
         ]
     );
 }

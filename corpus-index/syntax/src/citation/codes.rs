@@ -50,6 +50,14 @@ static RCNY: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)^(?:(\d+)\s*R\.?\s?C\.?\s?N\.?\s?Y\.?|(?:the\s+)?Rules\s+of\s+the\s+City\s+of\s+New\s+York,?\s+Title\s+(\d+)|Title\s+(\d+)\s+of\s+the\s+Rules\s+of\s+the\s+City\s+of\s+New\s+York)$",
     )
 });
+/// The District of Columbia Municipal Regulations by title (table T1: `D.C. Mun. Regs. tit.
+/// 20`), as the District writes them (`20 DCMR`, `Title 25-C of the District of Columbia
+/// Municipal Regulations`).
+static DCMR: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^(?:(\d+(?:-[A-Z])?)\s*DCMR|(?:the\s+)?District\s+of\s+Columbia\s+Municipal\s+Regulations,?\s+title\s+(\d+(?:-[A-Z])?)|D\.C\.\s+Mun\.\s+Regs\.\s+tit\.\s+(\d+(?:-[A-Z])?))$",
+    )
+});
 static NYC_CHARTER: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)^(?:the\s+)?(?:N\.?\s?Y\.?\s?C\.?|New\s+York\s+City)\s+Charter$"));
 /// The D.C. Code as its publisher and the Bluebook (table T1, District of Columbia) name it:
@@ -132,6 +140,18 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
     }
     if DC_CODE.is_match(phrase) {
         return code("D.C. Code".into(), CodeFamily::StateStatute);
+    }
+    if let Some(c) = DCMR.captures(phrase) {
+        let title = c
+            .get(1)
+            .or(c.get(2))
+            .or(c.get(3))?
+            .as_str()
+            .to_ascii_uppercase();
+        return code(
+            format!("D.C. Mun. Regs. tit. {title}"),
+            CodeFamily::StateRegulation,
+        );
     }
     if NYC_CHARTER.is_match(phrase) {
         return code("NYC Charter".into(), CodeFamily::StateStatute);

@@ -407,7 +407,12 @@ fn collapse_spaces(s: &str) -> String {
 }
 
 /// Acronyms that are codes or reporters, not popular names of acts.
-const NOT_ACTS: &[&str] = &["USC", "USCA", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR"];
+/// A generic word in capitals (`DC CODE § 1-1161.01`, a heading's case) is no act's name
+/// either.
+const NOT_ACTS: &[&str] = &[
+    "USC", "USCA", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR", "CODE", "STAT", "LAW", "LAWS",
+    "ACT", "RULE", "REGS",
+];
 
 static TREAS_REG: LazyLock<Regex> =
     LazyLock::new(|| re(r"^Treas\.[ \t]*Reg\.[ \t]*(?P<des>§§?)[ \t]*"));
@@ -993,10 +998,11 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
     if let Some(last) = words.last_mut() {
         *last = last.trim_end_matches(',');
     }
+    // In any case: a heading or an all-capitals text writes `DC CODE`.
     let is_code_word = |w: &&str| {
         matches!(
-            w.trim_end_matches([',', '.']),
-            "Code" | "C" | "Stat" | "Laws" | "Law" | "Act" | "Regs" | "R" | "Rev" | "Cent" | "Gen"
+            w.trim_end_matches([',', '.']).to_ascii_lowercase().as_str(),
+            "code" | "c" | "stat" | "laws" | "law" | "act" | "regs" | "r" | "rev" | "cent" | "gen"
         ) || is_initialism(w)
     };
     // Initials that are a state's (`D.C. Law D.C. Law 21-36`, a repeated name) start another
@@ -1059,13 +1065,17 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
         code.push_str(d);
     }
     // `D.C. Official Code`, `D.C. Code Ann.`: the code lexls knows by one name.
+    let mut known_code = false;
     if let Some(known) = super::codes::canonical_code(&code)
         && known.family == super::codes::CodeFamily::StateStatute
     {
         code = known.name;
+        known_code = true;
     }
     let des = c.name("des").map_or("", |d| d.as_str().trim());
     let (designator, plural) = match des {
+        // `DC Official Code 2-1831.01`: a code lexls knows is cited with its section sign.
+        "" if known_code => (None, false),
         // No designator: the number follows the name.
         "" => (Some(String::new()), false),
         "§" => (None, false),

@@ -154,7 +154,7 @@ static SECTION_WORD: LazyLock<Regex> = LazyLock::new(|| {
 });
 static TITLE_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?i:title)[ \t]+(?P<t>\d+[A-Z]?)(?-u:\b)(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?P<c>(?i:United[ \t]+States[ \t]+Code|U\.S\.C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.F\.R\.)))?",
+        r"^(?i:title)[ \t]+(?P<t>\d+(?:-[A-Z]|[A-Z])?)(?-u:\b)(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?P<c>(?i:United[ \t]+States[ \t]+Code|U\.S\.C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.F\.R\.)))?",
     )
 });
 static TITLE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
@@ -2776,10 +2776,15 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         {
             let name = trim_named(named.get(0)?.as_str());
             if name.split_whitespace().count() >= 3 {
-                phrase.code = Some(CodeRef::Named(
-                    format!("{} title {title}", collapse(name)).into(),
-                ));
-                phrase.kind = Some(CitationKind::NamedAct);
+                let written = format!("{} title {title}", collapse(name));
+                let (code, kind) = match codes::canonical_code(&written) {
+                    Some(known) if known.family == codes::CodeFamily::StateRegulation => {
+                        (known.name, CitationKind::StateRegulation)
+                    }
+                    _ => (written, CitationKind::NamedAct),
+                };
+                phrase.code = Some(CodeRef::Named(code.into()));
+                phrase.kind = Some(kind);
                 return Some(named_end.min(after_of + name.len()));
             }
         }
