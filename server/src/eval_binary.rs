@@ -36,7 +36,8 @@ pub fn locate() -> anyhow::Result<PathBuf> {
     )
 }
 
-/// Runs `lexls-eval` with `args` and returns its exit status.
+/// Runs `lexls-eval` with `args` and returns its exit status (128 + the signal's number when
+/// a signal ended it, as a shell reports it).
 ///
 /// # Errors
 /// When `lexls-eval` cannot be found or started.
@@ -49,6 +50,21 @@ pub fn run(args: &[OsString]) -> anyhow::Result<ExitCode> {
     Ok(match status.code() {
         Some(0) => ExitCode::SUCCESS,
         Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
-        None => ExitCode::from(2),
+        // Ended by a signal (`SIGPIPE` when its reader stopped): the shell's 128 + signal.
+        None => ExitCode::from(killed_by(&status).map_or(2, |signal| 128 + signal)),
     })
+}
+
+#[cfg(unix)]
+fn killed_by(status: &std::process::ExitStatus) -> Option<u8> {
+    use std::os::unix::process::ExitStatusExt;
+    status
+        .signal()
+        .and_then(|s| u8::try_from(s).ok())
+        .filter(|s| *s < 128)
+}
+
+#[cfg(not(unix))]
+fn killed_by(_: &std::process::ExitStatus) -> Option<u8> {
+    None
 }

@@ -15,7 +15,9 @@ struct Cli {
 }
 
 use lexls::cli::{self, Mode};
-use lexls::process::{guarded, init_logging, install_panic_hook};
+use lexls::process::{
+    end_quietly_when_the_reader_stops, guarded, init_logging, install_panic_hook,
+};
 use lexls::{embed_worker, lsp};
 
 #[derive(Debug, Subcommand)]
@@ -121,6 +123,9 @@ fn main() -> ExitCode {
     init_logging();
     install_panic_hook();
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve) {
+        end_quietly_when_the_reader_stops();
+    }
     let advice = cli.command.advice_after_panic();
     match guarded(&advice, || run(cli.command)) {
         Ok(code) => code,

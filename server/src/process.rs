@@ -17,6 +17,21 @@ pub fn guarded(
     })
 }
 
+/// Lets a command whose output goes to a reader that stops early (`lexls check DIR | head`)
+/// end quietly, as Unix tools do, instead of failing on its next write: restores the default
+/// action of `SIGPIPE`, which the Rust runtime sets to "ignore" (a write then returns
+/// `BrokenPipe` and `println!` panics). Call it first in `main`, before any thread starts,
+/// and not for the language server, whose client's going away its own loop handles.
+pub fn end_quietly_when_the_reader_stops() {
+    #[cfg(unix)]
+    #[expect(unsafe_code, reason = "libc's signal has no safe binding")]
+    // SAFETY: `signal` only sets this process's disposition of SIGPIPE; it is called before
+    // any other thread exists, so no handler is replaced under another thread.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// Logs a panic as one line (with the default report when `RUST_BACKTRACE` asks for a
 /// backtrace); the command boundary in [`main`] then says what to do.
 pub fn install_panic_hook() {

@@ -13,6 +13,7 @@ pub mod container;
 pub mod dated_act;
 pub mod forms;
 pub mod irs;
+pub mod numbered_act;
 pub mod record;
 pub mod relative;
 pub mod scan;

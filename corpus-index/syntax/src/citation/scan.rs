@@ -40,6 +40,7 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
         r"(?P<eudiv>(?-u:\b)(?:Part|Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)(?:[ \t]*,[ \t]*(?:Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b))*(?:[ \t]+of[ \t]+(?:Title|Chapter)[ \t]+[IVXLC]{1,6}(?-u:\b))*[ \t]+of[ \t]+(?:(?i:this|that)[ \t]+)?(?:Regulation|Directive|Decision)(?-u:\b))|",
         r"(?P<datedact>(?-u:\b)(?:(?i:act)[ \t]+(?:of[ \t]+)?)?(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)\.?[ \t]+\d{1,2},[ \t]+1[789]\d\d,[ \t]+ch\.)|",
         r"(?P<sessionlaw>(?-u:\b)D\.[ \t]?C\.[ \t]?(?:Law|Act)[ \t]+\d{1,3}[-–]\d)|",
+        r"(?P<numact>(?-u:\b)Act[ \t]+(?:No\.?[ \t]*)?\d{1,4}[ \t]+of[ \t]+(?:1[6-9]|20)\d\d(?-u:\b))|",
         r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix)[ \t]+[A-Z0-9]{1,7}(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d))|",
         r"(?P<container>(?-u:\b)(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+(?:(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+)*(?:(?i:title)[ \t]+\d|(?i:this)[ \t]+(?i:title|subtitle|chapter|subchapter|part|subpart|unit|article|division)(?-u:\b)))|",
         r"(?P<eo>(?-u:\b)(?:(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?|(?:Presidential[ \t]+)?Proclamations?|Proc\.)[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)|",
@@ -178,14 +179,6 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}|of|and|for|on|the|to|in))*))",
     ))
 });
-/// An act by its number in the year of its enactment (`Act 51 of 1977`, `Act No. 108 of
-/// 1996`), as the legislatures of South Africa, India and other Commonwealth countries
-/// number their acts.
-static NUMBERED_ACT: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"^(?:the[ \t]+)?Act[ \t]+(?:No\.?[ \t]*)?(?P<n>\d{1,4})[ \t]+of[ \t]+(?P<y>(?:1[6-9]|20)\d\d)(?-u:\b)",
-    )
-});
 /// `the executive law`: one of New York's consolidated laws named in lower case, as its
 /// statutes name them (the laws whose names end in `Law`).
 static NY_CONSOLIDATED_LAW: LazyLock<Regex> = LazyLock::new(|| {
@@ -281,13 +274,17 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
         }
         let whole_act = if caps.name("sessionlaw").is_some() {
             super::session_law::designation_at(text, start)
-                .map(|(e, n)| (e, n, CitationKind::DcLaw))
+                .map(|(e, n)| (start, e, n, CitationKind::DcLaw))
         } else if caps.name("datedact").is_some() {
-            super::dated_act::act_at(text, start).map(|(e, n)| (e, n, CitationKind::NamedAct))
+            super::dated_act::act_at(text, start)
+                .map(|(e, n)| (start, e, n, CitationKind::NamedAct))
+        } else if caps.name("numact").is_some() {
+            super::numbered_act::act_around(text, start)
+                .map(|(s, e, n)| (s, e, n, CitationKind::NamedAct))
         } else {
             None
         };
-        if let Some((end, name, kind)) = whole_act {
+        if let Some((start, end, name, kind)) = whole_act {
             // `D.C. Law 22-250`, `Aug. 14, 1935, ch. 531`: an act as a whole.
             let mut phrase = Phrase::new(
                 start,
@@ -2880,10 +2877,8 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     }
     // `section 5 of Act 51 of 1977`, `section 2 of Act No. 108 of 1996`: an act numbered in
     // the year of its enactment, as Commonwealth legislatures number them.
-    if let Some((end, caps)) = eat(text, pos, &NUMBERED_ACT) {
-        phrase.code = Some(CodeRef::Named(
-            format!("Act {} of {}", &caps["n"], &caps["y"]).into(),
-        ));
+    if let Some((end, name)) = super::numbered_act::act_at(text, pos) {
+        phrase.code = Some(CodeRef::Named(name.into()));
         phrase.kind = Some(CitationKind::NamedAct);
         return Some(end);
     }

@@ -729,7 +729,7 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
     static BETWEEN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         #[allow(clippy::expect_used)]
         regex::Regex::new(
-            r"^,[ \t]*(?:(?:title|subtitle|div\.|division|ch\.|part)[ \t]+[\w–-]+(?:[ \t]+\[\w+\])?,[ \t]*)*$",
+            r"^[ \t]*,[ \t]*(?:(?:title|subtitle|div\.|division|ch\.|part)[ \t]+[\w–-]+(?:[ \t]+\[\w+\])?,[ \t]*)*$",
         )
         .expect("static regex compiles")
     });
@@ -760,9 +760,10 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
     let whole_act = prev.section.is_none()
         && (prev.kind == CitationKind::DcLaw
             || (prev.kind == CitationKind::NamedAct
-                && prev
-                    .named_code()
-                    .is_some_and(super::dated_act::is_dated_act)));
+                && prev.named_code().is_some_and(|name| {
+                    super::dated_act::is_dated_act(name)
+                        || super::numbered_act::is_numbered_act(name)
+                })));
     if !whole_act && !matches!(prev.kind, CitationKind::PublicLaw | CitationKind::Stat) {
         return false;
     }

@@ -9,7 +9,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use lexls::process::{guarded, init_logging, install_panic_hook};
+use lexls::process::{
+    end_quietly_when_the_reader_stops, guarded, init_logging, install_panic_hook,
+};
 
 /// Measure retrieval, citation, cross-reference, markup and classifier quality; train the
 /// query-complexity classifier.
@@ -105,6 +107,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    end_quietly_when_the_reader_stops();
     init_logging();
     install_panic_hook();
     let cli = Cli::parse();

@@ -1,0 +1,108 @@
+//! Acts cited by their number in the year of enactment: `Act 51 of 1977`, `Act No. 108 of
+//! 1996`, `Rajasthan Act 34 of 1958`, `Central Act 16 of 1926`. The legislatures of India,
+//! South Africa and other Commonwealth countries number their acts so (India's Legislative
+//! Department cites `the Companies Act, 2013 (18 of 2013)` and its amendments `Inserted by
+//! Act 10 of 1963, s. 47`; a State's act carries the State's name, and is another act than
+//! the central act of the same number).
+//!
+//! Such an act is an instrument of its own, never the citing document: the citation is a
+//! [`super::CitationKind::NamedAct`] whose code is the designation as written without
+//! `No.` (`Rajasthan Act 34 of 1958`); a section right after it (`, section 47`, `, sec.
+//! 3`) or before it (`section 5 of Act 51 of 1977`) is a section of that act (see
+//! [`super::short_form`]).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// The legislatures whose name comes before a numbered act: the Union (`Central`) and the
+/// States and Union territories of India with legislatures.
+const LEGISLATURES: &str = r"Central|Andhra[ \t]+Pradesh|Arunachal[ \t]+Pradesh|Assam|Bihar|Bombay|Chhattisgarh|Delhi|Goa|Gujarat|Haryana|Himachal[ \t]+Pradesh|Jammu[ \t]+and[ \t]+Kashmir|Jharkhand|Karnataka|Kerala|Madhya[ \t]+Pradesh|Madras|Maharashtra|Manipur|Meghalaya|Mizoram|Mysore|Nagaland|Odisha|Orissa|Puducherry|Punjab|Rajasthan|Sikkim|Tamil[ \t]+Nadu|Telangana|Tripura|Uttar[ \t]+Pradesh|Uttarakhand|West[ \t]+Bengal";
+
+static NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    Regex::new(&super::typographic_spaces(&format!(
+        r"^(?:the[ \t]+)?(?:(?P<by>{LEGISLATURES})[ \t]+)?Act[ \t]+(?:No\.?[ \t]*)?(?P<n>\d{{1,4}})[ \t]+of[ \t]+(?P<y>(?:1[6-9]|20)\d\d)(?-u:\b)"
+    )))
+    .expect("static regex compiles")
+});
+
+/// The numbered act at byte `pos` of `text`: the end of its designation and the act's name
+/// (`Act 51 of 1977`, `Rajasthan Act 34 of 1958`). `None` when none starts there.
+pub(crate) fn act_at(text: &str, pos: usize) -> Option<(usize, String)> {
+    let caps = NUMBERED.captures(text.get(pos..)?)?;
+    let end = pos + caps.get(0)?.end();
+    let by = caps
+        .name("by")
+        .map(|b| {
+            format!(
+                "{} ",
+                b.as_str().split_whitespace().collect::<Vec<_>>().join(" ")
+            )
+        })
+        .unwrap_or_default();
+    Some((end, format!("{by}Act {} of {}", &caps["n"], &caps["y"])))
+}
+
+/// The numbered act whose word `Act` is at byte `anchor` of `text`, with the legislature
+/// named before it (`Rajasthan Act 34 of 1958`): the start and end of its designation and
+/// the act's name.
+pub(crate) fn act_around(text: &str, anchor: usize) -> Option<(usize, usize, String)> {
+    static BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+        #[allow(clippy::expect_used)]
+        Regex::new(&super::typographic_spaces(&format!(
+            r"(?-u:\b)(?:{LEGISLATURES})[ \t]+$"
+        )))
+        .expect("static regex compiles")
+    });
+    let head = text.get(..anchor)?;
+    let from = head.char_indices().rev().nth(40).map_or(0, |(i, _)| i);
+    let start = BEFORE
+        .find(&head[from..])
+        .map_or(anchor, |m| from + m.start());
+    let (start, (end, name)) = match act_at(text, start) {
+        Some(found) => (start, found),
+        None => (anchor, act_at(text, anchor)?),
+    };
+    Some((start, end, name))
+}
+
+/// Whether `name` (a citation's code) is a numbered act's name, as [`act_at`] writes it.
+pub fn is_numbered_act(name: &str) -> bool {
+    NUMBERED.find(name).is_some_and(|m| m.end() == name.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::citation::{CitationKind, extract};
+
+    // Class: sections of numbered acts, after the act (India's amendment notes) and before
+    // it (South African cross-references); a State's act keeps its State.
+    #[test]
+    fn sections_of_numbered_acts_are_the_acts() {
+        let text = "words and figures inserted by Act 10 of 1963, section 47 and Schedule I.";
+        let cites = extract(text);
+        let sections: Vec<_> = cites.iter().filter(|c| c.section.is_some()).collect();
+        assert_eq!(sections.len(), 1, "{cites:#?}");
+        assert_eq!(sections[0].kind, CitationKind::NamedAct);
+        assert_eq!(sections[0].named_code(), Some("Act 10 of 1963"));
+        assert_eq!(sections[0].section.as_deref(), Some("47"));
+
+        let text = "[Vide Rajasthan Act 34 of 1958, sec. 3 (w.e.f. 1-7-1958)]";
+        let cites = extract(text);
+        let section = cites.iter().find(|c| c.section.is_some());
+        assert_eq!(
+            section.and_then(|c| c.named_code()),
+            Some("Rajasthan Act 34 of 1958"),
+            "{cites:#?}"
+        );
+
+        let text = "The accused may be detained under section 5 of Act No. 51 of 1977.";
+        let cites = extract(text);
+        assert_eq!(cites.len(), 1, "{cites:#?}");
+        assert_eq!(cites[0].named_code(), Some("Act 51 of 1977"));
+        assert_eq!(cites[0].section.as_deref(), Some("5"));
+        assert!(super::is_numbered_act("West Bengal Act 37 of 1974"));
+        assert!(!super::is_numbered_act("Act of Aug. 14, 1935, ch. 531"));
+    }
+}
