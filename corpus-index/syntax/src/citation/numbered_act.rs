@@ -102,6 +102,24 @@ mod tests {
         assert_eq!(cites.len(), 1, "{cites:#?}");
         assert_eq!(cites[0].named_code(), Some("Act 51 of 1977"));
         assert_eq!(cites[0].section.as_deref(), Some("5"));
+        // India's texts as distributed set a space before the comma; the Council's markup
+        // does so around a citation of the Code, which stays the Code's.
+        let text = "Substituted by Act 104 of 1976 , section 27, for the words";
+        let cites = extract(text);
+        let section = cites.iter().find(|c| c.section.is_some());
+        assert_eq!(
+            section.and_then(|c| c.named_code()),
+            Some("Act 104 of 1976"),
+            "{cites:#?}"
+        );
+        let text = "as added by D.C. Law 20-110 , §§ 21-211 as Subpart 5 of this part.";
+        let cites = extract(text);
+        let section = cites.iter().find(|c| c.section.is_some());
+        assert_eq!(
+            section.map(|c| c.kind),
+            Some(CitationKind::Section),
+            "{cites:#?}"
+        );
         assert!(super::is_numbered_act("West Bengal Act 37 of 1974"));
         assert!(!super::is_numbered_act("Act of Aug. 14, 1935, ch. 531"));
     }

@@ -729,7 +729,7 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
     static BETWEEN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         #[allow(clippy::expect_used)]
         regex::Regex::new(
-            r"^[ \t]*,[ \t]*(?:(?:title|subtitle|div\.|division|ch\.|part)[ \t]+[\w–-]+(?:[ \t]+\[\w+\])?,[ \t]*)*$",
+            r"^,[ \t]*(?:(?:title|subtitle|div\.|division|ch\.|part)[ \t]+[\w–-]+(?:[ \t]+\[\w+\])?,[ \t]*)*$",
         )
         .expect("static regex compiles")
     });
@@ -768,6 +768,17 @@ fn act_section(text: &str, cites: &mut [Citation], i: usize) -> bool {
         return false;
     }
     let between = text.get(prev.span.end..c.group.start).unwrap_or("x");
+    // India's texts as distributed set a space before the comma (`Act 104 of 1976 ,
+    // section 27`); a space there elsewhere ends the act's citation (`D.C. Law 20-110 , §§
+    // 21-211`, the Council's markup around a citation of the Code).
+    let numbered = prev
+        .named_code()
+        .is_some_and(super::numbered_act::is_numbered_act);
+    let between = if numbered {
+        between.trim_start_matches([' ', '\t'])
+    } else {
+        between
+    };
     if !BETWEEN.is_match(between) {
         return false;
     }
