@@ -491,3 +491,39 @@ fn the_districts_codes_by_their_own_names() {
         ]
     );
 }
+
+// Class: how the EU institutions name an act and its annexes (Joint Practical Guide, 16;
+// TFEU, Art. 288): the author and the kind of act before its number (`Council Directive
+// 93/13/EEC`, `Commission Implementing Regulation (EU) 2019/947`) name the act its number
+// names; a recommendation is an act too; an annex is joined to its act by `to`.
+#[test]
+fn eu_acts_by_their_authors_and_annexes_by_to() {
+    assert_eq!(
+        read("Article 5(1)(a) of Council Directive 93/13/EEC applies."),
+        [(
+            "eu_article".to_string(),
+            "Directive 93/13/EEC Art. 5(1)(a)".to_string()
+        )]
+    );
+    assert_eq!(
+        read("of Article 2(1) of Commission Implementing Regulation (EU) 2019/947,"),
+        [(
+            "eu_article".to_string(),
+            "Regulation (EU) 2019/947 Art. 2(1)".to_string()
+        )]
+    );
+    assert_eq!(
+        read("as defined in Commission Recommendation 2003/361/EC."),
+        [(
+            "eu_act".to_string(),
+            "Recommendation 2003/361/EC".to_string()
+        )]
+    );
+    assert_eq!(
+        read("the devices listed in Annex I to Regulation (EU) 2017/745,"),
+        [(
+            "eu_article".to_string(),
+            "Regulation (EU) 2017/745 Annex I".to_string()
+        )]
+    );
+}

@@ -79,7 +79,7 @@ static CFR: LazyLock<Regex> = LazyLock::new(|| {
 });
 static EU_ACT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)^(Regulation|Directive|Decision)\s*(?:\((EU|EC|EEC|Euratom|EU,\s*Euratom)\)\s*)?(No\.?\s*)?(\d{1,4})/(\d{1,4})(?:/(EU|EC|EEC|Euratom))?$",
+        r"(?i)^(?:(?:council|commission)\s+)?(?:(?:implementing|delegated)\s+)?(Regulation|Directive|Decision|Recommendation)\s*(?:\((EU|EC|EEC|Euratom|EU,\s*Euratom)\)\s*)?(No\.?\s*)?(\d{1,4})/(\d{1,4})(?:/(EU|EC|EEC|Euratom))?$",
     )
 });
 

@@ -55,7 +55,7 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?P<adjacent>(?-u:\b)(?i:the)[ \t]+(?i:preceding|previous|following|next)[ \t]+(?i:subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point)(?-u:\b))",
         r"|(?P<such>(?-u:\b)(?i:such|said)[ \t]+(?i:section|article)(?-u:\b))",
         r"|(?P<this>(?-u:\b)(?i:this)[ \t]+(?i:section|subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point|article|annex|chapter|subchapter|title|part|subpart)(?-u:\b))",
-        r"|(?P<euact>(?-u:\b)(?:Regulation|Directive|Decision)[ \t]*(?:\((?:EU|EC|EEC|Euratom)\)[ \t]*)?(?:No\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
+        r"|(?P<euact>(?-u:\b)(?:Regulation|Directive|Decision|Recommendation)[ \t]*(?:\((?:EU|EC|EEC|Euratom)\)[ \t]*)?(?:No\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
         r"|(?P<euacts>(?-u:\b)(?:Regulations|Directives|Decisions)[ \t]+(?:\((?i:EU|EC|EEC|Euratom)\)[ \t]*)?(?:(?i:no)\.?[ \t]*)?\d{1,4}/\d{1,4})",
         r"|(?P<treaty>(?-u:\b)Treaty[ \t]+(?:establishing|on)[ \t]+the[ \t]+(?:European|Functioning)(?:[ \t]+(?:Economic|Community|Union|of|the|European|Atomic|Energy))*)",
     ))
@@ -99,6 +99,8 @@ static LABEL_RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:-|[ \t]*[–
 /// ` of ` between a citation and what it is of. A paragraph cannot end with `of`, so a blank
 /// line after it is layout (text extracted from a double-spaced PDF: `paragraphs 1, 2 or 3
 /// of` / `subdivision b of section 20-871`), not a paragraph break.
+/// `to` between an annex and its act.
+static TO: LazyLock<Regex> = LazyLock::new(|| re(r"^[ \t]+to[ \t]+"));
 static OF: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of(?:[ \t]+|[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*)",
@@ -170,7 +172,7 @@ static CODE_ALONE: LazyLock<Regex> = LazyLock::new(|| {
 });
 static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
-        r"^(?:(?P<eu>(?:Regulation|Directive|Decision)\s*(?:\((?:EU|EC|EEC|Euratom)\)\s*)?(?:No\.?\s*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
+        r"^(?:(?P<eu>(?:(?:Council|Commission)\s+)?(?:(?:Implementing|Delegated)\s+)?(?:Regulation|Directive|Decision|Recommendation)\s*(?:\((?:EU|EC|EEC|Euratom)\)\s*)?(?:No\.?\s*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
         r"|(?P<nyc>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York(?:[ \t]*\r?\n[ \t]*|[ \t]+)City|NYC|N\.Y\.C\.)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:Administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Admin\.(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Charter))",
         r"|(?P<admin>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+)administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)code)(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)the(?:[ \t]*\r?\n[ \t]*|[ \t]+)City(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York)?)",
         r"|(?P<popular>(?:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:GDPR|AI(?:[ \t]*\r?\n[ \t]*|[ \t]+)Act|General(?:[ \t]*\r?\n[ \t]*|[ \t]+)Data(?:[ \t]*\r?\n[ \t]*|[ \t]+)Protection(?:[ \t]*\r?\n[ \t]*|[ \t]+)Regulation))(?-u:\b)",
@@ -2624,6 +2626,25 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
             phrase.kind = Some(CitationKind::StateStatute);
         }
         pos = after;
+    }
+    // `Annex I to Regulation (EU) 2017/745`: an annex is joined to its act by `to` (Joint
+    // Practical Guide of the EU institutions, 16.12).
+    if phrase.code.is_none()
+        && matches!(
+            phrase.head,
+            Head::Section {
+                unit: Unit::Annex,
+                ..
+            }
+        )
+        && let Some((after_to, _)) = eat(text, pos, &TO)
+        && let Some((end, caps)) = eat(text, after_to, &CODE_OF)
+        && let Some(act) = caps.name("eu")
+    {
+        let name =
+            codes::canonical_code(act.as_str()).map_or_else(|| collapse(act.as_str()), |c| c.name);
+        phrase.code = Some(CodeRef::Named(name.into()));
+        pos = end;
     }
     while let Some((after_of, _)) = eat(text, pos, &OF) {
         if let Some(next) = parse_of_clause(text, after_of, phrase) {
