@@ -527,3 +527,25 @@ fn eu_acts_by_their_authors_and_annexes_by_to() {
         )]
     );
 }
+
+// Class: the hyphenated level words of India's and older British drafting (`sub-section`,
+// `sub-clause`, `sub-paragraph`): the same levels as their closed spellings. Sentences of
+// the Indian statutes of the AILA 2019 corpus.
+#[test]
+fn hyphenated_level_words_are_levels() {
+    assert_eq!(
+        read("clause (b) of sub-section (1) of section 2 shall apply"),
+        [("section".to_string(), "§ 2(1)(b)".to_string())]
+    );
+    assert_eq!(
+        read("sub-clause (ii) of clause (a) of section 3"),
+        [("section".to_string(), "§ 3(a)(ii)".to_string())]
+    );
+    assert_eq!(
+        read("sub-sections (1) and (2) of section 7"),
+        [
+            ("section".to_string(), "§ 7(1)".to_string()),
+            ("section".to_string(), "§ 7(2)".to_string())
+        ]
+    );
+}

@@ -179,7 +179,9 @@ pub enum LevelWord {
 impl LevelWord {
     /// Parses a (singular or plural, any case) level word.
     pub fn parse(word: &str) -> Option<Self> {
-        let w = word.to_ascii_lowercase();
+        // `sub-section`, `sub-clause`: the hyphenated spelling of India's and older British
+        // drafting.
+        let w = word.to_ascii_lowercase().replacen("sub-", "sub", 1);
         let w = w.strip_suffix('s').unwrap_or(&w);
         Some(match w {
             "subsection" => Self::Subsection,

@@ -51,10 +51,10 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
         // `s. 768.28`, `ss. 120.54 and 120.57`: the section abbreviation of the Florida
         // Statutes and of Commonwealth statutes, lower case and before a number only.
         r"|(?P<sabbr>(?-u:\b)ss?\.[ \t]+\d)",
-        r"|(?P<word>(?-u:\b)(?i:sections?|secs?\.|subsections?|subdivisions?|paragraphs?|subparagraphs?|clauses?|subclauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
-        r"|(?P<adjacent>(?-u:\b)(?i:the)[ \t]+(?i:preceding|previous|following|next)[ \t]+(?i:subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point)(?-u:\b))",
+        r"|(?P<word>(?-u:\b)(?i:sections?|secs?\.|sub-?sections?|sub-?divisions?|paragraphs?|sub-?paragraphs?|clauses?|sub-?clauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
+        r"|(?P<adjacent>(?-u:\b)(?i:the)[ \t]+(?i:preceding|previous|following|next)[ \t]+(?i:sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point)(?-u:\b))",
         r"|(?P<such>(?-u:\b)(?i:such|said)[ \t]+(?i:section|article)(?-u:\b))",
-        r"|(?P<this>(?-u:\b)(?i:this)[ \t]+(?i:section|subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point|article|annex|chapter|subchapter|title|part|subpart)(?-u:\b))",
+        r"|(?P<this>(?-u:\b)(?i:this)[ \t]+(?i:section|sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point|article|annex|chapter|subchapter|title|part|subpart)(?-u:\b))",
         r"|(?P<euact>(?-u:\b)(?:Regulation|Directive|Decision|Recommendation)[ \t]*(?:\((?:EU|EC|EEC|Euratom)\)[ \t]*)?(?:No\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
         r"|(?P<euacts>(?-u:\b)(?:Regulations|Directives|Decisions)[ \t]+(?:\((?i:EU|EC|EEC|Euratom)\)[ \t]*)?(?:(?i:no)\.?[ \t]*)?\d{1,4}/\d{1,4})",
         r"|(?P<treaty>(?-u:\b)Treaty[ \t]+(?:establishing|on)[ \t]+the[ \t]+(?:European|Functioning)(?:[ \t]+(?:Economic|Community|Union|of|the|European|Atomic|Energy))*)",
@@ -114,7 +114,7 @@ static EU_SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
 });
 static THIS_WHAT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?i:this)[ \t]+(?P<w>(?i:section|subsection|subdivision|paragraph|subparagraph|clause|subclause|item|point|article|annex|chapter|subchapter|title|part|subpart|regulation|directive|decision|code|act|rules?|local[ \t]+law|policy|agreement))(?-u:\b)",
+        r"^(?i:this)[ \t]+(?P<w>(?i:section|sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point|article|annex|chapter|subchapter|title|part|subpart|regulation|directive|decision|code|act|rules?|local[ \t]+law|policy|agreement))(?-u:\b)",
     )
 });
 static NUMBERED_INSTRUMENT: LazyLock<Regex> = LazyLock::new(|| {
@@ -131,7 +131,7 @@ static VOLUME_OF_NEXT: LazyLock<Regex> = LazyLock::new(|| {
 });
 static SUCH_LEVEL: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:such|said)[ \t]+(?P<w>(?i:subsection|subdivision|paragraph|subparagraph|clause|subclause|item))(?-u:\b)",
+        r"^(?:such|said)[ \t]+(?P<w>(?i:sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item))(?-u:\b)",
     )
 });
 static THIS_DEFINITION: LazyLock<Regex> =
@@ -147,7 +147,7 @@ static THAT_WHAT: LazyLock<Regex> = LazyLock::new(|| {
 });
 static LEVEL_WORD: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<w>(?i:subsections?|subdivisions?|paragraphs?|subparagraphs?|clauses?|subclauses?|items?|points?))[ \t]+",
+        r"^(?P<w>(?i:sub-?sections?|sub-?divisions?|paragraphs?|sub-?paragraphs?|clauses?|sub-?clauses?|items?|points?))[ \t]+",
     )
 });
 static SECTION_WORD: LazyLock<Regex> = LazyLock::new(|| {
@@ -2160,7 +2160,9 @@ fn previous_label(label: &str) -> Option<String> {
 
 /// Words after which a parenthesised label is a subdivision cited or listed.
 fn is_designation_or_list_word(word: &str) -> bool {
-    let singular = word.strip_suffix('s').unwrap_or(word);
+    // `sub-section`: the hyphenated spelling of India's and older British drafting.
+    let word = word.replacen("sub-", "sub", 1);
+    let singular = word.strip_suffix('s').unwrap_or(&word);
     matches!(
         singular,
         "section"
