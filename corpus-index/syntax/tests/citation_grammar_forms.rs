@@ -549,3 +549,25 @@ fn hyphenated_level_words_are_levels() {
         ]
     );
 }
+
+// Class: a code named in full after `the Code of` (India's `the Code of Criminal Procedure,
+// 1973`, `the Code of Civil Procedure`; a `Code of Conduct`) is that code, not the citing
+// document's `the Code`; `the Code of the District of Columbia` is the D.C. Code.
+#[test]
+fn a_code_named_in_full_is_not_the_citing_code() {
+    assert_eq!(
+        read("an application under section 438 of the Code of Criminal Procedure, 1973 lies"),
+        [(
+            "named_act".to_string(),
+            "Code of Criminal Procedure § 438".to_string()
+        )]
+    );
+    assert_eq!(
+        read("section 5 of the Code of the District of Columbia shall apply"),
+        [("state_statute".to_string(), "D.C. Code § 5".to_string())]
+    );
+    assert_eq!(
+        read("section 5 of the Code shall apply"),
+        [("section".to_string(), "§ 5".to_string())]
+    );
+}

@@ -61,10 +61,11 @@ static DCMR: LazyLock<Regex> = LazyLock::new(|| {
 static NYC_CHARTER: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)^(?:the\s+)?(?:N\.?\s?Y\.?\s?C\.?|New\s+York\s+City)\s+Charter$"));
 /// The D.C. Code as its publisher and the Bluebook (table T1, District of Columbia) name it:
-/// `D.C. Official Code`, `D.C. Code`, `D.C. Code Ann.`, `District of Columbia Official Code`.
+/// `D.C. Official Code`, `D.C. Code`, `D.C. Code Ann.`, `District of Columbia Official Code`,
+/// `Code of the District of Columbia`.
 static DC_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)^(?:the\s+)?(?:D\.?\s?C\.?|District\s+of\s+Columbia)\s+(?:Official\s+)?Code(?:\s+Ann(?:otated|\.))?(?:\s+\(\d{4}\s+(?:Repl\.|Supp\.)\))?$",
+        r"(?i)^(?:the\s+)?(?:(?:D\.?\s?C\.?|District\s+of\s+Columbia)\s+(?:Official\s+)?Code(?:\s+Ann(?:otated|\.))?(?:\s+\(\d{4}\s+(?:Repl\.|Supp\.)\))?|Code\s+of\s+the\s+District\s+of\s+Columbia)$",
     )
 });
 static USC: LazyLock<Regex> = LazyLock::new(|| {

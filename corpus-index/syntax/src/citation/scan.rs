@@ -181,6 +181,13 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}|of|and|for|on|the|to|in))*))",
     ))
 });
+/// A code named in full after `the Code of` (`the Code of Criminal Procedure`, `the Code of
+/// Civil Procedure`, `the Code of Conduct`): the `named` phrase of [`CODE_OF`].
+static CODE_OF_NAMED: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?P<named>the[ \t]+Code[ \t]+of(?:[ \t]+(?:of|and|for|on|the|to|in))*[ \t]+[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:[ \t]+(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}|of|and|for|on|the|to|in))*)",
+    )
+});
 /// `the executive law`: one of New York's consolidated laws named in lower case, as its
 /// statutes name them (the laws whose names end in `Law`).
 static NY_CONSOLIDATED_LAW: LazyLock<Regex> = LazyLock::new(|| {
@@ -2906,6 +2913,12 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         return Some(end);
     }
     let (end, caps) = eat(text, pos, &CODE_OF)?;
+    // `section 438 of the Code of Criminal Procedure, 1973`: a code named in full, not the
+    // citing document's `the Code`.
+    let (end, caps) = match caps.name("code").and(eat(text, pos, &CODE_OF_NAMED)) {
+        Some(named) => named,
+        None => (end, caps),
+    };
     let matched = caps.get(0)?.as_str();
     let code = if caps.name("named").is_some() {
         let trimmed = trim_named(matched);
