@@ -475,6 +475,29 @@ fn the_districts_codes_by_their_own_names() {
             )
         ]
     );
+    // A chapter of such a title is the regulations' too (D.C. Code § 42-2802.01), and a
+    // `title-section` number after them is the D.C. Code's (§ 2-219.03), not theirs.
+    assert_eq!(
+        read(
+            "set forth in Chapter 4 of Title 14 of the District of Columbia Municipal Regulations, the"
+        ),
+        [(
+            "state_regulation".to_string(),
+            "D.C. Mun. Regs. tit. 14, ch. 4".to_string()
+        )]
+    );
+    assert_eq!(
+        read(
+            "under 7 DCMR § 1002.1. (3) At least 60% of all hours of the apprenticeship programs required by § 2-1431 shall be performed"
+        ),
+        [
+            (
+                "state_regulation".to_string(),
+                "D.C. Mun. Regs. tit. 7, § 1002.1".to_string()
+            ),
+            ("section".to_string(), "§ 2-1431".to_string())
+        ]
+    );
     assert_eq!(
         read(
             "(5) Provide a safety line, pursuant to section 505.4 of Title 25-C of the District of Columbia Municipal Regulations (25-C DCMR § 505.4); or"

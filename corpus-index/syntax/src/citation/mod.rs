@@ -402,6 +402,15 @@ impl Citation {
                 out.push_str("[this code]");
             }
             if let Some(division) = self.division() {
+                // `Mass. Gen. Laws ch. 151B`; `D.C. Mun. Regs. tit. 14, ch. 4`: a division
+                // below the title a code's name ends with.
+                if out.ends_with(|c: char| c.is_ascii_alphanumeric())
+                    && out
+                        .rsplit_once(' ')
+                        .is_some_and(|(head, _)| head.ends_with("tit."))
+                {
+                    out.push(',');
+                }
                 if !out.is_empty() {
                     out.push(' ');
                 }

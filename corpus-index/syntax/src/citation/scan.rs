@@ -1424,11 +1424,39 @@ fn parse_chapter_of_title(text: &str, start: usize) -> Option<Phrase> {
 /// [`super::container`]); it resolves, like `this chapter`, to the code.
 fn parse_container(text: &str, start: usize) -> Option<Phrase> {
     let (end, chain) = super::container::chain_at(text, start)?;
+    if let Some(phrase) = container_of_named_regulations(text, start, end, &chain) {
+        return Some(phrase);
+    }
     let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
     phrase.relative = Some(Relative::ThisCode);
     phrase.code = Some(CodeRef::This);
     phrase.division = Some(chain);
     phrase.end = end;
+    Some(phrase)
+}
+
+/// `Chapter 4 of Title 14 of the District of Columbia Municipal Regulations`: a chain of
+/// divisions whose title is of the body of regulations named after it, not of the citing
+/// code. `end` is where the chain read at `start` ends.
+fn container_of_named_regulations(
+    text: &str,
+    start: usize,
+    end: usize,
+    chain: &str,
+) -> Option<Phrase> {
+    let (title, rest) = chain.strip_prefix("tit. ")?.split_once(", ")?;
+    let (after_of, _) = eat(text, end, &OF)?;
+    let (_, named) = eat(text, after_of, &CODE_OF)?;
+    let name = trim_named(named.name("named")?.as_str());
+    let known = codes::canonical_code(&format!("{} title {title}", collapse(name)))?;
+    if known.family != CodeFamily::StateRegulation {
+        return None;
+    }
+    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    phrase.code = Some(CodeRef::Named(known.name.into()));
+    phrase.kind = Some(CitationKind::StateRegulation);
+    phrase.division = Some(rest.to_string());
+    phrase.end = after_of + name.len();
     Some(phrase)
 }
 

@@ -883,8 +883,13 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
     }
     // `provided that §§ 2 and 3 shall apply` after `D.C. Law 20-40`: sections of the session
     // law, numbered plainly; a `title-section` number (`§ 1-1001.03`) is the D.C. Code's.
+    // So are the District's municipal regulations (`7 DCMR § 1002.1`) numbered.
     let code_shaped = c.section.as_deref().is_some_and(|n| n.contains(['-', ':']));
-    if ante.kind == CitationKind::DcLaw && code_shaped {
+    let numbered_plainly = ante.kind == CitationKind::DcLaw
+        || ante
+            .named_code()
+            .is_some_and(|code| code.starts_with("D.C. Mun. Regs."));
+    if numbered_plainly && code_shaped {
         return;
     }
     let inheritable = matches!(
