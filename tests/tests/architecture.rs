@@ -24,11 +24,35 @@ const PROTOCOL_CRATES: [&str; 3] = ["tower-lsp-server", "lsp-types", "ls-types"]
 /// What the syntax layer must never reach: the index, the models, the network.
 const NOT_IN_SYNTAX: [&str; 6] = ["tantivy", "sled", "ort", "fastembed", "reqwest", "petgraph"];
 
-/// Normal (non-dev, non-build) dependencies by package name, from `cargo metadata`.
+/// The host's target triple (`rustc -vV`), which the tests are built for.
+fn host_triple() -> String {
+    let out = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
+        .arg("-vV")
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run rustc -vV: {e}"));
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: "))
+        .unwrap_or_else(|| panic!("rustc -vV names no host"))
+        .trim()
+        .to_string()
+}
+
+/// Normal (non-dev, non-build) dependencies by package name, from `cargo metadata` for the
+/// host platform: offline, a fresh machine's package cache holds only the crates its builds
+/// fetched, not the other platforms' (`anstyle-wincon`), which an unfiltered resolve needs.
 fn normal_dependencies() -> BTreeMap<String, BTreeSet<String>> {
     let root = lexls_tests::repo_root();
+    let host = host_triple();
     let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .args(["metadata", "--format-version", "1", "--offline"])
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--offline",
+            "--filter-platform",
+        ])
+        .arg(&host)
         .current_dir(&root)
         .output();
     let out = match out {
