@@ -15,9 +15,7 @@ struct Cli {
 }
 
 use lexls::cli::{self, Mode};
-use lexls::process::{
-    end_quietly_when_the_reader_stops, guarded, init_logging, install_panic_hook,
-};
+use lexls::process::{READER_STOPPED, guarded, init_logging, install_panic_hook, reader_stopped};
 use lexls::{embed_worker, lsp};
 
 #[derive(Debug, Subcommand)]
@@ -123,12 +121,10 @@ fn main() -> ExitCode {
     init_logging();
     install_panic_hook();
     let cli = Cli::parse();
-    if !matches!(cli.command, Command::Serve) {
-        end_quietly_when_the_reader_stops();
-    }
     let advice = cli.command.advice_after_panic();
     match guarded(&advice, || run(cli.command)) {
         Ok(code) => code,
+        Err(err) if reader_stopped(&err) => ExitCode::from(READER_STOPPED),
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::from(2)

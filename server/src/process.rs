@@ -6,30 +6,58 @@ use std::process::ExitCode;
 /// The command boundary: runs `command`, turning a panic in it (a bug, or a store that
 /// panics on damaged data) into an error that says what to do (`advice`), so the process
 /// exits with status 2 and a message, never with a bare panic (101).
+///
+/// A command whose reader stopped early (`lexls check DIR | head`) ends quietly with
+/// [`READER_STOPPED`]: `println!` panics on the closed pipe (the Rust runtime ignores
+/// `SIGPIPE`, so the write fails instead of ending the process), which is no error of lexls.
+/// The signal's default action is not restored instead: a command that writes to a child
+/// (the embedding worker) must see a worker that died as an error, not die with it.
 pub fn guarded(
     advice: &str,
     command: impl FnOnce() -> anyhow::Result<ExitCode>,
 ) -> anyhow::Result<ExitCode> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(command)).unwrap_or_else(|_| {
-        Err(anyhow::anyhow!(
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(command)) {
+        Ok(result) => result,
+        Err(payload) if is_closed_stdout(panic_message(payload.as_ref())) => {
+            Ok(ExitCode::from(READER_STOPPED))
+        }
+        Err(_) => Err(anyhow::anyhow!(
             "lexls stopped on an internal error (logged above). {advice}"
-        ))
+        )),
+    }
+}
+
+/// The exit status of a command whose reader stopped early: 128 + `SIGPIPE` (13), as a shell
+/// reports a command that a closed pipe ended.
+pub const READER_STOPPED: u8 = 141;
+
+/// Whether a command's error is a write to a closed pipe (`writeln!(stdout, …)?` after the
+/// reader stopped early): the command ends with [`READER_STOPPED`], quietly.
+pub fn reader_stopped(err: &anyhow::Error) -> bool {
+    let broken = Some(std::io::ErrorKind::BrokenPipe);
+    err.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().map(std::io::Error::kind) == broken
+            // `serde_json::to_writer` wraps the write's error.
+            || cause
+                .downcast_ref::<serde_json::Error>()
+                .and_then(serde_json::Error::io_error_kind)
+                == broken
     })
 }
 
-/// Lets a command whose output goes to a reader that stops early (`lexls check DIR | head`)
-/// end quietly, as Unix tools do, instead of failing on its next write: restores the default
-/// action of `SIGPIPE`, which the Rust runtime sets to "ignore" (a write then returns
-/// `BrokenPipe` and `println!` panics). Call it first in `main`, before any thread starts,
-/// and not for the language server, whose client's going away its own loop handles.
-pub fn end_quietly_when_the_reader_stops() {
-    #[cfg(unix)]
-    #[expect(unsafe_code, reason = "libc's signal has no safe binding")]
-    // SAFETY: `signal` only sets this process's disposition of SIGPIPE; it is called before
-    // any other thread exists, so no handler is replaced under another thread.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+/// Whether a panic's message is `println!`'s on a closed standard output (`failed printing
+/// to stdout: Broken pipe (os error 32)`).
+fn is_closed_stdout(message: &str) -> bool {
+    message.contains("failed printing to stdout") && message.contains("Broken pipe")
+}
+
+/// The message a panic was raised with (`panic!("…")` with or without arguments).
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or("")
 }
 
 /// Logs a panic as one line (with the default report when `RUST_BACKTRACE` asks for a
@@ -37,6 +65,10 @@ pub fn end_quietly_when_the_reader_stops() {
 pub fn install_panic_hook() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        // A reader that stopped early is no internal error (see [`guarded`]).
+        if is_closed_stdout(&info.to_string()) {
+            return;
+        }
         if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
             default(info);
         } else {

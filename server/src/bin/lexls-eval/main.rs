@@ -9,9 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use lexls::process::{
-    end_quietly_when_the_reader_stops, guarded, init_logging, install_panic_hook,
-};
+use lexls::process::{READER_STOPPED, guarded, init_logging, install_panic_hook, reader_stopped};
 
 /// Measure retrieval, citation, cross-reference, markup and classifier quality; train the
 /// query-complexity classifier.
@@ -107,7 +105,6 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    end_quietly_when_the_reader_stops();
     init_logging();
     install_panic_hook();
     let cli = Cli::parse();
@@ -123,6 +120,7 @@ fn main() -> ExitCode {
     };
     match guarded(&advice, || run(cli.command)) {
         Ok(code) => code,
+        Err(err) if reader_stopped(&err) => ExitCode::from(READER_STOPPED),
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::from(2)
