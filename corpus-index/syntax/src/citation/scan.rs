@@ -2195,8 +2195,13 @@ fn previous_label(label: &str) -> Option<String> {
 
 /// Words after which a parenthesised label is a subdivision cited or listed.
 fn is_designation_or_list_word(word: &str) -> bool {
-    // `sub-section`: the hyphenated spelling of India's and older British drafting.
-    let word = word.replacen("sub-", "sub", 1);
+    // `sub-section`: the hyphenated spelling of India's and older British drafting (a
+    // `sub-subparagraph` keeps its own hyphen).
+    let word = if word.starts_with("sub-sub") {
+        word.to_string()
+    } else {
+        word.replacen("sub-", "sub", 1)
+    };
     let singular = word.strip_suffix('s').unwrap_or(&word);
     matches!(
         singular,
