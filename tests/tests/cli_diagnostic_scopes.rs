@@ -103,9 +103,10 @@ fn a_public_law_section_is_not_resolved_into_a_code() {
     assert!(of_act, "{:#}", report["external"]);
 }
 
-/// Class: bare citations of a foreign statute (AILA 2019 S177 "section 31", S67
-/// "section 2", Indian Acts) in a workspace holding 35 U.S.C. §§ 2 and 31: they stay in
-/// their document, which lacks them, so they are external, never 35 U.S.C.
+/// Class: citations of a foreign statute (AILA 2019 S177 "section 31", S67 "section 2",
+/// Indian Acts) in a workspace holding 35 U.S.C. §§ 2 and 31: a bare one stays in its
+/// document, which lacks it, and a section of the act a note names (`Substituted by Act 104
+/// of 1976 , section 31`) is that act's; both are external, never 35 U.S.C.
 #[test]
 fn a_bare_citation_in_an_indian_act_does_not_resolve_to_a_us_section() {
     let report = check(workspace(&["usc", "india"], "").path());
@@ -115,7 +116,11 @@ fn a_bare_citation_in_an_indian_act_does_not_resolve_to_a_us_section() {
             e["path"].as_str().is_some_and(|p| p.ends_with(file)) && e["citation"] == cited
         })
     };
-    assert!(external("S177.txt", "§ 31"), "{:#}", report["external"]);
+    assert!(
+        external("S177.txt", "Act 104 of 1976 § 31"),
+        "{:#}",
+        report["external"]
+    );
     assert!(external("S67.txt", "§ 2"), "{:#}", report["external"]);
 }
 
