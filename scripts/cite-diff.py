@@ -3,17 +3,17 @@
 
     find DIR -type f | scripts/cite-diff.py OLD_LEXLS NEW_LEXLS
 
-Reads each file (XML and HTML with their tags removed), runs `lexls cite --jsonl` of both
+Reads each file (XML and HTML with their tags removed and entities unescaped), runs `lexls cite --jsonl` of both
 builds on it, and prints per file the (kind, text, normalized) citations only the old build
 (-) or only the new one (+) reports, then how many files differ.
 """
-import json, subprocess, sys, os, re
+import html, json, subprocess, sys, os, re
 files=[l.strip() for l in sys.stdin if l.strip()]
 texts=[]
 for f in files:
     t=open(f,encoding='utf-8',errors='replace').read()
     if f.endswith(('.xml','.html','.htm')):
-        t=re.sub(r'<[^>]+>',' ',t)
+        t=html.unescape(re.sub(r'<[^>]+>',' ',t))
     texts.append(t)
 inp="".join(json.dumps({"text":t})+"\n" for t in texts)
 def run(b):

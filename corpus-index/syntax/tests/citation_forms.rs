@@ -382,7 +382,7 @@ fn state_codes_in_their_own_forms() {
     );
     assert_eq!(
         normalized("(Code Civ. Proc., § 340, subd. (a); Pen. Code, § 187.)"),
-        ["Cal. Civ. Proc. Code § 340", "Cal. Penal Code § 187"]
+        ["Cal. Civ. Proc. Code § 340(a)", "Cal. Penal Code § 187"]
     );
     let ucc = cite("governed by U.C.C. § 2-207(1) rather than the common law");
     assert_eq!(

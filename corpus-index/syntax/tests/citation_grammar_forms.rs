@@ -332,6 +332,7 @@ fn citation_forms_of_the_grammar_are_read_whole() {
         "t1-more-forms.txt",
         "codes-own-styles.txt",
         "federal-forms.txt",
+        "style-manual-forms.txt",
     ] {
         let text = std::fs::read_to_string(dir.join(list)).expect("form list");
         let forms: Vec<&str> = text

@@ -21,7 +21,7 @@ fn re(pattern: &str) -> Regex {
 /// upstream test suites use (`DC`, `VA`, full names before `Constitution`).
 pub(crate) const STATE: &str = r"(?:Ala\.|Alaska|Ariz\.|Ark\.|Cal\.|Colo\.|Conn\.|Del\.|D\.[ \t]?C\.|DC|Fla\.|Ga\.|Haw\.|Idaho|Ill\.|Ind\.|Iowa|Kan\.|Ky\.|La\.|Me\.|Md\.|Mass\.|Mich\.|Minn\.|Miss\.|Mo\.|Mont\.|Neb\.|Nev\.|N\.[ \t]?H\.|N\.[ \t]?J\.|N\.[ \t]?M\.|N\.[ \t]?Y\.|N\.[ \t]?C\.|N\.[ \t]?D\.|Ohio|Okla\.|Or\.|Pa\.|R\.[ \t]?I\.|S\.[ \t]?C\.|S\.[ \t]?D\.|Tenn\.|Tex\.|Utah|Vt\.|W\.[ \t]?Va\.|Va\.|VA|Wash\.|Wis\.|Wyo\.|Guam|P\.[ \t]?R\.|Am\.[ \t]?Samoa|V\.[ \t]?I\.|N\.[ \t]?Mar\.[ \t]?I\.)";
 
-const STATE_NAMES: &[(&str, &str)] = &[
+pub(crate) const STATE_NAMES: &[(&str, &str)] = &[
     ("alabama", "Ala."),
     ("alaska", "Alaska"),
     ("arizona", "Ariz."),
@@ -93,15 +93,20 @@ fn state_code_regex(designators: &str) -> Regex {
 
 /// A state code name up to the designator of its section (`Ala. Code §`, `Mass. Gen. Laws
 /// ch. 1, §`, `Del. Code Ann. tit. 9, §`, `La. Civ. Code Ann. art`, `9 Del. C. §`, `Fla.
-/// Admin. Code R.`).
+/// Admin. Code R.`, `Cal. Civ. Code section`).
 pub(crate) static STATE_CODE: LazyLock<Regex> = LazyLock::new(|| {
-    state_code_regex(r",?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$)|R\.[ \t])[ \t]*")
+    state_code_regex(
+        r",?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$)|R\.[ \t]|(?i:sections?|secs?\.)[ \t])[ \t]*",
+    )
 });
 
 /// [`STATE_CODE`] where `R.` can only be a word of the name (`N.Y. Comp. Codes R. & Regs.
 /// §`), tried when `R.` is not followed by a number.
-static STATE_CODE_RULES_WORD: LazyLock<Regex> =
-    LazyLock::new(|| state_code_regex(r",?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$))[ \t]*"));
+static STATE_CODE_RULES_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    state_code_regex(
+        r",?[ \t]*(?P<des>§§?|(?:art|r)\.?(?:[ \t]|$)|(?i:sections?|secs?\.)[ \t])[ \t]*",
+    )
+});
 
 /// A state code whose sections are cited without a designator (`Ohio Admin. Code 3745-1-01`,
 /// `La. R.S. 9:2800.6`, `N.Y. C.P.L.R. 3211(a)`; table T1 and the states' own forms): only
@@ -147,11 +152,12 @@ pub(crate) static NAMED_ACT: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?P<act>I\.R\.C\.|[A-Z]{2,6})[ \t]*(?P<des>§§?)[ \t]*"));
 
 /// The Internal Revenue Code named in full before its section (`Internal Revenue Code
-/// section 162(m)`, `Internal Revenue Code of 1986, § 61`): cited as `I.R.C.` (The Bluebook,
-/// rule 12.9.1), codified as title 26 of the U.S. Code.
+/// section 162(m)`, `Internal Revenue Code of 1986, § 61`), and by its initials before the
+/// section word or the number (`IRC section 501(c)(3)`, `IRC 162(m)`, the tax bar's usage):
+/// cited as `I.R.C.` (The Bluebook, rule 12.9.1), codified as title 26 of the U.S. Code.
 static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^Internal[ \t]+Revenue[ \t]+Code(?:[ \t]+of[ \t]+19(?:54|86))?,?[ \t]+(?P<des>§§?|(?i:sections?|secs?\.))[ \t]*",
+        r"^(?:Internal[ \t]+Revenue[ \t]+Code(?:[ \t]+of[ \t]+19(?:54|86))?,?[ \t]+(?P<des>§§?|(?i:sections?|secs?\.))|(?:I\.R\.C\.|IRC)[ \t]*(?P<word>(?i:sections?|secs?\.))|(?:I\.R\.C\.|IRC)(?P<bare>[ \t]+[1-9]))[ \t]*",
     )
 });
 
@@ -163,7 +169,7 @@ static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
 /// number must follow, in the code's style (see [`LOCAL_CODES`]).
 static LOCAL_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<title>\d{1,3}(?:-[A-Z])?)[ \t]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|RSA|RSMo|MCA|NMSA|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|V\.I\.C\.|DCMR|P\.S\.|Pa\.[ \t]?C\.S\.|O\.S\.)(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
+        r"^(?:(?P<title>\d{1,3}(?:-[A-Z])?)[ \t]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|RSA|RSMo|MCA|NMSA|IC|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|V\.I\.C\.|DCMR|P\.S\.|Pa\.[ \t]?C\.S\.|O\.S\.)(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
     )
 });
 
@@ -178,6 +184,8 @@ const LOCAL_CODES: &[(&str, &str, bool, bool)] = &[
     ("NRS", "Nev. Rev. Stat.", false, true),
     ("KRS", "Ky. Rev. Stat. Ann.", false, true),
     ("HRS", "Haw. Rev. Stat.", false, true),
+    // Indiana's own form (`IC 24-5-0.5-3`), which its code's text uses throughout.
+    ("IC", "Ind. Code", false, true),
     ("SDCL", "S.D. Codified Laws", false, true),
     ("RSA", "N.H. Rev. Stat. Ann.", false, true),
     ("MCL", "Mich. Comp. Laws", false, true),
@@ -290,9 +298,15 @@ static STATE_CODE_TITLE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// [`STATE_CODE_TITLE`] before the section: `Code of Virginia § 2.2-3711`, `Florida
-/// Statutes section 768.28`.
-static STATE_CODE_TITLE_SECTION: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^,?[ \t]*(?P<des>§§?|(?i:sections?|secs?\.))[ \t]*"));
+/// Statutes section 768.28`, `Massachusetts General Laws chapter 93A, section 2`,
+/// `Delaware Code title 6, § 2513`; or before a number in a code's style, without a
+/// designator (`Revised Code of Washington 19.86.020`, `New Jersey Statutes Annotated
+/// 56:8-2`).
+static STATE_CODE_TITLE_SECTION: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:,?[ \t]+(?P<div>(?i:title|tit\.|chapter|ch\.|c\.))[ \t]*(?P<divnum>\d+[A-Z]?))?(?:,?[ \t]*(?P<des>§§?|(?i:sections?|secs?\.))[ \t]*|[ \t]+(?P<num>\d+[A-Za-z]?[-.:]\d))",
+    )
+});
 
 /// The name table T1 gives a code whose title [`STATE_CODE_TITLE`] matched at the start of
 /// `rest`, and where the match ends: `Code of Virginia` → `Va. Code` (the Bluebook's
@@ -337,11 +351,22 @@ pub(crate) fn state_code_title(rest: &str) -> Option<(usize, String)> {
 /// A state's code by its title in words before its section (`Code of Virginia § 2.2-3711`,
 /// `Florida Statutes section 768.28`), as the prefix of its section phrase.
 fn state_code_by_title(rest: &str, start: usize) -> Option<Found> {
-    let (end, code) = state_code_title(rest)?;
+    let (end, mut code) = state_code_title(rest)?;
     let des = STATE_CODE_TITLE_SECTION.captures(&rest[end..])?;
-    let word = des.name("des")?.as_str().to_ascii_lowercase();
+    if let (Some(div), Some(num)) = (des.name("div"), des.name("divnum")) {
+        // A division needs its section's designator (`chapter 93A, section 2`).
+        des.name("des")?;
+        let div = div.as_str().to_ascii_lowercase();
+        let div = if div.starts_with('t') { "tit." } else { "ch." };
+        code = format!("{code} {div} {}", num.as_str());
+    }
+    let word = des
+        .name("des")
+        .map_or("", |d| d.as_str())
+        .to_ascii_lowercase();
+    let after = des.name("num").map_or(des.get(0)?.end(), |n| n.start());
     Some(Found::CodePrefix {
-        after: start + end + des.get(0)?.end(),
+        after: start + end + after,
         code,
         kind: CitationKind::StateStatute,
         designator: None,
@@ -417,12 +442,13 @@ const NOT_ACTS: &[&str] = &[
 static TREAS_REG: LazyLock<Regex> =
     LazyLock::new(|| re(r"^Treas\.[ \t]*Reg\.[ \t]*(?P<des>§§?)[ \t]*"));
 
-/// A public or private law, with a section of it before (`section 3 of Pub. L. 94-546`) or
-/// after (`Pub. L. No. 116-136, div. A, tit. I, § 1102`: the division and title an omnibus
-/// act is cut into are read past, not kept).
+/// A public or private law, with a section of it before (`section 3 of Pub. L. 94-546`,
+/// `section 1001 of title I of Pub. L. 111-148`, and the authority citations' `Sec. 202,
+/// Pub. L. 85-859`) or after (`Pub. L. No. 116-136, div. A, tit. I, § 1102`: the division and title
+/// an omnibus act is cut into are read past, not kept).
 static PUBLIC_LAW: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+of[ \t]+)?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑][ \t]*(?P<number>\d{1,4})(?-u:\b)(?:(?:,[ \t]*(?:div\.|tit\.|title)[ \t]*[A-Z0-9]{1,6}(?-u:\b))*,[ \t]*§[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
+        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|(?P<comma>,)[ \t]*))?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑—][ \t]*(?P<number>\d{1,4})(?-u:\b)(?:(?:,[ \t]*(?:div\.|tit\.|title)[ \t]*[A-Z0-9]{1,6}(?-u:\b))*,[ \t]*§[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
     )
 });
 
@@ -541,6 +567,21 @@ fn labels_of(s: &str) -> Vec<CompactString> {
 pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
     let rest = text.get(start..)?;
     if let Some(c) = PUBLIC_LAW.captures(rest) {
+        // `A prior section 116, Pub. L. 94-553, title I, § 101` (the OLRC's notes on prior
+        // provisions): a former section of the citing title, then the source credit of the
+        // law that enacted it; the law's own section, when it follows, is the law's.
+        let former = text[..start]
+            .trim_end()
+            .rsplit(|ch: char| !ch.is_alphabetic())
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("prior") || w.eq_ignore_ascii_case("former"));
+        // The comma joins the abbreviation only, as authority citations write it (`Sec.
+        // 201, Pub. L. 85-859, 72 Stat. 1313`); the OLRC's notes spell out `section N,`
+        // before the credit of the law that enacted that section of the title.
+        let abbreviated = c.name("secword").is_some_and(|w| w.as_str().ends_with('.'));
+        if c.name("comma").is_some() && (c.name("sec2").is_some() || former || !abbreviated) {
+            return None;
+        }
         return Some(public_law(start, &c));
     }
     if let Some(found) = super::irs::at(rest, start) {
@@ -727,12 +768,15 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         return Some(found);
     }
     if let Some(c) = INTERNAL_REVENUE_CODE.captures(rest) {
+        let des = c.name("des").or(c.name("word")).map_or("", |d| d.as_str());
+        // `IRC 162(m)`: the number right after the initials.
+        let after = c.name("bare").map_or(c.get(0)?.end(), |b| b.end() - 1);
         return Some(Found::CodePrefix {
-            after: start + c.get(0)?.end(),
+            after: start + after,
             code: "I.R.C.".into(),
             kind: CitationKind::NamedAct,
             designator: None,
-            plural: c["des"].ends_with("§§") || c["des"].to_ascii_lowercase().ends_with('s'),
+            plural: des.ends_with("§§") || des.to_ascii_lowercase().ends_with('s'),
         });
     }
     if let Some(c) = NAMED_ACT.captures(rest) {
@@ -1081,6 +1125,11 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
         "§" => (None, false),
         "§§" => (None, true),
         d if d.starts_with("art") => (Some("art.".to_string()), false),
+        // `Cal. Civ. Code section 1798.100`: the section word for the sign.
+        d if d.to_ascii_lowercase().starts_with("sec") => {
+            let d = d.to_ascii_lowercase();
+            (None, d == "sections" || d == "secs.")
+        }
         _ => (Some("r.".to_string()), false),
     };
     Some(Found::CodePrefix {

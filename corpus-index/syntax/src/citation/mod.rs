@@ -13,6 +13,7 @@ pub mod container;
 pub mod dated_act;
 pub mod forms;
 pub mod irs;
+pub mod named_before;
 pub mod numbered_act;
 pub mod record;
 pub mod relative;
@@ -35,15 +36,20 @@ pub use scan::extract;
 
 /// The spaces official texts set inside citations besides the ASCII space and tab: the
 /// no-break space (U+00A0), the thin space (U+2009, GPO's typesetting after `§`), the
-/// narrow no-break space (U+202F) and the en and em spaces (U+2002, U+2003: the D.C.
-/// Council's typesetting after `§§`).
-pub(crate) const TYPOGRAPHIC_SPACES: [char; 5] =
-    ['\u{A0}', '\u{2009}', '\u{202F}', '\u{2002}', '\u{2003}'];
+/// narrow no-break space (U+202F), the en and em spaces (U+2002, U+2003: the D.C.
+/// Council's typesetting after `§§`) and the en and em quads they are equivalent to
+/// (U+2000, U+2001: the OLRC's `Pub.\u{2000}L.` in note headings).
+pub(crate) const TYPOGRAPHIC_SPACES: [char; 7] = [
+    '\u{A0}', '\u{2009}', '\u{202F}', '\u{2002}', '\u{2003}', '\u{2000}', '\u{2001}',
+];
 
 /// A citation pattern that accepts, wherever it accepts a space or a tab (`[ \t]`, `[ \t\r\n]`),
 /// the [`TYPOGRAPHIC_SPACES`] too.
 pub(crate) fn typographic_spaces(pattern: &str) -> String {
-    pattern.replace(r"[ \t", r"[ \t\u{A0}\u{2009}\u{202F}\u{2002}\u{2003}")
+    pattern.replace(
+        r"[ \t",
+        r"[ \t\u{A0}\u{2009}\u{202F}\u{2002}\u{2003}\u{2000}\u{2001}",
+    )
 }
 
 /// The family of a citation, named as in `shared/eval/citations/README.md`.

@@ -41,11 +41,11 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
         r"(?P<datedact>(?-u:\b)(?:(?i:act)[ \t]+(?:of[ \t]+)?)?(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)\.?[ \t]+\d{1,2},[ \t]+1[789]\d\d,[ \t]+ch\.)|",
         r"(?P<sessionlaw>(?-u:\b)D\.[ \t]?C\.[ \t]?(?:Law|Act)[ \t]+\d{1,3}[-–]\d)|",
         r"(?P<numact>(?-u:\b)Act[ \t]+(?:No\.?[ \t]*)?\d{1,4}[ \t]+of[ \t]+(?:1[6-9]|20)\d\d(?-u:\b))|",
-        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix)[ \t]+[A-Z0-9]{1,7}(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d))|",
+        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix)[ \t]+[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d))|",
         r"(?P<container>(?-u:\b)(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+(?:(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+)*(?:(?i:title)[ \t]+\d|(?i:this)[ \t]+(?i:title|subtitle|chapter|subchapter|part|subpart|unit|article|division)(?-u:\b)))|",
         r"(?P<eo>(?-u:\b)(?:(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?|(?:Presidential[ \t]+)?Proclamations?|Proc\.)[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)|",
         r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|(?i:usca?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)))",
-        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|(?:RCW|ORS|NRS|KRS|HRS|SDCL|RSA|MCLA?|CPLR|UCC|RSMo|MCA|NMSA)(?-u:\b)|(?:K\.S\.A|O\.C\.G\.A|N\.J\.S|R\.C|A\.R\.S|C\.R\.S|M\.C\.L|N\.C\.G\.S|T\.C\.A|N\.D\.C\.C|A\.C\.A|C\.G\.S|LSA-R\.S|U\.C\.C|(?:M\.[ \t]?)?G\.[ \t]?L)\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
+        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|Treas\.|Rule[ \t]+\d|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|(?:RCW|ORS|NRS|KRS|HRS|SDCL|RSA|MCLA?|CPLR|UCC|RSMo|MCA|NMSA|IC)(?-u:\b)|(?:K\.S\.A|O\.C\.G\.A|N\.J\.S|R\.C|A\.R\.S|C\.R\.S|M\.C\.L|N\.C\.G\.S|T\.C\.A|N\.D\.C\.C|A\.C\.A|C\.G\.S|LSA-R\.S|U\.C\.C|(?:M\.[ \t]?)?G\.[ \t]?L)\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
         r"|(?P<nyc>(?-u:\b)(?:NYC|N\.Y\.C\.|New[ \t]+York[ \t]+City)[ \t]+Admin(?:istrative|\.)[ \t]+Code\s*§)",
         r"|(?P<sym>§)",
         // `s. 768.28`, `ss. 120.54 and 120.57`: the section abbreviation of the Florida
@@ -396,6 +396,10 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
                 designator,
                 plural,
             }) => parse_code_prefixed(text, start, after, code, kind, designator, plural),
+            // `A prior section 116, Pub. L. 94-553`: a section phrase, the law read apart.
+            None if caps.name("fixed").is_some() && eat(text, start, &SECTION_WORD).is_some() => {
+                headed(text, start)
+            }
             None if caps.name("fixed").is_some() => None,
             None if caps.name("prefix").is_some() || caps.name("nyc").is_some() => {
                 parse_prefixed(text, start)
@@ -418,11 +422,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             None if caps.name("euact").is_some() => parse_eu_act(text, start, m.end()),
             None if caps.name("euacts").is_some() => parse_eu_acts(text, start),
             None if caps.name("treaty").is_some() => parse_treaty(text, start, m.end()),
-            None => parse_headed(text, start, None).map(|mut phrase| {
-                prior_edition(text, start, &mut phrase);
-                code_named_before(text, start, &mut phrase);
-                phrase
-            }),
+            None => headed(text, start),
         };
         match parsed {
             Some(phrase) => {
@@ -991,6 +991,16 @@ fn unit_of_word(word: &str) -> Option<(Unit, bool)> {
     })
 }
 
+/// A phrase headed by a section word or `§` at `start`, with the code named before it.
+fn headed(text: &str, start: usize) -> Option<Phrase> {
+    parse_headed(text, start, None).map(|mut phrase| {
+        prior_edition(text, start, &mut phrase);
+        code_named_before(text, start, &mut phrase);
+        code_named_in_words_before(text, start, &mut phrase);
+        phrase
+    })
+}
+
 /// `1981 Ed., § 1-1303` (the D.C. Council's prior codifications): a section of a former
 /// edition of the code, cited by the edition's year; not a section of the code in force.
 fn prior_edition(text: &str, start: usize, phrase: &mut Phrase) {
@@ -1044,6 +1054,35 @@ fn code_named_before(text: &str, start: usize, phrase: &mut Phrase) {
     phrase.kind = Some(CitationKind::NamedAct);
 }
 
+/// `Executive Law § 296`, `Texas Penal Code § 19.02`, `National Environmental Policy Act
+/// of 1969 § 102`: a section whose code or act is named in words right before it (see
+/// [`super::named_before`]); the phrase then starts at the name.
+fn code_named_in_words_before(text: &str, start: usize, phrase: &mut Phrase) {
+    let head = &text.as_bytes()[start..];
+    let designator = text[start..].starts_with('§')
+        || head
+            .get(..3)
+            .is_some_and(|b| b.eq_ignore_ascii_case(b"sec"))
+        || head.starts_with(b"s.")
+        || head.starts_with(b"ss.");
+    if phrase.code.is_some() || phrase.relative.is_some() || !designator {
+        return;
+    }
+    if let Some(named) = super::named_before::code_named_before(text, start) {
+        phrase.start = named.start;
+        phrase.code = Some(CodeRef::Named(named.code.into()));
+        phrase.kind = Some(named.kind);
+    }
+}
+
+/// The body nouns after `Article N` (and up to three words of its name) that make it the
+/// name of a committee or working party (`Article 29 Data Protection Working Party`).
+static BODY_NAMED_BY_ARTICLE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^[ \t]+(?:[A-Z][a-z]+[ \t]+){0,3}(?:Working[ \t]+Party|Working[ \t]+Group|Committee|Panel)(?-u:\b)",
+    )
+});
+
 /// Parses a phrase that starts with a head word or `§` at `start`.
 fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phrase> {
     if let Some((pos, caps)) = eat(text, start, &SECTION_WORD) {
@@ -1060,6 +1099,16 @@ fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phras
         if phrase.code.is_none()
             && let Some((after, _)) = eat(text, pos, &OF)
             && STANDARD.is_match(&text[after..])
+        {
+            return None;
+        }
+        // `the Article 29 Working Party`, `the Article 133 Committee`: a body the EU named
+        // after the article that set it up, not a citation of an article.
+        if matches!(unit, Unit::Article)
+            && phrase.code.is_none()
+            && phrase.items.len() == 1
+            && phrase.items.iter().all(|it| it.labels.is_empty())
+            && BODY_NAMED_BY_ARTICLE.is_match(&text[phrase.end..])
         {
             return None;
         }
@@ -1464,10 +1513,11 @@ fn container_of_named_regulations(
 /// 2): `subpart B of part 51 of this chapter`, `appendix A to part 314 of this chapter`,
 /// `appendix A to part 60 of title 40, Code of Federal Regulations`, `appendix A to this
 /// part`. Subparts past `Z` double their letter (`subpart AAAAA of part 97`, 40 C.F.R. part
-/// 63 runs to `subpart HHHHHHH`): up to seven letters.
+/// 63 runs to `subpart HHHHHHH`): up to seven letters, and a lower-case letter for a subpart
+/// inserted after one (`subpart Da`, `subpart OOOOa` of 40 C.F.R. part 60).
 static CFR_UNIT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<w>(?i:subpart|appendix))[ \t]+(?P<n>[A-Z]{1,7}(?:-?\d{1,2})?|\d{1,3})[ \t]+(?:of|to)[ \t]+(?:(?P<this>(?i:this)[ \t]+(?i:part))(?-u:\b)|(?i:part)[ \t]+(?P<part>\d{1,4})(?-u:\b)(?:[ \t]+of[ \t]+(?:(?P<own>(?i:this)[ \t]+(?i:chapter|title|subchapter))|(?i:title)[ \t]+(?P<title>\d{1,3})(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.|CFR))?)(?-u:\b))?)",
+        r"^(?P<w>(?i:subpart|appendix))[ \t]+(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})[ \t]+(?:of|to)[ \t]+(?:(?P<this>(?i:this)[ \t]+(?i:part))(?-u:\b)|(?i:part)[ \t]+(?P<part>\d{1,4})(?-u:\b)(?:[ \t]+of[ \t]+(?:(?P<own>(?i:this)[ \t]+(?i:chapter|title|subchapter))|(?i:title)[ \t]+(?P<title>\d{1,3})(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.|CFR))?)(?-u:\b))?)",
     )
 });
 
@@ -2572,9 +2622,40 @@ fn parse_label_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usiz
 /// (2), points (f) and (g) of this Article` (EU drafting): the points hang below the last
 /// item.
 fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
-    let Some((after, _)) = eat(text, pos, &POINTS_WORD) else {
+    let Some((after, caps)) = eat(text, pos, &POINTS_WORD) else {
         return pos;
     };
+    // A paragraph numbered without brackets after an article (`Article 2, paragraph 3`), a
+    // subdivision after a section of a code named (`Penal Code section 187, subdivision
+    // (a)`; `subd.` after any section): otherwise the comma starts a list of the citing
+    // provision's own paragraphs (`paragraph (3), paragraph (1)`).
+    let word = caps
+        .name("w")
+        .map_or("", |w| w.as_str())
+        .to_ascii_lowercase();
+    let allowed = if word.starts_with("paragraph") {
+        matches!(
+            phrase.head,
+            Head::Section {
+                unit: Unit::Article,
+                ..
+            }
+        ) && text[after..].starts_with(|c: char| c.is_ascii_digit())
+    } else if word.starts_with("subdivision") {
+        phrase.code.is_some()
+            && matches!(
+                phrase.head,
+                Head::Section {
+                    unit: Unit::Section,
+                    ..
+                }
+            )
+    } else {
+        true
+    };
+    if !allowed {
+        return pos;
+    }
     let mut points = Phrase::new(after, Head::Level(LevelWord::Point));
     let Some(end) = parse_label_items(text, after, &mut points) else {
         return pos;
@@ -2606,14 +2687,19 @@ fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
     end
 }
 
-static POINTS_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"^,[ \t]*(?i:points?)[ \t]+"));
+/// `, point (a)`; `, paragraph 3` (`Article 2, paragraph 3`: the older EU acts' and the
+/// Council of Europe's form of `Article 2(3)`); `, subd. (b)` and `, subdivision (b)` (the
+/// California Style Manual's `Evid. Code, § 1101, subd. (b)`).
+static POINTS_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^,[ \t]*(?P<w>(?i:points?|paragraphs?|subdivisions?)[ \t]+|subds?\.[ \t]*)")
+});
 
 /// A subpart or appendix after a C.F.R. part or section: `40 C.F.R. pt. 60, subpt. A`, `40
 /// CFR part 63, subpart ZZZZ`, `40 C.F.R. pt. 50, app. B`, `29 C.F.R. § 1910.1200 app. A`
 /// (The Bluebook, rules 3.4 and 14.2, table T16; Document Drafting Handbook, ch. 2).
 static CFR_UNIT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:,[ \t]*|[ \t]+)(?P<w>(?i:subpt\.|subpart|app\.|appendix))[ \t]+(?P<n>[A-Z]{1,7}(?:-?\d{1,2})?|\d{1,3})(?-u:\b)",
+        r"^(?:,[ \t]*|[ \t]+)(?P<w>(?i:subpt\.|subpart|app\.|appendix))[ \t]+(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})(?-u:\b)",
     )
 });
 
@@ -2633,7 +2719,14 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
     if let Some((after, _)) = eat(text, pos, &EU_SUBPARAGRAPH) {
         pos = after;
     }
-    pos = trailing_points(text, pos, phrase);
+    // `Article 5, paragraph 1, point (a)`: a paragraph, then its point.
+    for _ in 0..2 {
+        let next = trailing_points(text, pos, phrase);
+        if next == pos {
+            break;
+        }
+        pos = next;
+    }
     let cfr =
         matches!(&phrase.code, Some(CodeRef::Named(c)) if codes::family_of(c) == CodeFamily::Cfr);
     if (cfr || phrase.designator.as_deref() == Some("Part"))

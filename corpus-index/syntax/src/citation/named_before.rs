@@ -1,0 +1,593 @@
+//! A code or an act named in words right before the section it cites:
+//!
+//! - an act by its name, as The Bluebook cites a section of a named act beside its
+//!   codification (rule 12.2.1: `National Environmental Policy Act of 1969 § 102, 42 U.S.C.
+//!   § 4332`), and as secondary writing cites it alone (`Securities Exchange Act of 1934
+//!   § 10(b)`, `Dodd-Frank Act § 1502`); the Commonwealth's form with the act's year and a
+//!   comma (`Data Protection Act 2018, s. 170`, OSCOLA);
+//! - a state's subject code or consolidated law by its name, as the states' own style manuals
+//!   cite them (the New York Law Reports Style Manual: `Executive Law § 296`, `General
+//!   Business Law § 349`; the California Style Manual: `Penal Code section 187`, `Civil Code
+//!   section 1798.100`; Texas: `Government Code, Section 552.101`), with or without the
+//!   state's name before it (`Texas Penal Code § 19.02`, `New York General Business Law §
+//!   349`).
+//!
+//! Without this reading the section would be a bare `§ 296` of the citing document's own
+//! code. The name is the run of capitalised words before the head noun (`Act`, `Code`,
+//! `Law`, `Laws`, `Statutes`, `Charter`, `Ordinance`), joined by the connectors names use
+//! (`and`, `&`, `of`, `for`, `on`, `the`, `to`, `in`); it starts after any closed-class word
+//! (`Under`, `See`, `The`, `This`) or division (`Title VII of the`), so `Under the Fair
+//! Housing Act § 804` names the Fair Housing Act.
+
+use super::CitationKind;
+use super::forms::STATE_NAMES;
+
+/// The head nouns of the names of codes and acts.
+const HEAD_NOUNS: &[&str] = &[
+    "Act",
+    "Code",
+    "Law",
+    "Laws",
+    "Statutes",
+    "Charter",
+    "Ordinance",
+];
+
+/// Lower-case words inside a name (`Business and Professions Code`, `Code of Ordinances`).
+const CONNECTORS: &[&str] = &["and", "&", "of", "for", "on", "the", "to", "in"];
+
+/// Capitalised words that begin no name: English closed-class words (determiners,
+/// prepositions, conjunctions, pronouns, a sentence's adverbs) and the designators of
+/// divisions (`Title VII of the Civil Rights Act`).
+const NOT_NAME_WORDS: &[&str] = &[
+    "A",
+    "About",
+    "Above",
+    "According",
+    "Accordingly",
+    "After",
+    "Against",
+    "Also",
+    "Although",
+    "Among",
+    "An",
+    "And",
+    "Any",
+    "Are",
+    "As",
+    "At",
+    "Because",
+    "Before",
+    "Below",
+    "Both",
+    "But",
+    "By",
+    "Cf",
+    "Compare",
+    "Despite",
+    "During",
+    "Each",
+    "Either",
+    "Every",
+    "Except",
+    "For",
+    "Former",
+    "From",
+    "Further",
+    "Furthermore",
+    "He",
+    "Her",
+    "Here",
+    "His",
+    "However",
+    "If",
+    "In",
+    "Including",
+    "Into",
+    "Is",
+    "It",
+    "Its",
+    "Like",
+    "Moreover",
+    "My",
+    "Neither",
+    "No",
+    "Nor",
+    "Not",
+    "Notwithstanding",
+    "Of",
+    "On",
+    "Or",
+    "Our",
+    "Per",
+    "Pursuant",
+    "Regarding",
+    "Said",
+    "See",
+    "She",
+    "Since",
+    "So",
+    "Such",
+    "Than",
+    "That",
+    "The",
+    "Their",
+    "Then",
+    "There",
+    "These",
+    "They",
+    "This",
+    "Those",
+    "Thus",
+    "To",
+    "Under",
+    "Unless",
+    "Unlike",
+    "Until",
+    "Upon",
+    "Was",
+    "We",
+    "Were",
+    "What",
+    "When",
+    "Whereas",
+    "Where",
+    "Whether",
+    "Which",
+    "While",
+    "Who",
+    "With",
+    "Within",
+    "Without",
+    "You",
+    "Your",
+    "Title",
+    "Subtitle",
+    "Chapter",
+    "Subchapter",
+    "Part",
+    "Subpart",
+    "Article",
+    "Section",
+    "Sections",
+    "Division",
+    "Rule",
+    "Note",
+    "Amended",
+    "Amending",
+    "Amends",
+    "Amend",
+    "Violation",
+    "Violations",
+    "Violated",
+    "Violates",
+    "Violating",
+];
+
+/// Words that name no code in particular before a head noun (`Official Code`, `Revised
+/// Statutes`, `General Laws`).
+const GENERIC_WORDS: &[&str] = &[
+    "Official",
+    "Revised",
+    "General",
+    "Consolidated",
+    "Compiled",
+    "Annotated",
+    "Codified",
+    "Municipal",
+    "State",
+    "Federal",
+    "Public",
+    "Private",
+    "Local",
+];
+
+/// A state's abbreviation in The Bluebook's table T1 (`D.C.`, `N.Y.`, `Cal.`), its last
+/// period may be missing (`D.C`).
+fn is_state_abbreviation(word: &str) -> bool {
+    static STATE_ABBR: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        #[allow(clippy::expect_used)]
+        regex::Regex::new(&format!("^{}$", super::forms::STATE)).expect("static regex compiles")
+    });
+    let with_period = format!("{}.", word.trim_end_matches('.'));
+    word.contains('.') && (STATE_ABBR.is_match(word) || STATE_ABBR.is_match(&with_period))
+}
+
+/// The Bluebook's abbreviations (tables T1 and T6) of the words of the states' subject codes
+/// and consolidated laws: `Texas Government Code` → `Tex. Gov't Code`, `New York General
+/// Business Law` → `N.Y. Gen. Bus. Law`. Words not listed stay as written (`Penal`,
+/// `Water`, `Tax`).
+const SUBJECT_WORDS: &[(&str, &str)] = &[
+    ("Administrative", "Admin."),
+    ("Agricultural", "Agric."),
+    ("Agriculture", "Agric."),
+    ("Alcoholic", "Alco."),
+    ("Beverage", "Bev."),
+    ("Business", "Bus."),
+    ("Civil", "Civ."),
+    ("Commerce", "Com."),
+    ("Commercial", "Com."),
+    ("Conservation", "Conserv."),
+    ("Contract", "Cont."),
+    ("Corporation", "Corp."),
+    ("Corporations", "Corp."),
+    ("Court", "Ct."),
+    ("Criminal", "Crim."),
+    ("Domestic", "Dom."),
+    ("Education", "Educ."),
+    ("Election", "Elec."),
+    ("Elections", "Elec."),
+    ("Environmental", "Envtl."),
+    ("Estates", "Est."),
+    ("Evidence", "Evid."),
+    ("Family", "Fam."),
+    ("Finance", "Fin."),
+    ("Financial", "Fin."),
+    ("General", "Gen."),
+    ("Government", "Gov't"),
+    ("Harbors", "Harb."),
+    ("Highways", "High."),
+    ("Human", "Hum."),
+    ("Institutions", "Inst."),
+    ("Insurance", "Ins."),
+    ("Judicial", "Jud."),
+    ("Judiciary", "Jud."),
+    ("Labor", "Lab."),
+    ("Local", "Loc."),
+    ("Military", "Mil."),
+    ("Municipal", "Mun."),
+    ("Natural", "Nat."),
+    ("Navigation", "Nav."),
+    ("Occupations", "Occ."),
+    ("Organizations", "Orgs."),
+    ("Practice", "Prac."),
+    ("Probate", "Prob."),
+    ("Procedure", "Proc."),
+    ("Professions", "Prof."),
+    ("Property", "Prop."),
+    ("Public", "Pub."),
+    ("Relations", "Rel."),
+    ("Remedies", "Rem."),
+    ("Resources", "Res."),
+    ("Revenue", "Rev."),
+    ("Rights", "Rts."),
+    ("Services", "Serv."),
+    ("Social", "Soc."),
+    ("Streets", "Sts."),
+    ("Taxation", "Tax."),
+    ("Traffic", "Traf."),
+    ("Transportation", "Transp."),
+    ("Unemployment", "Unemp."),
+    ("Utilities", "Util."),
+    ("Vehicle", "Veh."),
+    ("Vehicles", "Veh."),
+    ("Veterans", "Vet."),
+    ("Welfare", "Welf."),
+    ("Wildlife", "Wild."),
+    ("and", "&"),
+];
+
+/// A code or act named right before a section designator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct NamedBefore {
+    /// Byte offset in the text where the name starts.
+    pub start: usize,
+    /// The code's name: the state's code in The Bluebook's abbreviations (`Tex. Penal
+    /// Code`), the Uniform Commercial Code as `U.C.C.`, any other name as written (`Fair
+    /// Housing Act`, `Executive Law`).
+    pub code: String,
+    /// [`CitationKind::StateStatute`] for a state's code, [`CitationKind::UniformLaw`] for
+    /// the U.C.C., [`CitationKind::NamedAct`] otherwise.
+    pub kind: CitationKind,
+}
+
+/// The code or act named in words that ends right before byte `start` of `text`, where a
+/// section designator (`§`, `section`, `sec.`, `s.`) starts; `None` when the words before
+/// it are no such name. Only spaces, and a comma after a code's name or after an act's
+/// year, may stand between the name and the designator; the name stays on the
+/// designator's line.
+pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore> {
+    let from = crate::line_index::floor_char_boundary(text, start.saturating_sub(160));
+    let window = &text[from..start];
+    let line = window.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let before = window[line..].trim_end_matches(is_space);
+    let comma = before.ends_with(',');
+    let before = before.trim_end_matches(',').trim_end_matches(is_space);
+    let words = words_of(before);
+    let mut i = words.len().checked_sub(1)?;
+    // The act's year: `Act of 1934`, `Human Rights Act 1998`.
+    let mut year = false;
+    if is_year(words[i].1) {
+        year = true;
+        i = i.checked_sub(1)?;
+        if words[i].1 == "of" {
+            i = i.checked_sub(1)?;
+        }
+    }
+    let noun = words[i].1;
+    if !HEAD_NOUNS.contains(&noun) || (year && noun != "Act") || (comma && noun == "Act" && !year) {
+        return None;
+    }
+    let mut first = i;
+    let mut k = i;
+    while k > 0 {
+        let w = words[k - 1].1;
+        if CONNECTORS.contains(&w) || is_name_word(w) {
+            k -= 1;
+            if is_name_word(w) {
+                first = k;
+            }
+        } else {
+            break;
+        }
+    }
+    if first == i {
+        return None;
+    }
+    let name_start = words[first].0;
+    let name = collapse(&before[name_start..]);
+    // `D.C. Official Code §§ 47-105`, `N.Y. Labor Law § 240`: a state's abbreviation before
+    // the name is part of it (`D.C` without its last period too).
+    if let Some(&(at, prev)) = first.checked_sub(1).and_then(|p| words.get(p))
+        && is_state_abbreviation(prev)
+    {
+        let state = if prev.ends_with('.') {
+            prev.to_string()
+        } else {
+            format!("{prev}.")
+        };
+        let code = super::codes::canonical_code(&format!("{state} {name}")).map_or_else(
+            || format!("{state} {}", abbreviate(&name)),
+            |known| known.name,
+        );
+        return Some(NamedBefore {
+            start: from + line + at,
+            code,
+            kind: CitationKind::StateStatute,
+        });
+    } else if words[first..i]
+        .iter()
+        .all(|(_, w)| GENERIC_WORDS.contains(w))
+    {
+        // `Official Code § 22-3010`, `Revised Statutes §`: no code in particular.
+        return None;
+    }
+    let start = from + line + name_start;
+    if name.starts_with("United States") || name.starts_with("U.S.") {
+        return None;
+    }
+    if name == "Uniform Commercial Code" {
+        return Some(NamedBefore {
+            start,
+            code: "U.C.C.".into(),
+            kind: CitationKind::UniformLaw,
+        });
+    }
+    if let Some(known) = super::codes::canonical_code(&name) {
+        let kind = match known.family {
+            super::CodeFamily::StateRegulation => CitationKind::StateRegulation,
+            _ => CitationKind::StateStatute,
+        };
+        return Some(NamedBefore {
+            start,
+            code: known.name,
+            kind,
+        });
+    }
+    // `Maryland Code, Commercial Law § 13-301`: a state's code divided into articles by
+    // subject, cited `Md. Code Ann., Com. Law` (table T1).
+    if let Some(state) = state_code_before(&before[..name_start]) {
+        return Some(NamedBefore {
+            start: from + line + state.0,
+            code: format!("{} Code Ann., {}", state.1, abbreviate(&name)),
+            kind: CitationKind::StateStatute,
+        });
+    }
+    if let Some(code) = state_subject_code(&name) {
+        return Some(NamedBefore {
+            start,
+            code,
+            kind: CitationKind::StateStatute,
+        });
+    }
+    Some(NamedBefore {
+        start,
+        code: name,
+        kind: CitationKind::NamedAct,
+    })
+}
+
+/// `Texas Government Code` → `Tex. Gov't Code`: a state's name, then its subject code or
+/// consolidated law (at least one word before the head noun), in the Bluebook's
+/// abbreviations. `New York City …` is the city's, no state's.
+fn state_subject_code(name: &str) -> Option<String> {
+    let (abbr, rest) = STATE_NAMES.iter().find_map(|(state, abbr)| {
+        let n = state.len();
+        let head = name.get(..n)?;
+        let rest = name.get(n..)?.strip_prefix(' ')?;
+        head.eq_ignore_ascii_case(state).then_some((*abbr, rest))
+    })?;
+    let rest = rest.strip_prefix("State ").unwrap_or(rest);
+    if rest.starts_with("City ") || rest.split(' ').count() < 2 {
+        return None;
+    }
+    Some(format!("{abbr} {}", abbreviate(rest)))
+}
+
+/// The words of a subject code's name in the Bluebook's abbreviations ([`SUBJECT_WORDS`]).
+fn abbreviate(name: &str) -> String {
+    name.split(' ')
+        .map(|word| {
+            SUBJECT_WORDS
+                .iter()
+                .find(|(w, _)| *w == word)
+                .map_or(word, |(_, a)| a)
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `Maryland Code,` (or `Maryland Code Annotated,`) ending `before`: where the state's name
+/// starts, and its abbreviation.
+fn state_code_before(before: &str) -> Option<(usize, &'static str)> {
+    let head = before.trim_end_matches(is_space);
+    let head = head.strip_suffix(',')?;
+    let head = head
+        .strip_suffix("Code Annotated")
+        .or_else(|| head.strip_suffix("Code"))?
+        .trim_end_matches(is_space);
+    STATE_NAMES.iter().find_map(|(state, abbr)| {
+        let at = head.len().checked_sub(state.len())?;
+        let tail = head.get(at..)?;
+        let starts_word = head[..at].chars().next_back().is_none_or(is_space);
+        (starts_word && tail.eq_ignore_ascii_case(state)).then_some((at, *abbr))
+    })
+}
+
+/// A word that can be part of a name: capitalised (`Fair`, `Dodd-Frank`, `Workers'`,
+/// `CARES`), not a closed-class word, a designator or a division's Roman numeral (`Title
+/// VII of the`), and not ending a sentence or an abbreviation.
+fn is_name_word(word: &str) -> bool {
+    word.chars().next().is_some_and(char::is_uppercase)
+        && word
+            .chars()
+            .all(|c| c.is_alphabetic() || "-–'’&".contains(c))
+        && !NOT_NAME_WORDS.contains(&word)
+        && !is_roman(word)
+}
+
+/// A Roman numeral in capitals (`VII`, `XIV`), written by the subtractive rule.
+fn is_roman(word: &str) -> bool {
+    static ROMAN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        #[allow(clippy::expect_used)]
+        regex::Regex::new(r"^M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$")
+            .expect("static regex compiles")
+    });
+    !word.is_empty() && ROMAN.is_match(word)
+}
+
+fn is_year(word: &str) -> bool {
+    word.len() == 4
+        && word.bytes().all(|b| b.is_ascii_digit())
+        && matches!(&word[..2], "16" | "17" | "18" | "19" | "20")
+}
+
+fn is_space(c: char) -> bool {
+    c == ' ' || c == '\t' || super::TYPOGRAPHIC_SPACES.contains(&c)
+}
+
+/// The words of `s` with their byte offsets.
+fn words_of(s: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices() {
+        match (is_space(c), start) {
+            (true, Some(b)) => {
+                out.push((b, &s[b..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(b) = start {
+        out.push((b, &s[b..]));
+    }
+    out
+}
+
+fn collapse(s: &str) -> String {
+    s.split(is_space)
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The name before the section designator of `text` (the first `§`, else the last
+    /// `section` or `s.`): the name as written, the code, the kind.
+    fn named(text: &str) -> Option<(String, String, CitationKind)> {
+        let at = text.find('§').or_else(|| {
+            ["section", "Section", "s."]
+                .iter()
+                .find_map(|d| text.rfind(d))
+        })?;
+        code_named_before(text, at)
+            .map(|n| (text[n.start..at].trim_end().to_string(), n.code, n.kind))
+    }
+
+    #[test]
+    fn an_act_named_before_its_section_is_that_act() {
+        assert_eq!(
+            named("see National Environmental Policy Act of 1969 § 102"),
+            Some((
+                "National Environmental Policy Act of 1969".into(),
+                "National Environmental Policy Act of 1969".into(),
+                CitationKind::NamedAct
+            ))
+        );
+        assert_eq!(
+            named("Under the Fair Housing Act § 804").map(|n| n.1),
+            Some("Fair Housing Act".into())
+        );
+        assert_eq!(
+            named("Title VII of the Civil Rights Act of 1964 § 703").map(|n| n.1),
+            Some("Civil Rights Act of 1964".into())
+        );
+        assert_eq!(
+            named("the Data Protection Act 2018, s. 170").map(|n| n.1),
+            Some("Data Protection Act 2018".into())
+        );
+    }
+
+    #[test]
+    fn a_states_subject_code_takes_the_bluebooks_abbreviations() {
+        assert_eq!(
+            named("under the Texas Government Code § 552.101").map(|n| (n.1, n.2)),
+            Some(("Tex. Gov't Code".into(), CitationKind::StateStatute))
+        );
+        assert_eq!(
+            named("New York General Business Law § 349").map(|n| n.1),
+            Some("N.Y. Gen. Bus. Law".into())
+        );
+        assert_eq!(
+            named("California Civil Code section 1798.100").map(|n| n.1),
+            Some("Cal. Civ. Code".into())
+        );
+        assert_eq!(
+            named("Executive Law § 296").map(|n| (n.1, n.2)),
+            Some(("Executive Law".into(), CitationKind::NamedAct))
+        );
+        assert_eq!(
+            named("under Maryland Code, Commercial Law § 13-301").map(|n| (n.0, n.1)),
+            Some((
+                "Maryland Code, Commercial Law".into(),
+                "Md. Code Ann., Com. Law".into()
+            ))
+        );
+        assert_eq!(
+            named("and D.C Official Code §§ 47-105").map(|n| (n.0, n.1)),
+            Some(("D.C Official Code".into(), "D.C. Code".into()))
+        );
+        assert_eq!(
+            named("the Uniform Commercial Code § 2-207").map(|n| (n.1, n.2)),
+            Some(("U.C.C.".into(), CitationKind::UniformLaw))
+        );
+    }
+
+    #[test]
+    fn generic_or_divided_words_name_nothing() {
+        // The citing document's own act, a bare head noun, an act followed by a comma and
+        // no year, a name on the line before.
+        assert_eq!(named("This Act § 5"), None);
+        assert_eq!(named("the Code § 5"), None);
+        assert_eq!(named("amended by the Privacy Act, § 552a"), None);
+        assert_eq!(named("the Labor Law\n§ 5"), None);
+        assert_eq!(named("United States Code § 1983"), None);
+        assert_eq!(named("under the Official Code § 22-3010"), None);
+        assert_eq!(named("Restatement (Second) of Torts § 402A"), None);
+    }
+}

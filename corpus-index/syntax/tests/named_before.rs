@@ -1,0 +1,294 @@
+//! Codes and acts named before their sections, and the sections of public laws, on real
+//! sentences of the corpora in `shared/corpora/` (Federal Register issues of 2017, 27
+//! C.F.R., the U.S. Code titles, the D.C. Code) and on the forms the states' style manuals
+//! prescribe. Each test names its class.
+
+use lexls_syntax::citation::extract;
+use lexls_syntax::citation::record::{CitationRecord, records};
+
+fn cite(text: &str) -> Vec<CitationRecord> {
+    records(text, &extract(text))
+}
+
+/// (kind, text, normalized) of each citation.
+fn read(text: &str) -> Vec<(String, String, String)> {
+    cite(text)
+        .into_iter()
+        .map(|c| {
+            (
+                c.kind.to_string(),
+                c.raw,
+                c.normalized.unwrap_or_else(|| "null".into()),
+            )
+        })
+        .collect()
+}
+
+fn triple(kind: &str, raw: &str, normalized: &str) -> (String, String, String) {
+    (kind.into(), raw.into(), normalized.into())
+}
+
+#[test]
+fn an_act_named_before_its_section_is_that_acts() {
+    // FR 2017-09-29 (FHWA's SNPRM): before, bare sections of the citing document.
+    assert_eq!(
+        read(
+            "This SNPRM contains proposals satisfying the rulemaking requirements in FAST Act sections 1304(k) and 11503, and addresses changes to 23 U.S.C. 139"
+        ),
+        [
+            triple(
+                "named_act",
+                "FAST Act sections 1304(k)",
+                "FAST Act § 1304(k)"
+            ),
+            triple("named_act", "11503", "FAST Act § 11503"),
+            triple("usc", "23 U.S.C. 139", "23 U.S.C. 139"),
+        ]
+    );
+    // FR 2017-09-29 (EPA): the act's name with a later list item.
+    assert_eq!(
+        read("A description of Clean Air Act section 110(a)(1) and (2) infrastructure SIPs"),
+        [
+            triple(
+                "named_act",
+                "Clean Air Act section 110(a)(1)",
+                "Clean Air Act § 110(a)(1)"
+            ),
+            triple("named_act", "(2)", "Clean Air Act § 110(a)(2)"),
+        ]
+    );
+    // FR 2017-10-03 (NIOSH): an act's year and a comma, `&` inside the name.
+    assert_eq!(
+        read(
+            "The Federal Mine Safety & Health Act of 1977, Section 501 authorizes the collection of this data."
+        ),
+        [triple(
+            "named_act",
+            "Federal Mine Safety & Health Act of 1977, Section 501",
+            "Federal Mine Safety & Health Act of 1977 § 501"
+        )]
+    );
+    // The Bluebook's form of a named act beside its codification (rule 12.2.1).
+    assert_eq!(
+        read("National Environmental Policy Act of 1969 § 102, 42 U.S.C. § 4332 (2018)"),
+        [
+            triple(
+                "named_act",
+                "National Environmental Policy Act of 1969 § 102",
+                "National Environmental Policy Act of 1969 § 102"
+            ),
+            triple("usc", "42 U.S.C. § 4332 (2018)", "42 U.S.C. 4332"),
+        ]
+    );
+}
+
+#[test]
+fn a_sentences_first_words_and_a_division_are_no_part_of_the_name() {
+    assert_eq!(
+        read("Under the Fair Housing Act § 804 a landlord may not refuse to rent."),
+        [triple(
+            "named_act",
+            "Fair Housing Act § 804",
+            "Fair Housing Act § 804"
+        )]
+    );
+    assert_eq!(
+        read("Title VII of the Civil Rights Act of 1964 § 703 bars it."),
+        [triple(
+            "named_act",
+            "Civil Rights Act of 1964 § 703",
+            "Civil Rights Act of 1964 § 703"
+        )]
+    );
+    // No name: the citing act, a generic code, an act and a comma without its year.
+    for text in [
+        "This Act § 5 applies.",
+        "under the Official Code § 22-3010 as enacted",
+        "as amended by the Privacy Act, § 552a applies",
+    ] {
+        let kinds: Vec<String> = read(text).into_iter().map(|c| c.0).collect();
+        assert_eq!(kinds, ["section"], "{text}");
+    }
+}
+
+#[test]
+fn the_states_subject_codes_named_in_words() {
+    // New York's official style, California's and Texas's; with the state, The Bluebook's
+    // abbreviations (table T1).
+    let cases = [
+        ("Executive Law § 296", "named_act", "Executive Law § 296"),
+        ("Labor Law § 240 (1)", "named_act", "Labor Law § 240(1)"),
+        ("Penal Code section 187", "named_act", "Penal Code § 187"),
+        (
+            "Texas Government Code § 552.101",
+            "state_statute",
+            "Tex. Gov't Code § 552.101",
+        ),
+        (
+            "New York General Business Law § 349",
+            "state_statute",
+            "N.Y. Gen. Bus. Law § 349",
+        ),
+        (
+            "California Civil Code section 1798.100",
+            "state_statute",
+            "Cal. Civ. Code § 1798.100",
+        ),
+        (
+            "Cal. Civ. Code section 1798.100",
+            "state_statute",
+            "Cal. Civ. Code § 1798.100",
+        ),
+        (
+            "Maryland Code, Commercial Law § 13-301",
+            "state_statute",
+            "Md. Code Ann., Com. Law § 13-301",
+        ),
+        (
+            "Massachusetts General Laws chapter 93A, section 2",
+            "state_statute",
+            "Mass. Gen. Laws ch. 93A, § 2",
+        ),
+        (
+            "Delaware Code title 6, § 2513",
+            "state_statute",
+            "Del. Code tit. 6, § 2513",
+        ),
+        (
+            "Revised Code of Washington 19.86.020",
+            "state_statute",
+            "Wash. Rev. Code § 19.86.020",
+        ),
+        ("IC 24-5-0.5-3", "state_statute", "Ind. Code § 24-5-0.5-3"),
+        (
+            "Evid. Code, § 1101, subd. (b)",
+            "state_statute",
+            "Cal. Evid. Code § 1101(b)",
+        ),
+        ("IRC section 501(c)(3)", "named_act", "I.R.C. § 501(c)(3)"),
+        ("IRC 162(m)", "named_act", "I.R.C. § 162(m)"),
+        (
+            "the Uniform Commercial Code § 2-207",
+            "uniform_law",
+            "U.C.C. § 2-207",
+        ),
+    ];
+    for (form, kind, normalized) in cases {
+        let text = format!("As provided in {form}, the employer shall report.");
+        let found = read(&text);
+        assert_eq!(found.len(), 1, "{form}: {found:?}");
+        assert_eq!(
+            (found[0].0.as_str(), found[0].2.as_str()),
+            (kind, normalized),
+            "{form}"
+        );
+        assert!(form.ends_with(&found[0].1), "{form}: {found:?}");
+    }
+}
+
+#[test]
+fn the_d_c_codes_own_name_before_its_section_word() {
+    // D.C. Code § 9-1111.01 and 38-1804.03 (notes of the Council's orders).
+    assert_eq!(
+        read("as provided in D.C. Official Code, sec. 38-1804.03(b), the Mayor"),
+        [triple(
+            "state_statute",
+            "D.C. Official Code, sec. 38-1804.03(b)",
+            "D.C. Code § 38-1804.03(b)"
+        )]
+    );
+    // D.C. Code § 9-1109.11: a D.C. Code list after a U.S. Code list is the D.C. Code's.
+    let found = read(
+        "Pursuant to the requirements of 31 U.S.C. §§ 1341, 1342, 1349 to 1351, and 1511 to 1519, and D.C. Official Code §§ 47-105 and 47-355.01 to 355.08",
+    );
+    let dc: Vec<&str> = found
+        .iter()
+        .filter(|c| c.2.starts_with("D.C."))
+        .map(|c| c.2.as_str())
+        .collect();
+    assert_eq!(
+        dc,
+        ["D.C. Code § 47-105", "D.C. Code §§ 47-355.01 to 355.08"]
+    );
+}
+
+#[test]
+fn a_section_of_a_public_law_through_its_title_or_in_an_authority_citation() {
+    // 35 U.S.C. § 271, References in Text.
+    assert_eq!(
+        read("is section 9006 of title IX of Pub. L. 100–418 , which is set out as a note"),
+        [triple(
+            "public_law",
+            "section 9006 of title IX of Pub. L. 100–418",
+            "Pub. L. 100-418, § 9006"
+        )]
+    );
+    // 27 C.F.R. part 45, an authority citation.
+    assert_eq!(
+        read("(Sec. 201, Pub. L. 85–859 , 72 Stat 1415, as amended)")[0],
+        triple(
+            "public_law",
+            "Sec. 201, Pub. L. 85–859",
+            "Pub. L. 85-859, § 201"
+        )
+    );
+    // 44 U.S.C., Prior Provisions: a former section of the title, then the credit of the
+    // law that enacted it. The law's own section follows it when it has one (17 U.S.C.).
+    assert_eq!(
+        read("Prior Provisions  A prior section 2902,  Pub. L. 90–620 ,  Oct. 22, 1968")[..2],
+        [
+            triple("section", "section 2902", "§ 2902"),
+            triple("public_law", "Pub. L. 90–620", "Pub. L. 90-620"),
+        ]
+    );
+    assert_eq!(
+        read("A prior section 116,  Pub. L. 94–553, title I, §\u{202f}101 ,  Oct. 19, 1976")[1],
+        triple(
+            "public_law",
+            "Pub. L. 94–553, title I, §\u{202f}101",
+            "Pub. L. 94-553, § 101"
+        )
+    );
+    // 17 U.S.C. § 101 note and 41 U.S.C.: an em dash in the number, an en quad in `Pub. L.`.
+    assert_eq!(
+        read("is section 2(a)(1) of Pub. L. 106—379, which amended par. (2)")[0].2,
+        "Pub. L. 106-379, § 2(a)(1)"
+    );
+    assert_eq!(
+        read("Definitions for Purposes of Section 808 of Pub.\u{2000}L.\u{2000}105–85")[0].2,
+        "Pub. L. 105-85, § 808"
+    );
+}
+
+#[test]
+fn an_articles_paragraph_after_a_comma_and_a_body_named_after_an_article() {
+    // FR 2017-06-07 (DEA): the Single Convention's article and paragraph.
+    assert_eq!(
+        read("in accordance with article 3, paragraph 7 of the Convention, as a signatory"),
+        [triple(
+            "named_act",
+            "article 3, paragraph 7 of the Convention",
+            "Convention § 3(7)"
+        )]
+    );
+    // 14 U.S.C. § 509: paragraphs of the citing section after a comma are a list, not a
+    // paragraph of the first.
+    let found = read("under paragraph (3), paragraph (1) shall not apply");
+    assert_eq!(found.len(), 2, "{found:?}");
+    // The Working Party of Directive 95/46/EC's Article 29 is no citation of an article.
+    assert!(read("The Article 29 Data Protection Working Party issued guidelines.").is_empty());
+    assert!(read("the Article 29 Working Party said").is_empty());
+}
+
+#[test]
+fn a_cfr_subpart_inserted_after_another_keeps_its_lower_case_letter() {
+    // 40 C.F.R. part 60 holds subparts Da, Db, Kb, OOOOa.
+    assert_eq!(
+        read("sources subject to 40 CFR part 60, subpart OOOOa, must report")[0].2,
+        "40 C.F.R. Part 60, subpart OOOOa"
+    );
+    assert_eq!(
+        read("under 40 C.F.R. pt. 60, subpt. Da, the owner")[0].2,
+        "40 C.F.R. Part 60, subpart Da"
+    );
+}
