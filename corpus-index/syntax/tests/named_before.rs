@@ -292,3 +292,68 @@ fn a_cfr_subpart_inserted_after_another_keeps_its_lower_case_letter() {
         "40 C.F.R. Part 60, subpart Da"
     );
 }
+
+#[test]
+fn an_act_by_its_initials_before_the_section_word() {
+    // FR 2017-10-03 (EPA): the act's initials, its section, and the U.S. Code section
+    // beside it.
+    assert_eq!(
+        read(
+            "Pursuant to the provisions of FIFRA section 3(c)(4) ( 7 U.S.C. 136a(c)(4) ), EPA is hereby providing notice"
+        ),
+        [
+            triple("named_act", "FIFRA section 3(c)(4)", "FIFRA § 3(c)(4)"),
+            triple("usc", "7 U.S.C. 136a(c)(4)", "7 U.S.C. 136a(c)(4)"),
+        ]
+    );
+    assert_eq!(
+        read("the exemptions authorized by TSCA section 5(h)(1), (h)(2), (h)(3), and (h)(5), and the regulations")
+            .into_iter()
+            .map(|c| c.2)
+            .collect::<Vec<_>>(),
+        ["TSCA § 5(h)(1)", "TSCA § 5(h)(2)", "TSCA § 5(h)(3)", "TSCA § 5(h)(5)"]
+    );
+    // A division's Roman numeral is no act's initials.
+    assert_eq!(
+        read("Title VII section 703 bars it.")[0],
+        triple("section", "section 703", "§ 703")
+    );
+}
+
+#[test]
+fn the_states_own_forms_of_their_administrative_codes() {
+    // FR 2017-09-29 (EPA's approval of Maryland's plan).
+    assert_eq!(
+        read(
+            "Maryland has not changed these major stationary source threshold provisions in COMAR 26.11.17.01(17), so they remain"
+        ),
+        [triple(
+            "state_regulation",
+            "COMAR 26.11.17.01(17)",
+            "Md. Code Regs. 26.11.17.01(17)"
+        )]
+    );
+    // Bluepages table BT2: the same names as the forms of table T1.
+    let cases = [
+        (
+            "12 NYCRR 23-1.7",
+            "N.Y. Comp. Codes R. & Regs. tit. 12, § 23-1.7",
+        ),
+        ("30 TAC § 101.1", "Tex. Admin. Code tit. 30, § 101.1"),
+        ("N.J.A.C. 7:26-1.1", "N.J. Admin. Code § 7:26-1.1"),
+        ("WAC 173-303-040", "Wash. Admin. Code § 173-303-040"),
+        ("OAR 340-200-0010", "Or. Admin. r. 340-200-0010"),
+        ("IDAPA 58.01.02", "Idaho Admin. Code r. 58.01.02"),
+        ("310 CMR 7.00", "Mass. Regs. Code tit. 310, § 7.00"),
+    ];
+    for (form, normalized) in cases {
+        let found = read(&format!(
+            "As provided in {form}, the employer shall report."
+        ));
+        assert_eq!(
+            found,
+            [triple("state_regulation", form, normalized)],
+            "{form}"
+        );
+    }
+}

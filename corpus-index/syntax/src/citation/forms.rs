@@ -147,9 +147,13 @@ static STATE_NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
-/// Acts cited by popular name before a section sign (`INA § 101(11)`, `I.R.C. § 671`).
-pub(crate) static NAMED_ACT: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(?P<act>I\.R\.C\.|[A-Z]{2,6})[ \t]*(?P<des>§§?)[ \t]*"));
+/// Acts cited by popular name before a section sign or word (`INA § 101(11)`, `I.R.C. §
+/// 671`, `ERISA section 502(a)`).
+pub(crate) static NAMED_ACT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?P<act>I\.R\.C\.|[A-Z]{2,6})(?:[ \t]*(?P<des>§§?)|[ \t]+(?P<word>(?:[Ss]ections?|[Ss]ecs?\.)))[ \t]*",
+    )
+});
 
 /// The Internal Revenue Code named in full before its section (`Internal Revenue Code
 /// section 162(m)`, `Internal Revenue Code of 1986, § 61`), and by its initials before the
@@ -169,71 +173,85 @@ static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
 /// number must follow, in the code's style (see [`LOCAL_CODES`]).
 static LOCAL_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<title>\d{1,3}(?:-[A-Z])?)[ \t]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|RSA|RSMo|MCA|NMSA|IC|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|V\.I\.C\.|DCMR|P\.S\.|Pa\.[ \t]?C\.S\.|O\.S\.)(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
+        r"^(?:(?P<title>\d{1,3}(?:-[A-Z])?)[ \t]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|RSA|RSMo|MCA|NMSA|IC|NYCRR|TAC|N\.J\.A\.C\.|WAC|OAR|COMAR|IDAPA|CMR|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|V\.I\.C\.|DCMR|P\.S\.|Pa\.[ \t]?C\.S\.|O\.S\.)(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
     )
 });
 
 /// The local forms of [`LOCAL_CODE`] (and of a code named after its section, see
 /// [`local_code_at`]): abbreviation, the code's name in The Bluebook (table
-/// T1), whether a title number comes first (`12 V.S.A.`), and whether the section number
+/// T1), whether a title number comes first (`12 V.S.A.`), whether the section number
 /// must carry the code's separators (`R.C. 2305.10`: two initials alone are as often
-/// something else).
-const LOCAL_CODES: &[(&str, &str, bool, bool)] = &[
-    ("RCW", "Wash. Rev. Code", false, true),
-    ("ORS", "Or. Rev. Stat.", false, true),
-    ("NRS", "Nev. Rev. Stat.", false, true),
-    ("KRS", "Ky. Rev. Stat. Ann.", false, true),
-    ("HRS", "Haw. Rev. Stat.", false, true),
+/// something else), and the designator the code's sections take in the name's form (`§`,
+/// `r.` for a rule, none).
+const LOCAL_CODES: &[(&str, &str, bool, bool, &str)] = &[
+    ("RCW", "Wash. Rev. Code", false, true, "§"),
+    ("ORS", "Or. Rev. Stat.", false, true, "§"),
+    ("NRS", "Nev. Rev. Stat.", false, true, "§"),
+    ("KRS", "Ky. Rev. Stat. Ann.", false, true, "§"),
+    ("HRS", "Haw. Rev. Stat.", false, true, "§"),
     // Indiana's own form (`IC 24-5-0.5-3`), which its code's text uses throughout.
-    ("IC", "Ind. Code", false, true),
-    ("SDCL", "S.D. Codified Laws", false, true),
-    ("RSA", "N.H. Rev. Stat. Ann.", false, true),
-    ("MCL", "Mich. Comp. Laws", false, true),
-    ("MCLA", "Mich. Comp. Laws", false, true),
-    ("M.C.L.", "Mich. Comp. Laws", false, true),
-    ("M.C.L.A.", "Mich. Comp. Laws", false, true),
-    ("CPLR", "N.Y. C.P.L.R.", false, false),
-    ("K.S.A.", "Kan. Stat. Ann.", false, true),
-    ("O.C.G.A.", "Ga. Code Ann.", false, true),
-    ("N.J.S.A.", "N.J. Stat. Ann.", false, true),
-    ("N.J.S.", "N.J. Stat. Ann.", false, true),
-    ("R.C.", "Ohio Rev. Code Ann.", false, true),
-    ("A.R.S.", "Ariz. Rev. Stat. Ann.", false, true),
-    ("C.R.S.", "Colo. Rev. Stat.", false, true),
-    ("N.C.G.S.", "N.C. Gen. Stat.", false, true),
-    ("T.C.A.", "Tenn. Code Ann.", false, true),
-    ("N.D.C.C.", "N.D. Cent. Code", false, true),
-    ("A.C.A.", "Ark. Code Ann.", false, true),
-    ("C.G.S.", "Conn. Gen. Stat.", false, true),
-    ("LSA-R.S.", "La. Rev. Stat. Ann.", false, true),
-    ("U.C.C.", "U.C.C.", false, true),
-    ("UCC", "U.C.C.", false, true),
-    ("V.S.A.", "Vt. Stat. Ann.", true, false),
-    ("M.R.S.", "Me. Stat.", true, false),
-    ("M.R.S.A.", "Me. Stat.", true, false),
-    ("V.I.C.", "V.I. Code Ann.", true, false),
+    ("IC", "Ind. Code", false, true, "§"),
+    ("SDCL", "S.D. Codified Laws", false, true, "§"),
+    ("RSA", "N.H. Rev. Stat. Ann.", false, true, "§"),
+    ("MCL", "Mich. Comp. Laws", false, true, "§"),
+    ("MCLA", "Mich. Comp. Laws", false, true, "§"),
+    ("M.C.L.", "Mich. Comp. Laws", false, true, "§"),
+    ("M.C.L.A.", "Mich. Comp. Laws", false, true, "§"),
+    ("CPLR", "N.Y. C.P.L.R.", false, false, ""),
+    ("K.S.A.", "Kan. Stat. Ann.", false, true, "§"),
+    ("O.C.G.A.", "Ga. Code Ann.", false, true, "§"),
+    ("N.J.S.A.", "N.J. Stat. Ann.", false, true, "§"),
+    ("N.J.S.", "N.J. Stat. Ann.", false, true, "§"),
+    ("R.C.", "Ohio Rev. Code Ann.", false, true, "§"),
+    ("A.R.S.", "Ariz. Rev. Stat. Ann.", false, true, "§"),
+    ("C.R.S.", "Colo. Rev. Stat.", false, true, "§"),
+    ("N.C.G.S.", "N.C. Gen. Stat.", false, true, "§"),
+    ("T.C.A.", "Tenn. Code Ann.", false, true, "§"),
+    ("N.D.C.C.", "N.D. Cent. Code", false, true, "§"),
+    ("A.C.A.", "Ark. Code Ann.", false, true, "§"),
+    ("C.G.S.", "Conn. Gen. Stat.", false, true, "§"),
+    ("LSA-R.S.", "La. Rev. Stat. Ann.", false, true, "§"),
+    ("U.C.C.", "U.C.C.", false, true, "§"),
+    ("UCC", "U.C.C.", false, true, "§"),
+    ("V.S.A.", "Vt. Stat. Ann.", true, false, "§"),
+    ("M.R.S.", "Me. Stat.", true, false, "§"),
+    ("M.R.S.A.", "Me. Stat.", true, false, "§"),
+    ("V.I.C.", "V.I. Code Ann.", true, false, "§"),
     // The District's own form of its municipal regulations (`20 DCMR § 100`).
-    ("DCMR", "D.C. Mun. Regs.", true, false),
-    ("P.S.", "Pa. Stat. Ann.", true, false),
-    ("Pa.C.S.", "Pa. Cons. Stat.", true, false),
-    ("O.S.", "Okla. Stat.", true, false),
+    ("DCMR", "D.C. Mun. Regs.", true, false, "§"),
+    ("P.S.", "Pa. Stat. Ann.", true, false, "§"),
+    ("Pa.C.S.", "Pa. Cons. Stat.", true, false, "§"),
+    ("O.S.", "Okla. Stat.", true, false, "§"),
     // Missouri's, Montana's and New Mexico's own abbreviations, before the section or
     // after it (`RSMo § 565.020`, `section 45-5-102, MCA`, `NMSA 1978, § 30-2-1`).
-    ("RSMo", "Mo. Rev. Stat.", false, true),
-    ("MCA", "Mont. Code Ann.", false, true),
-    ("NMSA", "N.M. Stat. Ann.", false, true),
+    ("RSMo", "Mo. Rev. Stat.", false, true, "§"),
+    ("MCA", "Mont. Code Ann.", false, true, "§"),
+    ("NMSA", "N.M. Stat. Ann.", false, true, "§"),
     // Florida's own abbreviation, which follows the section (`s. 120.54, F.S.`).
-    ("F.S.", "Fla. Stat.", false, true),
+    ("F.S.", "Fla. Stat.", false, true, "§"),
+    // The states' own forms of their administrative codes (Bluepages table BT2): `12 NYCRR
+    // 23-1.7`, `30 TAC § 101.1`, `N.J.A.C. 7:26-1.1`, `WAC 173-303-040`, `OAR
+    // 340-200-0010`, `COMAR 26.11.01.01`, `IDAPA 58.01.02`, `310 CMR 7.00`.
+    ("NYCRR", "N.Y. Comp. Codes R. & Regs.", true, false, "§"),
+    ("TAC", "Tex. Admin. Code", true, false, "§"),
+    ("N.J.A.C.", "N.J. Admin. Code", false, true, "§"),
+    ("WAC", "Wash. Admin. Code", false, true, "§"),
+    ("OAR", "Or. Admin.", false, true, "r."),
+    ("COMAR", "Md. Code Regs.", false, true, ""),
+    ("IDAPA", "Idaho Admin. Code", false, true, "r."),
+    ("CMR", "Mass. Regs. Code", true, false, "§"),
 ];
 
 /// The code named by a local abbreviation of [`LOCAL_CODES`] opening `rest` (`F.S.` → `Fla.
 /// Stat.`, `RCW` → `Wash. Rev. Code`), with the abbreviation's length: the longest one that
-/// ends a word, among those cited without a title number before them.
+/// ends a word, among the statutes' cited without a title number before them.
 pub(crate) fn local_code_at(rest: &str) -> Option<(usize, &'static str)> {
     LOCAL_CODES
         .iter()
-        .filter(|(abbr, _, titled, _)| {
+        .filter(|(abbr, name, titled, ..)| {
             !titled
+                && !name.contains("Admin.")
+                && !name.contains("Regs.")
                 && rest.starts_with(abbr)
                 && rest[abbr.len()..]
                     .chars()
@@ -399,7 +417,7 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
     }
     let c = LOCAL_CODE.captures(rest)?;
     let abbr = collapse_spaces(&c["abbr"]);
-    let (_, name, titled, styled) = LOCAL_CODES.iter().find(|(a, ..)| *a == abbr)?;
+    let (_, name, titled, styled, designator) = LOCAL_CODES.iter().find(|(a, ..)| *a == abbr)?;
     let title = c.name("title").map(|t| t.as_str());
     if *titled != title.is_some() || (*styled && c.name("style").is_none()) {
         return None;
@@ -411,7 +429,7 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
     };
     let kind = match *name {
         "U.C.C." => CitationKind::UniformLaw,
-        n if n.contains("Regs.") => CitationKind::StateRegulation,
+        n if n.contains("Regs.") || n.contains("Admin.") => CitationKind::StateRegulation,
         _ => CitationKind::StateStatute,
     };
     Some(Found::CodePrefix {
@@ -419,7 +437,7 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
         code,
         kind,
         // New York's rules are cited without a section sign (`N.Y. C.P.L.R. 3211`).
-        designator: (abbr == "CPLR").then(String::new),
+        designator: (*designator != "§").then(|| (*designator).to_string()),
         plural: c.name("des").is_some_and(|d| d.as_str() == "§§"),
     })
 }
@@ -436,7 +454,8 @@ fn collapse_spaces(s: &str) -> String {
 /// either.
 const NOT_ACTS: &[&str] = &[
     "USC", "USCA", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR", "CODE", "STAT", "LAW", "LAWS",
-    "ACT", "RULE", "REGS",
+    "ACT", "RULE", "REGS", "SEE", "AND", "OR", "THE", "OF", "TO", "IN", "NOTE", "PART", "TITLE",
+    "ALSO", "UNDER",
 ];
 
 static TREAS_REG: LazyLock<Regex> =
@@ -781,16 +800,22 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
     }
     if let Some(c) = NAMED_ACT.captures(rest) {
         let act = &c["act"];
-        if NOT_ACTS.contains(&act) {
+        // `Title VII § 703`: a division's Roman numeral, no act's initials.
+        if NOT_ACTS.contains(&act) || super::named_before::is_roman(act) {
             return None;
         }
         let code = if act == "IRC" { "I.R.C." } else { act };
+        let plural = match (c.name("des"), c.name("word")) {
+            (Some(d), _) => d.as_str() == "§§",
+            (None, Some(w)) => matches!(w.as_str(), "sections" | "Sections" | "secs." | "Secs."),
+            (None, None) => false,
+        };
         return Some(Found::CodePrefix {
             after: start + c.get(0)?.end(),
             code: code.to_string(),
             kind: CitationKind::NamedAct,
             designator: None,
-            plural: &c["des"] == "§§",
+            plural,
         });
     }
     None

@@ -457,7 +457,7 @@ fn is_name_word(word: &str) -> bool {
 }
 
 /// A Roman numeral in capitals (`VII`, `XIV`), written by the subtractive rule.
-fn is_roman(word: &str) -> bool {
+pub(crate) fn is_roman(word: &str) -> bool {
     static ROMAN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         #[allow(clippy::expect_used)]
         regex::Regex::new(r"^M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$")
