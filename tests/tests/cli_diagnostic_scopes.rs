@@ -83,8 +83,8 @@ fn a_former_number_in_a_note_is_checked_only_when_notes_are() {
 }
 
 /// Class: a section of a Public Law cited before the law (27 C.F.R. authority citation
-/// `(Sec. 202, Pub. L. 85–859, 72 Stat. 1422 (26 U.S.C. 5723))`): a section of that act,
-/// outside the workspace, never 35 U.S.C. § 202 of the workspace.
+/// `(Sec. 202, Pub. L. 85–859, 72 Stat. 1422 (26 U.S.C. 5723))`): a section of that act
+/// (`Pub. L. 85-859, § 202`), outside the workspace, never 35 U.S.C. § 202 of the workspace.
 #[test]
 fn a_public_law_section_is_not_resolved_into_a_code() {
     let report = check(workspace(&["usc", "cfr"], "").path());
@@ -97,7 +97,7 @@ fn a_public_law_section_is_not_resolved_into_a_code() {
     assert!(about_202.is_empty(), "{about_202:#?}");
     let of_act = items(&report, "external").iter().any(|e| {
         e["path"].as_str().is_some_and(|p| p.starts_with("cfr"))
-            && e["citation"] == "§ 202"
+            && e["citation"].as_str().is_some_and(|c| c.ends_with("§ 202"))
             && e["code"].as_str().is_some_and(|c| c.contains("85-859"))
     });
     assert!(of_act, "{:#}", report["external"]);

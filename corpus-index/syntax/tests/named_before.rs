@@ -357,3 +357,42 @@ fn the_states_own_forms_of_their_administrative_codes() {
         );
     }
 }
+
+#[test]
+fn a_section_of_an_act_by_its_initials_after_of() {
+    // FR 2017-06-07 (HHS).
+    assert_eq!(
+        read(
+            "Head Start, State-funded prekindergarten, Part C and Part B section 619 of IDEA, home visiting"
+        ),
+        [triple("named_act", "section 619 of IDEA", "IDEA § 619")]
+    );
+    // An agency's regulations, a numbered directive or act: not an act by its initials.
+    assert_eq!(
+        read("Procedures governing this review are in § 701.14 of NCUA's regulations.")[0].1,
+        "§ 701.14"
+    );
+    assert_eq!(
+        read("the new law (section 701 of NDAA–17) that establishes")[0],
+        triple("section", "section 701", "§ 701")
+    );
+}
+
+#[test]
+fn an_act_by_date_with_the_month_spelled_out_and_its_section() {
+    // 41 U.S.C. (the OLRC's markup: `/us/act/1940-11-26/ch919/tI/s1`).
+    let found = read(
+        "issued by the President pursuant to the Act of November 26, 1940, ch. 919, title I, § 1, 54 Stat. 1211",
+    );
+    assert_eq!(
+        found[..2],
+        [
+            triple(
+                "named_act",
+                "Act of November 26, 1940, ch. 919",
+                "Act of Nov. 26, 1940, ch. 919"
+            ),
+            triple("named_act", "§ 1", "Act of Nov. 26, 1940, ch. 919, § 1"),
+        ]
+    );
+}

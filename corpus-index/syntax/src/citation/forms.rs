@@ -458,6 +458,11 @@ const NOT_ACTS: &[&str] = &[
     "ALSO", "UNDER",
 ];
 
+/// Whether `initials` are a code's or a generic word's ([`NOT_ACTS`]), not an act's.
+pub(crate) fn is_not_act_initials(initials: &str) -> bool {
+    NOT_ACTS.contains(&initials)
+}
+
 static TREAS_REG: LazyLock<Regex> =
     LazyLock::new(|| re(r"^Treas\.[ \t]*Reg\.[ \t]*(?P<des>§§?)[ \t]*"));
 

@@ -38,7 +38,7 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
         r"(?P<titled>(?-u:\b)(?:(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,[ \t]*(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))|",
         r"(?P<chapter>(?-u:\b)(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes)))|",
         r"(?P<eudiv>(?-u:\b)(?:Part|Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)(?:[ \t]*,[ \t]*(?:Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b))*(?:[ \t]+of[ \t]+(?:Title|Chapter)[ \t]+[IVXLC]{1,6}(?-u:\b))*[ \t]+of[ \t]+(?:(?i:this|that)[ \t]+)?(?:Regulation|Directive|Decision)(?-u:\b))|",
-        r"(?P<datedact>(?-u:\b)(?:(?i:act)[ \t]+(?:of[ \t]+)?)?(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)\.?[ \t]+\d{1,2},[ \t]+1[789]\d\d,[ \t]+ch\.)|",
+        r"(?P<datedact>(?-u:\b)(?:(?i:act)[ \t]+(?:of[ \t]+)?)?(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?[ \t]+\d{1,2},[ \t]+1[789]\d\d,[ \t]+ch\.)|",
         r"(?P<sessionlaw>(?-u:\b)D\.[ \t]?C\.[ \t]?(?:Law|Act)[ \t]+\d{1,3}[-–]\d)|",
         r"(?P<numact>(?-u:\b)Act[ \t]+(?:No\.?[ \t]*)?\d{1,4}[ \t]+of[ \t]+(?:1[6-9]|20)\d\d(?-u:\b))|",
         r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix)[ \t]+[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d))|",
@@ -178,7 +178,9 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?P<popular>(?:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:GDPR|AI(?:[ \t]*\r?\n[ \t]*|[ \t]+)Act|General(?:[ \t]*\r?\n[ \t]*|[ \t]+)Data(?:[ \t]*\r?\n[ \t]*|[ \t]+)Protection(?:[ \t]*\r?\n[ \t]*|[ \t]+)Regulation))(?-u:\b)",
         r"|(?P<dc>(?:the[ \t]+)?(?:D\.[ \t]?C\.|District[ \t]+of[ \t]+Columbia)[ \t]+(?:Official[ \t]+)?Code(?-u:\b))",
         r"|(?P<code>(?i:the)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:U\.S\.[ \t]+)?(?i:code)(?-u:\b))",
-        r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}|of|and|for|on|the|to|in))*))",
+        r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}|of|and|for|on|the|to|in))*)",
+        // `section 502(a) of ERISA`: an act by its initials, without the article.
+        r"|(?P<initials>[A-Z]{2,6}(?-u:\b)))",
     ))
 });
 /// A code named in full after `the Code of` (`the Code of Criminal Procedure`, `the Code of
@@ -3076,6 +3078,28 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
                 .into(),
         ));
         return Some(end);
+    } else if let Some(initials) = caps.name("initials") {
+        let initials = initials.as_str();
+        // Not a code's, a generic word's or a division's initials (`of CFR`, `of THE`, `of
+        // XIV`), nor a numbered instrument's or a standard's (`of EO 12866`, `of HB 1234`, `of
+        // PPD-8`, `of ANSI/APSP/ICC-16`).
+        // Nor an agency's (`§ 701.14 of NCUA's regulations`).
+        let after = text[end..].trim_start_matches([' ', '\t']);
+        let numbered = after.starts_with(|c: char| c.is_ascii_digit())
+            || text[end..].starts_with(['-', '–', '/'])
+            || text[end..].starts_with("'s")
+            || text[end..].starts_with("’s");
+        if forms::is_not_act_initials(initials)
+            || super::named_before::is_roman(initials)
+            || numbered
+        {
+            return None;
+        }
+        if initials == "IRC" {
+            "I.R.C.".to_string()
+        } else {
+            initials.to_string()
+        }
     } else if caps.name("code").is_some() {
         "the Code".to_string()
     } else if caps.name("admin").is_some() {
