@@ -396,3 +396,23 @@ fn an_act_by_date_with_the_month_spelled_out_and_its_section() {
         ]
     );
 }
+
+#[test]
+fn the_title_written_before_a_section_of_the_united_states_code() {
+    assert_eq!(
+        read("As provided in Title 5, Section 552 of the United States Code, the agency"),
+        [triple(
+            "usc",
+            "Title 5, Section 552 of the United States Code",
+            "5 U.S.C. 552"
+        )]
+    );
+    assert_eq!(
+        read("under Title 5 of the U.S. Code, Section 552, the agency")[0].2,
+        "5 U.S.C. 552"
+    );
+    assert_eq!(
+        read("Title 29, section 1910.134 of the Code of Federal Regulations requires")[0].2,
+        "29 C.F.R. 1910.134"
+    );
+}

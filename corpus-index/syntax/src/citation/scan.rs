@@ -35,7 +35,7 @@ fn re(pattern: &str) -> Regex {
 
 static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
-        r"(?P<titled>(?-u:\b)(?:(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,[ \t]*(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))|",
+        r"(?P<titled>(?-u:\b)(?:(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,[ \t]*(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))|",
         r"(?P<chapter>(?-u:\b)(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes)))|",
         r"(?P<eudiv>(?-u:\b)(?:Part|Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)(?:[ \t]*,[ \t]*(?:Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b))*(?:[ \t]+of[ \t]+(?:Title|Chapter)[ \t]+[IVXLC]{1,6}(?-u:\b))*[ \t]+of[ \t]+(?:(?i:this|that)[ \t]+)?(?:Regulation|Directive|Decision)(?-u:\b))|",
         r"(?P<datedact>(?-u:\b)(?:(?i:act)[ \t]+(?:of[ \t]+)?)?(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?[ \t]+\d{1,2},[ \t]+1[789]\d\d,[ \t]+ch\.)|",
@@ -1595,7 +1595,7 @@ fn division_name(caps: &Captures<'_>, cfr: bool) -> Option<String> {
 
 static TITLED_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?i:title)[ \t]+)?(?P<t>\d{1,3}[A-Z]?)(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?P<c>United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)",
+        r"^(?:(?i:title)[ \t]+)?(?P<t>\d{1,3}[A-Z]?)(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?P<c>United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)",
     )
 });
 static TITLED_SECTION: LazyLock<Regex> =
@@ -3050,6 +3050,23 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         None => (end, caps),
     };
     let matched = caps.get(0)?.as_str();
+    // `Title 5, Section 552 of the United States Code`: the title written before the
+    // section.
+    if let Some(family) = national_code(trim_named(matched))
+        && let Some(caps) = TITLE_BEFORE.captures(&text[..phrase.start])
+        && let Some(title) = caps.name("t")
+    {
+        phrase.code = Some(CodeRef::Named(
+            format!("{} {family}", title.as_str()).into(),
+        ));
+        phrase.kind = Some(if family == "U.S.C." {
+            CitationKind::Usc
+        } else {
+            CitationKind::Cfr
+        });
+        phrase.start = caps.get(0)?.start();
+        return Some(pos + trim_named(matched).len());
+    }
     let code = if caps.name("named").is_some() {
         let trimmed = trim_named(matched);
         if trimmed.split_whitespace().count() < 2 {
@@ -3109,6 +3126,22 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     };
     phrase.code = Some(CodeRef::Named(code.into()));
     Some(end)
+}
+
+/// `Title 5, ` right before a section phrase (`Title 5, Section 552 of the United States
+/// Code`).
+static TITLE_BEFORE: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i:title)[ \t]+(?P<t>\d{1,3}[A-Z]?),[ \t]*$"));
+
+/// The U.S. Code's or the C.F.R.'s abbreviation for a name of it (`the United States Code`,
+/// `the U.S. Code`, `the Code of Federal Regulations`).
+fn national_code(name: &str) -> Option<&'static str> {
+    let name = collapse(name.strip_prefix("the ").unwrap_or(name));
+    match name.as_str() {
+        "United States Code" | "U.S. Code" => Some("U.S.C."),
+        "Code of Federal Regulations" => Some("C.F.R."),
+        _ => None,
+    }
 }
 
 /// The section numbers `phrase` has read so far, its list items' and its chain's.
