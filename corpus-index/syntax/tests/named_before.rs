@@ -416,3 +416,38 @@ fn the_title_written_before_a_section_of_the_united_states_code() {
         "29 C.F.R. 1910.134"
     );
 }
+
+#[test]
+fn a_redundant_section_word_before_a_codes_citation_and_an_order_named_with_the() {
+    // FR 2017-09-29 (a grant's terms).
+    assert_eq!(
+        read(
+            "Direct Costs, as described in section 2 CFR 200.413 of the Uniform Requirements, which are incurred"
+        ),
+        [triple("cfr", "section 2 CFR 200.413", "2 C.F.R. 200.413")]
+    );
+    assert_eq!(
+        read("a significant rule under section 3(f)(1) of the Executive Order 12866. Therefore")[0],
+        triple(
+            "executive_order",
+            "section 3(f)(1) of the Executive Order 12866",
+            "Exec. Order No. 12866, § 3(f)(1)"
+        )
+    );
+    // FR 2017-10-03 (MSHA): the title before a code's initials.
+    assert_eq!(
+        read("as provided in Title 30, CFR Sections 48.3 and 48.23, the operator")
+            .into_iter()
+            .map(|c| c.2)
+            .collect::<Vec<_>>(),
+        ["30 C.F.R. 48.3", "30 C.F.R. 48.23"]
+    );
+    // The acquisition regulations by their own names (48 C.F.R. chapters 1 and 2).
+    assert_eq!(
+        read("The contractor shall comply with FAR 52.212-4(c) and DFARS 252.204-7012.")
+            .into_iter()
+            .map(|c| c.2)
+            .collect::<Vec<_>>(),
+        ["48 C.F.R. 52.212-4(c)", "48 C.F.R. 252.204-7012"]
+    );
+}

@@ -463,6 +463,14 @@ pub(crate) fn is_not_act_initials(initials: &str) -> bool {
     NOT_ACTS.contains(&initials)
 }
 
+/// The Federal Acquisition Regulation and the Defense Federal Acquisition Regulation
+/// Supplement by their own names before a section (`FAR 52.212-4`, `DFARS 252.204-7012`,
+/// as the FAR cites itself, 48 C.F.R. 1.105-2(c)): chapters 1 and 2 of title 48 of the
+/// C.F.R., whose sections they number.
+static ACQUISITION_REGULATION: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?(?P<num>\d{1,3}\.\d{3,4}(?:-\d{1,4})?)(?-u:\b)")
+});
+
 static TREAS_REG: LazyLock<Regex> =
     LazyLock::new(|| re(r"^Treas\.[ \t]*Reg\.[ \t]*(?P<des>§§?)[ \t]*"));
 
@@ -723,6 +731,15 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
             cite.set_designator(Some(""));
         }
         return Some(found);
+    }
+    if let Some(c) = ACQUISITION_REGULATION.captures(rest) {
+        return Some(Found::CodePrefix {
+            after: start + c.name("num")?.start(),
+            code: "48 C.F.R.".into(),
+            kind: CitationKind::Cfr,
+            designator: None,
+            plural: false,
+        });
     }
     if let Some(c) = TREAS_REG.captures(rest) {
         return Some(Found::CodePrefix {
