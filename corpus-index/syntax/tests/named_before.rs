@@ -451,3 +451,24 @@ fn a_redundant_section_word_before_a_codes_citation_and_an_order_named_with_the(
         ["48 C.F.R. 52.212-4(c)", "48 C.F.R. 252.204-7012"]
     );
 }
+
+#[test]
+fn the_sections_of_a_public_law_listed_before_it_and_a_volume_of_statutes_without_its_period() {
+    // 14 U.S.C. notes: each item of the list is a section of the law named after it.
+    assert_eq!(
+        read("section 5(a), (b), and (d) of Pub. L. 88–130 were repealed")
+            .into_iter()
+            .map(|c| c.2)
+            .collect::<Vec<_>>(),
+        [
+            "Pub. L. 88-130, § 5(a)",
+            "Pub. L. 88-130, § 5(b)",
+            "Pub. L. 88-130, § 5(d)"
+        ]
+    );
+    // 27 C.F.R. authority citations write `72 Stat 1415`.
+    assert_eq!(
+        read("(Sec. 201, Pub. L. 85–859 , 72 Stat 1415, as amended)")[1],
+        triple("stat", "72 Stat 1415", "72 Stat. 1415")
+    );
+}

@@ -495,7 +495,7 @@ const PAGE: &str = r"(?P<page>\d{1,3}(?:,\d{3})+|\d{1,6})(?-u:\b)";
 
 static STAT: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?P<vol>\d{{1,3}})[ \t]+(?:Stat|stat|STAT)\.[ \t]+{PAGE}"
+        r"^(?P<vol>\d{{1,3}})[ \t]+(?:(?:Stat|stat|STAT)\.|Stat)[ \t]+{PAGE}"
     ))
 });
 
@@ -841,6 +841,20 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         });
     }
     None
+}
+
+/// A public or private law's designation alone at the start of `rest` (`Public Law
+/// 111-148`, `Pub. L. No. 94-142`): its length and its name (`Pub. L. 111-148`). `None`
+/// when a section of the law is written with it.
+pub(crate) fn public_law_designation(rest: &str) -> Option<(usize, String)> {
+    let c = PUBLIC_LAW.captures(rest)?;
+    if c.name("sec").is_some() || c.name("sec2").is_some() {
+        return None;
+    }
+    let Found::Whole { cite, .. } = public_law(0, &c) else {
+        return None;
+    };
+    Some((c.get(0)?.end(), cite.named_code()?.to_string()))
 }
 
 fn public_law(start: usize, c: &Captures<'_>) -> Found {

@@ -3050,6 +3050,12 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         phrase.code = Some(CodeRef::Named(format!("{} Law", name.join(" ")).into()));
         return Some(end);
     }
+    // `sections 1501 and 1502 of Public Law 111-148`: sections of a public law.
+    if let Some((len, name)) = forms::public_law_designation(&text[pos..]) {
+        phrase.code = Some(CodeRef::Named(name.into()));
+        phrase.kind = Some(CitationKind::PublicLaw);
+        return Some(pos + len);
+    }
     // `section 5 of Act 51 of 1977`, `section 2 of Act No. 108 of 1996`: an act numbered in
     // the year of its enactment, as Commonwealth legislatures number them.
     if let Some((end, name)) = super::numbered_act::act_at(text, pos) {
