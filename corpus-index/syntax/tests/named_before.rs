@@ -24,6 +24,11 @@ fn read(text: &str) -> Vec<(String, String, String)> {
         .collect()
 }
 
+/// The normalized form of the first citation of `text`.
+fn first(text: &str) -> String {
+    read(text).swap_remove(0).2
+}
+
 fn triple(kind: &str, raw: &str, normalized: &str) -> (String, String, String) {
     (kind.into(), raw.into(), normalized.into())
 }
@@ -251,11 +256,11 @@ fn a_section_of_a_public_law_through_its_title_or_in_an_authority_citation() {
     );
     // 17 U.S.C. § 101 note and 41 U.S.C.: an em dash in the number, an en quad in `Pub. L.`.
     assert_eq!(
-        read("is section 2(a)(1) of Pub. L. 106—379, which amended par. (2)")[0].2,
+        first("is section 2(a)(1) of Pub. L. 106—379, which amended par. (2)"),
         "Pub. L. 106-379, § 2(a)(1)"
     );
     assert_eq!(
-        read("Definitions for Purposes of Section 808 of Pub.\u{2000}L.\u{2000}105–85")[0].2,
+        first("Definitions for Purposes of Section 808 of Pub.\u{2000}L.\u{2000}105–85"),
         "Pub. L. 105-85, § 808"
     );
 }
@@ -284,11 +289,11 @@ fn an_articles_paragraph_after_a_comma_and_a_body_named_after_an_article() {
 fn a_cfr_subpart_inserted_after_another_keeps_its_lower_case_letter() {
     // 40 C.F.R. part 60 holds subparts Da, Db, Kb, OOOOa.
     assert_eq!(
-        read("sources subject to 40 CFR part 60, subpart OOOOa, must report")[0].2,
+        first("sources subject to 40 CFR part 60, subpart OOOOa, must report"),
         "40 C.F.R. Part 60, subpart OOOOa"
     );
     assert_eq!(
-        read("under 40 C.F.R. pt. 60, subpt. Da, the owner")[0].2,
+        first("under 40 C.F.R. pt. 60, subpt. Da, the owner"),
         "40 C.F.R. Part 60, subpart Da"
     );
 }
@@ -408,11 +413,11 @@ fn the_title_written_before_a_section_of_the_united_states_code() {
         )]
     );
     assert_eq!(
-        read("under Title 5 of the U.S. Code, Section 552, the agency")[0].2,
+        first("under Title 5 of the U.S. Code, Section 552, the agency"),
         "5 U.S.C. 552"
     );
     assert_eq!(
-        read("Title 29, section 1910.134 of the Code of Federal Regulations requires")[0].2,
+        first("Title 29, section 1910.134 of the Code of Federal Regulations requires"),
         "29 C.F.R. 1910.134"
     );
 }

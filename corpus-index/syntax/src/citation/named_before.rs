@@ -520,74 +520,102 @@ mod tests {
     }
 
     #[test]
-    fn an_act_named_before_its_section_is_that_act() {
-        assert_eq!(
-            named("see National Environmental Policy Act of 1969 § 102"),
-            Some((
-                "National Environmental Policy Act of 1969".into(),
-                "National Environmental Policy Act of 1969".into(),
-                CitationKind::NamedAct
-            ))
-        );
-        assert_eq!(
-            named("Under the Fair Housing Act § 804").map(|n| n.1),
-            Some("Fair Housing Act".into())
-        );
-        assert_eq!(
-            named("Title VII of the Civil Rights Act of 1964 § 703").map(|n| n.1),
-            Some("Civil Rights Act of 1964".into())
-        );
-        assert_eq!(
-            named("the Data Protection Act 2018, s. 170").map(|n| n.1),
-            Some("Data Protection Act 2018".into())
-        );
-    }
-
-    #[test]
-    fn a_states_subject_code_takes_the_bluebooks_abbreviations() {
-        assert_eq!(
-            named("under the Texas Government Code § 552.101").map(|n| (n.1, n.2)),
-            Some(("Tex. Gov't Code".into(), CitationKind::StateStatute))
-        );
-        assert_eq!(
-            named("New York General Business Law § 349").map(|n| n.1),
-            Some("N.Y. Gen. Bus. Law".into())
-        );
-        assert_eq!(
-            named("California Civil Code section 1798.100").map(|n| n.1),
-            Some("Cal. Civ. Code".into())
-        );
-        assert_eq!(
-            named("Executive Law § 296").map(|n| (n.1, n.2)),
-            Some(("Executive Law".into(), CitationKind::NamedAct))
-        );
-        assert_eq!(
-            named("under Maryland Code, Commercial Law § 13-301").map(|n| (n.0, n.1)),
-            Some((
-                "Maryland Code, Commercial Law".into(),
-                "Md. Code Ann., Com. Law".into()
-            ))
-        );
-        assert_eq!(
-            named("and D.C Official Code §§ 47-105").map(|n| (n.0, n.1)),
-            Some(("D.C Official Code".into(), "D.C. Code".into()))
-        );
-        assert_eq!(
-            named("the Uniform Commercial Code § 2-207").map(|n| (n.1, n.2)),
-            Some(("U.C.C.".into(), CitationKind::UniformLaw))
-        );
+    fn a_name_before_a_section_is_its_code_or_act() {
+        use CitationKind::{NamedAct, StateStatute, UniformLaw};
+        // (text, the name as written, the code, the kind)
+        let cases = [
+            (
+                "see National Environmental Policy Act of 1969 § 102",
+                "National Environmental Policy Act of 1969",
+                "National Environmental Policy Act of 1969",
+                NamedAct,
+            ),
+            (
+                "Under the Fair Housing Act § 804",
+                "Fair Housing Act",
+                "Fair Housing Act",
+                NamedAct,
+            ),
+            (
+                "Title VII of the Civil Rights Act of 1964 § 703",
+                "Civil Rights Act of 1964",
+                "Civil Rights Act of 1964",
+                NamedAct,
+            ),
+            (
+                "the Data Protection Act 2018, s. 170",
+                "Data Protection Act 2018,",
+                "Data Protection Act 2018",
+                NamedAct,
+            ),
+            (
+                "Executive Law § 296",
+                "Executive Law",
+                "Executive Law",
+                NamedAct,
+            ),
+            // A state's subject code, in the Bluebook's abbreviations.
+            (
+                "under the Texas Government Code § 552.101",
+                "Texas Government Code",
+                "Tex. Gov't Code",
+                StateStatute,
+            ),
+            (
+                "New York General Business Law § 349",
+                "New York General Business Law",
+                "N.Y. Gen. Bus. Law",
+                StateStatute,
+            ),
+            (
+                "California Civil Code section 1798.100",
+                "California Civil Code",
+                "Cal. Civ. Code",
+                StateStatute,
+            ),
+            (
+                "under Maryland Code, Commercial Law § 13-301",
+                "Maryland Code, Commercial Law",
+                "Md. Code Ann., Com. Law",
+                StateStatute,
+            ),
+            (
+                "and D.C Official Code §§ 47-105",
+                "D.C Official Code",
+                "D.C. Code",
+                StateStatute,
+            ),
+            (
+                "the Uniform Commercial Code § 2-207",
+                "Uniform Commercial Code",
+                "U.C.C.",
+                UniformLaw,
+            ),
+        ];
+        for (text, written, code, kind) in cases {
+            assert_eq!(
+                named(text),
+                Some((written.to_string(), code.to_string(), kind)),
+                "{text}"
+            );
+        }
     }
 
     #[test]
     fn generic_or_divided_words_name_nothing() {
         // The citing document's own act, a bare head noun, an act followed by a comma and
-        // no year, a name on the line before.
-        assert_eq!(named("This Act § 5"), None);
-        assert_eq!(named("the Code § 5"), None);
-        assert_eq!(named("amended by the Privacy Act, § 552a"), None);
-        assert_eq!(named("the Labor Law\n§ 5"), None);
-        assert_eq!(named("United States Code § 1983"), None);
-        assert_eq!(named("under the Official Code § 22-3010"), None);
-        assert_eq!(named("Restatement (Second) of Torts § 402A"), None);
+        // no year, a name on the line before, the U.S. Code without its title, a generic
+        // code, a treatise.
+        for text in [
+            "This Act § 5",
+            "the Code § 5",
+            "amended by the Privacy Act, § 552a",
+            "the Labor Law\n§ 5",
+            "United States Code § 1983",
+            "under the Official Code § 22-3010",
+            "Restatement (Second) of Torts § 402A",
+        ] {
+            assert_eq!(named(text), None, "{text}");
+        }
     }
 }
