@@ -477,3 +477,16 @@ fn the_sections_of_a_public_law_listed_before_it_and_a_volume_of_statutes_withou
         triple("stat", "72 Stat 1415", "72 Stat. 1415")
     );
 }
+
+#[test]
+fn a_codes_title_section_number_after_an_acts_name_is_the_codes() {
+    // D.C. Code § 1-1508.01 (a reorganization order): the act, then its codification.
+    let text = "the District of Columbia Government Comprehensive Merit Personnel Act of 1978, §§ 1-611.1 and 1-611.2";
+    let kinds: Vec<String> = read(text).into_iter().map(|c| c.0).collect();
+    assert!(!kinds.iter().any(|k| k == "named_act"), "{kinds:?}");
+    // An act's own section is numbered plainly.
+    assert_eq!(
+        first("the Federal Mine Safety & Health Act of 1977, § 501 authorizes"),
+        "Federal Mine Safety & Health Act of 1977 § 501"
+    );
+}

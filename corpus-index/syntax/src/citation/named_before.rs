@@ -279,6 +279,11 @@ pub(crate) struct NamedBefore {
     /// [`CitationKind::StateStatute`] for a state's code, [`CitationKind::UniformLaw`] for
     /// the U.C.C., [`CitationKind::NamedAct`] otherwise.
     pub kind: CitationKind,
+    /// Whether the name is an act's (its head noun is `Act`): an act numbers its sections
+    /// plainly (`§ 102`, `§ 10(b)`), so a code's `title-section` number after it (`Merit
+    /// Personnel Act of 1978, §§ 1-611.1`, the D.C. Council's codification note) is the
+    /// code's, not the act's.
+    pub act: bool,
 }
 
 /// The code or act named in words that ends right before byte `start` of `text`, where a
@@ -305,6 +310,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
         }
     }
     let noun = words[i].1;
+    let act = noun == "Act";
     if !HEAD_NOUNS.contains(&noun) || (year && noun != "Act") || (comma && noun == "Act" && !year) {
         return None;
     }
@@ -344,6 +350,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
             start: from + line + at,
             code,
             kind: CitationKind::StateStatute,
+            act,
         });
     } else if words[first..i]
         .iter()
@@ -361,6 +368,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
             start,
             code: "U.C.C.".into(),
             kind: CitationKind::UniformLaw,
+            act,
         });
     }
     if let Some(known) = super::codes::canonical_code(&name) {
@@ -372,6 +380,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
             start,
             code: known.name,
             kind,
+            act,
         });
     }
     // `Maryland Code, Commercial Law § 13-301`: a state's code divided into articles by
@@ -381,6 +390,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
             start: from + line + state.0,
             code: format!("{} Code Ann., {}", state.1, abbreviate(&name)),
             kind: CitationKind::StateStatute,
+            act,
         });
     }
     if let Some(code) = state_subject_code(&name) {
@@ -388,12 +398,14 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
             start,
             code,
             kind: CitationKind::StateStatute,
+            act,
         });
     }
     Some(NamedBefore {
         start,
         code: name,
         kind: CitationKind::NamedAct,
+        act,
     })
 }
 

@@ -1085,6 +1085,15 @@ fn code_named_in_words_before(text: &str, start: usize, phrase: &mut Phrase) {
         return;
     }
     if let Some(named) = super::named_before::code_named_before(text, start) {
+        static TITLE_SECTION: LazyLock<Regex> = LazyLock::new(|| re(r"^\d+[A-Za-z]?-\d"));
+        let codified = phrase
+            .items
+            .first()
+            .and_then(|it| it.section.as_deref())
+            .is_some_and(|n| TITLE_SECTION.is_match(n));
+        if named.act && codified {
+            return;
+        }
         phrase.start = named.start;
         phrase.code = Some(CodeRef::Named(named.code.into()));
         phrase.kind = Some(named.kind);
