@@ -298,6 +298,19 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
     let before = window[line..].trim_end_matches(is_space);
     let comma = before.ends_with(',');
     let before = before.trim_end_matches(',').trim_end_matches(is_space);
+    // Most designators follow no name (`under § 5`, `(§ 5`): only a head noun or an act's
+    // year can end one.
+    let ends_with_year = before
+        .as_bytes()
+        .iter()
+        .rev()
+        .take(4)
+        .filter(|b| b.is_ascii_digit())
+        .count()
+        == 4;
+    if !ends_with_year && !HEAD_NOUNS.iter().any(|noun| before.ends_with(noun)) {
+        return None;
+    }
     let words = words_of(before);
     let mut i = words.len().checked_sub(1)?;
     // The act's year: `Act of 1934`, `Human Rights Act 1998`.
