@@ -3082,8 +3082,9 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     let matched = caps.get(0)?.as_str();
     // `Title 5, Section 552 of the United States Code`: the title written before the
     // section.
+    let window = crate::line_index::floor_char_boundary(text, phrase.start.saturating_sub(24));
     if let Some(family) = national_code(trim_named(matched))
-        && let Some(caps) = TITLE_BEFORE.captures(&text[..phrase.start])
+        && let Some(caps) = TITLE_BEFORE.captures(&text[window..phrase.start])
         && let Some(title) = caps.name("t")
     {
         phrase.code = Some(CodeRef::Named(
@@ -3094,7 +3095,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         } else {
             CitationKind::Cfr
         });
-        phrase.start = caps.get(0)?.start();
+        phrase.start = window + caps.get(0)?.start();
         return Some(pos + trim_named(matched).len());
     }
     let code = if caps.name("named").is_some() {
