@@ -458,6 +458,16 @@ const NOT_ACTS: &[&str] = &[
     "ALSO", "UNDER",
 ];
 
+/// The code an act cited by its initials is named by: the Internal Revenue Code as The
+/// Bluebook writes it (`IRC` → `I.R.C.`, rule 12.9.1), any other act as written (`ERISA`).
+pub(crate) fn act_by_initials(initials: &str) -> &str {
+    if initials == "IRC" {
+        "I.R.C."
+    } else {
+        initials
+    }
+}
+
 /// Whether `initials` are a code's or a generic word's ([`NOT_ACTS`]), not an act's.
 pub(crate) fn is_not_act_initials(initials: &str) -> bool {
     NOT_ACTS.contains(&initials)
@@ -826,7 +836,7 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         if NOT_ACTS.contains(&act) || super::named_before::is_roman(act) {
             return None;
         }
-        let code = if act == "IRC" { "I.R.C." } else { act };
+        let code = act_by_initials(act);
         let plural = match (c.name("des"), c.name("word")) {
             (Some(d), _) => d.as_str() == "§§",
             (None, Some(w)) => matches!(w.as_str(), "sections" | "Sections" | "secs." | "Secs."),

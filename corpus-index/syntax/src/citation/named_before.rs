@@ -344,7 +344,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
         return None;
     }
     let name_start = words[first].0;
-    let name = collapse(&before[name_start..]);
+    let name = super::scan::collapse(&before[name_start..]);
     // `D.C. Official Code §§ 47-105`, `N.Y. Labor Law § 240`: a state's abbreviation before
     // the name is part of it (`D.C` without its last period too).
     if let Some(&(at, prev)) = first.checked_sub(1).and_then(|p| words.get(p))
@@ -519,13 +519,6 @@ fn words_of(s: &str) -> Vec<(usize, &str)> {
         out.push((b, &s[b..]));
     }
     out
-}
-
-fn collapse(s: &str) -> String {
-    s.split(is_space)
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[cfg(test)]

@@ -3143,11 +3143,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         {
             return None;
         }
-        if initials == "IRC" {
-            "I.R.C.".to_string()
-        } else {
-            initials.to_string()
-        }
+        forms::act_by_initials(initials).to_string()
     } else if caps.name("code").is_some() {
         "the Code".to_string()
     } else if caps.name("admin").is_some() {
@@ -3269,7 +3265,8 @@ fn trim_named(phrase: &str) -> &str {
     }
 }
 
-fn collapse(s: &str) -> String {
+/// `s` with each run of whitespace (typographic spaces included) as one space.
+pub(crate) fn collapse(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
