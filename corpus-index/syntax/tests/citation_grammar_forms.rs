@@ -595,3 +595,57 @@ fn a_code_named_in_full_is_not_the_citing_code() {
         [("section".to_string(), "§ 5".to_string())]
     );
 }
+
+// Class: the federal rules named in words, before their number or after it (The Bluebook
+// rule 12.9.3 abbreviates them; the U.S. Code and the courts write them out). 15 U.S.C.
+// 1116(d)(1)(C) and the forms of the Bluebook's rule.
+#[test]
+fn federal_rules_named_in_words() {
+    assert_eq!(
+        read(
+            "based upon an ex parte application, notwithstanding the provisions of rule 65 of the Federal Rules of Civil Procedure. Any references"
+        ),
+        [("court_rule".into(), "Fed. R. Civ. P. 65".into())]
+    );
+    assert_eq!(
+        read(
+            "dismissed under Federal Rule of Civil Procedure 12(b)(6) and Federal Rule of Evidence 702"
+        ),
+        [
+            ("court_rule".into(), "Fed. R. Civ. P. 12(b)(6)".into()),
+            ("court_rule".into(), "Fed. R. Evid. 702".into())
+        ]
+    );
+    // The rules named without a rule's number are no citation of a rule.
+    assert_eq!(
+        read("upon compliance with the Federal Rules of Civil Procedure. The phrase"),
+        Vec::<(String, String)>::new()
+    );
+}
+
+// Class: the Treasury's and the SEC's regulations by their own names, sections of title 26
+// and title 17 of the C.F.R. (The Bluebook rules 14.2 and 14.5.1; the forms the IRS and the
+// SEC write).
+#[test]
+fn treasury_and_sec_regulations_by_their_own_names() {
+    let cfr_of = |text: &str| -> Vec<(String, String)> { read(text) };
+    assert_eq!(
+        cfr_of("as provided in Treasury Regulations section 1.1502-6(a)"),
+        [cfr("26 C.F.R. 1.1502-6(a)")]
+    );
+    assert_eq!(
+        cfr_of("a reportable transaction under Regulations section 1.6011-4(b)(2)"),
+        [cfr("26 C.F.R. 1.6011-4(b)(2)")]
+    );
+    assert_eq!(
+        cfr_of("liability under Exchange Act Rule 10b-5 and Securities Act Rule 144"),
+        [cfr("17 C.F.R. 240.10b-5"), cfr("17 C.F.R. 230.144")]
+    );
+    assert_eq!(
+        cfr_of("as Item 303(a) of Regulation S-K and Rule 3-01 of Regulation S-X require"),
+        [cfr("17 C.F.R. 229.303(a)"), cfr("17 C.F.R. 210.3-01")]
+    );
+    // A rule without its act, and an item of another regulation, are not read.
+    assert_eq!(cfr_of("fees under Rule 12b-1 plans"), []);
+    assert_eq!(cfr_of("Item 3 of Regulation S-X"), []);
+}

@@ -490,3 +490,68 @@ fn a_codes_title_section_number_after_an_acts_name_is_the_codes() {
         "Federal Mine Safety & Health Act of 1977 § 501"
     );
 }
+
+#[test]
+fn initials_the_document_defines_as_an_agency_are_no_acts() {
+    // FR 2017-10-03 (BOEM's notice): the Corps administers the Clean Water Act's section
+    // 404; "USACE" is no act. Before, a section 404 of an act named "USACE".
+    let text = "the permitting process for authorized U.S. Army Corps of Engineers (USACE) \
+                civil works projects, through the USACE Section 404 permitting process, where \
+                applicable";
+    assert!(
+        read(text).iter().all(|(kind, _, _)| kind != "named_act"),
+        "{:?}",
+        read(text)
+    );
+    let text = "the Federal Highway Administration (FHWA) issued guidance; FHWA section 4(f) \
+                requires";
+    assert!(
+        read(text).iter().all(|(kind, _, _)| kind != "named_act"),
+        "{:?}",
+        read(text)
+    );
+}
+
+#[test]
+fn initials_the_document_defines_as_an_act_stay_acts() {
+    // FR 2017-09-29 (EPA's infrastructure SIPs): the definition names an act, with or
+    // without its year and `as amended`.
+    for definition in [
+        "the Clean Air Act (CAA)",
+        "the Clean Air Act of 1970 (CAA)",
+        "the Clean Air Act, as amended (CAA)",
+    ] {
+        let text = format!("{definition} applies. CAA section 110(a)(2) requires a plan.");
+        assert!(
+            read(&text)
+                .iter()
+                .any(|(kind, raw, _)| kind == "named_act" && raw.starts_with("CAA section 110")),
+            "{definition}: {:?}",
+            read(&text)
+        );
+    }
+}
+
+#[test]
+fn the_states_administrative_codes_numbered_title_first_in_their_own_forms() {
+    // FR 2017-09-29 and 2017-10-03 (EPA's approvals of state plans), and the forms of the
+    // California, Colorado and Virginia registers.
+    assert_eq!(
+        read(
+            "EPA is finalizing the incorporation by reference of North Carolina Rules 15A NCAC 02Q .0809 entitled"
+        ),
+        [triple(
+            "state_regulation",
+            "15A NCAC 02Q .0809",
+            "15A N.C. Admin. Code 2Q.0809"
+        )]
+    );
+    assert_eq!(
+        first("other portions of 13 CCR 2485 were subject to a CAA section 209 waiver"),
+        "Cal. Code Regs. tit. 13, § 2485"
+    );
+    assert_eq!(first("22 CCR § 12000"), "Cal. Code Regs. tit. 22, § 12000");
+    assert_eq!(first("5 CCR 1001-14"), "5 Colo. Code Regs. § 1001-14");
+    assert_eq!(first("9VAC5-40-10"), "9 Va. Admin. Code § 5-40-10");
+    assert_eq!(first("9 VAC 5-40-10"), "9 Va. Admin. Code § 5-40-10");
+}

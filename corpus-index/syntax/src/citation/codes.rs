@@ -84,6 +84,16 @@ static EU_ACT: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// The treaties of the European Union and its Charter, by name or by the initials the
+/// Interinstitutional Style Guide gives them (`TFEU`, `TEU`, `the EC Treaty`): an article of
+/// one is an article of EU law (`Article 101 TFEU`, `Article 8 of the Charter of Fundamental
+/// Rights of the European Union`, the Court of Justice's `Article 81 EC`), named as written.
+static EU_TREATY: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:TFEU|TEU|TEC|EC|(?:EC|EEC|EU|Euratom|EAEC)\s+Treaty|Treaty\s+(?:on|of|establishing)\s+(?:\S+\s+){0,6}?(?:European|Euratom)\b.*|Charter\s+of\s+Fundamental\s+Rights\s+of\s+the\s+European\s+Union)$",
+    )
+});
+
 static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"(?i)^(?:the\s+)?(?:I\.\s?R\.\s?C\.|IRC|Internal\s+Revenue\s+Code(?:\s+of\s+19(?:54|86))?)$",
@@ -127,6 +137,7 @@ const POPULAR_NAMES: &[(&str, &str)] = &[
 /// assert_eq!(canonical_code("title 42 of the United States code").unwrap().name, "42 U.S.C.");
 /// assert_eq!(canonical_code("D.C. Official Code").unwrap().name, "D.C. Code");
 /// assert_eq!(canonical_code("Regulation (EU) No 575/2013").unwrap().name, "Regulation (EU) No 575/2013");
+/// assert_eq!(canonical_code("the TFEU").unwrap().name, "TFEU");
 /// ```
 pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
     let phrase = collapse_ws(phrase.trim().trim_end_matches([',', ';', ':']));
@@ -171,6 +182,10 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
     }
     if INTERNAL_REVENUE_CODE.is_match(phrase) {
         return code("I.R.C.".into(), CodeFamily::Named);
+    }
+    let unprefixed = phrase.strip_prefix("the ").unwrap_or(phrase);
+    if EU_TREATY.is_match(unprefixed) {
+        return code(unprefixed.to_string(), CodeFamily::Eu);
     }
     let lower = phrase.to_ascii_lowercase();
     let lower = lower.strip_prefix("the ").unwrap_or(&lower);

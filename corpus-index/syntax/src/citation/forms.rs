@@ -242,6 +242,58 @@ const LOCAL_CODES: &[(&str, &str, bool, bool, &str)] = &[
     ("CMR", "Mass. Regs. Code", true, false, "§"),
 ];
 
+/// The states' own forms of administrative codes numbered by title with the title first and
+/// no space or a compound number after the initials (Bluepages table BT2; each state's
+/// register): California's and Colorado's `CCR` (`22 CCR § 12000`, `8 CCR 3203`; `5 CCR
+/// 1001-14`), Virginia's `VAC` (`9VAC5-40-10`) and North Carolina's `NCAC` (`15A NCAC 02D
+/// .0101`, chapter and rule).
+static TITLED_ADMIN_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:(?P<ccr>\d{1,2})[ \t]+(?:CCR|C\.C\.R\.),?[ \t]*(?P<des>§§?)?[ \t]*(?P<ccrnum>\d+(?:\.\d+)?(?P<hyphen>-\d+)?)(?-u:\b)|(?P<vac>\d{1,2})[ \t]?VAC[ \t]?(?P<vacnum>\d{1,3}-\d)|(?P<ncac>\d{1,2}[A-Z]?)[ \t]+NCAC[ \t]+0?(?P<ch>\d{1,2}[A-Z]{0,2})[ \t]*\.(?P<rule>\d{4})(?-u:\b))",
+    )
+});
+
+/// A code of [`TITLED_ADMIN_CODE`] at the start of `rest`: the prefix of its section phrase
+/// (`Cal. Code Regs. tit. 22`, `5 Colo. Code Regs.`, `9 Va. Admin. Code`), or North
+/// Carolina's rule whole (`15A N.C. Admin. Code 2D.0101`, table T1's form, without `§`).
+/// California's sections take `§` or are plain (`§ 12000`, `3203`); Colorado's rules are a
+/// number, a hyphen and a number without it (`1001-14`).
+fn titled_admin_code(rest: &str, start: usize) -> Option<Found> {
+    let c = TITLED_ADMIN_CODE.captures(rest)?;
+    let prefix = |code: String, num: regex::Match<'_>| Found::CodePrefix {
+        after: start + num.start(),
+        code,
+        kind: CitationKind::StateRegulation,
+        designator: None,
+        plural: c.name("des").is_some_and(|d| d.as_str() == "§§"),
+    };
+    if let Some(title) = c.name("ccr") {
+        let num = c.name("ccrnum")?;
+        let code = if c.name("des").is_none() && c.name("hyphen").is_some() {
+            format!("{} Colo. Code Regs.", title.as_str())
+        } else {
+            format!("Cal. Code Regs. tit. {}", title.as_str())
+        };
+        return Some(prefix(code, num));
+    }
+    if let Some(title) = c.name("vac") {
+        let num = c.name("vacnum")?;
+        return Some(prefix(format!("{} Va. Admin. Code", title.as_str()), num));
+    }
+    let end = start + c.get(0)?.end();
+    let Found::Whole { end, mut cite } = whole(
+        start,
+        end,
+        CitationKind::StateRegulation,
+        format!("{} N.C. Admin. Code", c.name("ncac")?.as_str()),
+    ) else {
+        return None;
+    };
+    cite.section = Some(format!("{}.{}", &c["ch"], &c["rule"]).into());
+    cite.set_designator(Some(""));
+    Some(Found::Whole { end, cite })
+}
+
 /// The code named by a local abbreviation of [`LOCAL_CODES`] opening `rest` (`F.S.` → `Fla.
 /// Stat.`, `RCW` → `Wash. Rev. Code`), with the abbreviation's length: the longest one that
 /// ends a word, among the statutes' cited without a title number before them.
@@ -453,9 +505,9 @@ fn collapse_spaces(s: &str) -> String {
 /// A generic word in capitals (`DC CODE § 1-1161.01`, a heading's case) is no act's name
 /// either.
 const NOT_ACTS: &[&str] = &[
-    "USC", "USCA", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR", "CODE", "STAT", "LAW", "LAWS",
-    "ACT", "RULE", "REGS", "SEE", "AND", "OR", "THE", "OF", "TO", "IN", "NOTE", "PART", "TITLE",
-    "ALSO", "UNDER",
+    "USC", "USCA", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR", "CCR", "NCAC", "VAC", "CODE",
+    "STAT", "LAW", "LAWS", "ACT", "RULE", "REGS", "SEE", "AND", "OR", "THE", "OF", "TO", "IN",
+    "NOTE", "PART", "TITLE", "ALSO", "UNDER",
 ];
 
 /// The code an act cited by its initials is named by: the Internal Revenue Code as The
@@ -468,9 +520,71 @@ pub(crate) fn act_by_initials(initials: &str) -> &str {
     }
 }
 
-/// Whether `initials` are a code's or a generic word's ([`NOT_ACTS`]), not an act's.
-pub(crate) fn is_not_act_initials(initials: &str) -> bool {
-    NOT_ACTS.contains(&initials)
+/// Whether `initials` are a code's or a generic word's ([`NOT_ACTS`]), or the document
+/// `text` defines them as the initials of something other than an instrument: not an act's.
+pub(crate) fn is_not_act_initials(text: &str, initials: &str) -> bool {
+    NOT_ACTS.contains(&initials) || defined_as_no_instrument(text, initials)
+}
+
+/// The last words of the names of instruments: a name whose initials a document defines
+/// (`Clean Air Act (CAA)`) ends with one of them, a year (`… Act of 1990`) or a number.
+const INSTRUMENT_HEADS: &[&str] = &[
+    "Act",
+    "Acts",
+    "Code",
+    "Law",
+    "Laws",
+    "Statute",
+    "Statutes",
+    "Charter",
+    "Ordinance",
+    "Amendment",
+    "Amendments",
+    "Regulation",
+    "Regulations",
+    "Rule",
+    "Rules",
+    "Directive",
+    "Order",
+    "Treaty",
+    "Convention",
+    "Agreement",
+    "Protocol",
+    "Constitution",
+    "Bill",
+    "Resolution",
+    "Decree",
+    "Reauthorization",
+];
+
+/// Whether the document `text` defines `initials` in the drafters' way, the name and then the
+/// initials in parentheses (`Federal Highway Administration (FHWA)`, `U.S. Army Corps of
+/// Engineers (USACE)`), as something other than an instrument: the name's last word,
+/// after `of <year>` and `, as amended`, is a capitalised word no instrument's name ends
+/// with. An agency, office or program cited with a section word (`FHWA Section 4(f)`, `USACE
+/// Section 404`) names the act's section it administers, not an act of that name. Initials
+/// the document does not define are not judged.
+fn defined_as_no_instrument(text: &str, initials: &str) -> bool {
+    let definition = format!("({initials})");
+    let Some(at) = text.find(&definition) else {
+        return false;
+    };
+    let mut name = text[..at].trim_end();
+    for tail in [",", "as amended", ","] {
+        name = name.strip_suffix(tail).unwrap_or(name).trim_end();
+    }
+    let mut words = name.rsplit(char::is_whitespace);
+    let mut last = words.next().unwrap_or("");
+    if last.len() == 4 && last.bytes().all(|b| b.is_ascii_digit()) {
+        if words.next() != Some("of") {
+            return false;
+        }
+        last = words.next().unwrap_or("");
+    }
+    let last = last.trim_end_matches([',', '’', '\'', '"', '”']);
+    last.starts_with(|c: char| c.is_ascii_uppercase())
+        && !last.bytes().any(|b| b.is_ascii_digit())
+        && !INSTRUMENT_HEADS.contains(&last)
 }
 
 /// The Federal Acquisition Regulation and the Defense Federal Acquisition Regulation
@@ -481,8 +595,78 @@ static ACQUISITION_REGULATION: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?(?P<num>\d{1,3}\.\d{3,4}(?:-\d{1,4})?)(?-u:\b)")
 });
 
-static TREAS_REG: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^Treas\.[ \t]*Reg\.[ \t]*(?P<des>§§?)[ \t]*"));
+/// The SEC's rules under the acts it administers, by the act's short name (the SEC's own
+/// usage; The Bluebook cites them as sections of title 17 of the C.F.R., rule 14.2): an
+/// Exchange Act rule is a section of 17 C.F.R. part 240 numbered by it (`Exchange Act Rule
+/// 10b-5` → `17 C.F.R. 240.10b-5`), a Securities Act rule of part 230 (`Rule 144`), an
+/// Investment Company Act rule of part 270, an Advisers Act rule of part 275 (`Rule
+/// 206(4)-7`). Regulation S-K's items are sections of part 229 (`Item 303 of Regulation
+/// S-K` → `17 C.F.R. 229.303`), Regulation S-X's rules of part 210 (`Rule 3-01 of Regulation
+/// S-X`). A rule without its act is not read: `Rule 12b-1` is the Investment Company Act's,
+/// `Rule 12b-2` the Exchange Act's.
+static SEC_RULE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:(?P<act>Exchange|Securities|Company|Advisers)[ \t]+Act(?:[ \t]+of[ \t]+19\d\d)?[ \t]+[Rr]ule[ \t]+(?P<num>\d{1,3}(?:[a-z]{1,2}\d{0,2}|\(\d\))?(?:[-–]\d{1,3})?)(?-u:\b)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)|(?:(?P<item>Item)|Rule)[ \t]+(?P<num2>\d{1,3}(?:[.\-–]\d{1,3})?)(?-u:\b)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+of[ \t]+Regulation[ \t]+S-(?P<reg>[KX])(?-u:\b)|Regulation[ \t]+S-(?P<reg2>[KX]),?[ \t]+(?:(?P<item2>Item)|Rule)[ \t]+(?P<num3>\d{1,3}(?:[.\-–]\d{1,3})?)(?-u:\b)(?P<subs3>(?:\([0-9A-Za-z]{1,4}\))*))",
+    )
+});
+
+/// A rule or item of [`SEC_RULE`] at the start of `rest`, whole.
+fn sec_rule(rest: &str, start: usize) -> Option<Found> {
+    let c = SEC_RULE.captures(rest)?;
+    let part = match (c.name("act"), c.name("reg").or(c.name("reg2"))) {
+        (Some(act), _) => match act.as_str() {
+            "Exchange" => "240",
+            "Securities" => "230",
+            "Company" => "270",
+            _ => "275",
+        },
+        (None, Some(reg)) if reg.as_str() == "K" => {
+            // Regulation S-K numbers items, Regulation S-X rules.
+            if c.name("item").or(c.name("item2")).is_none() {
+                return None;
+            }
+            "229"
+        }
+        (None, Some(_)) => {
+            if c.name("item").or(c.name("item2")).is_some() {
+                return None;
+            }
+            "210"
+        }
+        (None, None) => return None,
+    };
+    let num = c
+        .name("num")
+        .or(c.name("num2"))
+        .or(c.name("num3"))?
+        .as_str()
+        .replace('–', "-");
+    let subs = c
+        .name("subs")
+        .or(c.name("subs2"))
+        .or(c.name("subs3"))
+        .map_or("", |m| m.as_str());
+    let end = start + c.get(0)?.end();
+    let Found::Whole { end, mut cite } =
+        whole(start, end, CitationKind::Cfr, "17 C.F.R.".to_string())
+    else {
+        return None;
+    };
+    cite.section = Some(format!("{part}.{num}").into());
+    cite.subsections = labels_of(subs);
+    Some(Found::Whole { end, cite })
+}
+
+/// The Treasury's regulations, title 26 of the C.F.R., as The Bluebook cites them (rule
+/// 14.5.1: `Treas. Reg. § 1.61-1`) and as the tax bar and the IRS write them (`Treasury
+/// Regulation section 1.1502-6`, `Treas. Regs. §§ 1.61-1`), or as `Regulations section` and
+/// `Reg. §` before a number of the Treasury's shape, part, period, section and a hyphen
+/// (`Regulations section 1.6011-4(b)`, `Reg. § 1.1031(k)-1`).
+static TREAS_REG: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:(?:Treas\.|Treasury)[ \t]*(?:Regs?\.|Regulations?),?[ \t]*(?P<des>§§?|(?i:sections?|secs?\.))[ \t]*|(?:Regulations?|Regs?\.),?[ \t]*(?P<des2>§§?|sections?)[ \t]*(?P<num>(?:1|20|25|26|31|301|601)\.\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*-\d))",
+    )
+});
 
 /// A public or private law, with a section of it before (`section 3 of Pub. L. 94-546`,
 /// `section 1001 of title I of Pub. L. 111-148`, and the authority citations' `Sec. 202,
@@ -538,6 +722,28 @@ static COURT_RULE: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?:Fed\.[ \t]*R\.[ \t]*(?P<which>App\.[ \t]*(?:P|Proc)\.|Civ\.[ \t]*(?:P|Proc)\.|Crim\.[ \t]*(?:P|Proc)\.|Evid\.|Bankr\.[ \t]*P\.)|(?P<abbr>FRAP|FRCP|FRCrP|FRE|FRBP)|(?P<sup>Sup\.[ \t]*Ct\.[ \t]*R\.))(?:[ \t]*Rule)?[ \t]*(?P<num>\d+(?:\.\d+)?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)",
     )
 });
+
+/// The federal rules named in words (The Bluebook rule 12.9.3 gives their abbreviations;
+/// courts and agencies write them out): `Federal Rule of Civil Procedure 12(b)(6)`, `Federal
+/// Rules of Evidence, Rule 702`, and `Rule 23(b)(3) of the Federal Rules of Civil
+/// Procedure` (the U.S. Code's `rule 65 of the Federal Rules of Civil Procedure`).
+static COURT_RULE_IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:Federal[ \t]+Rules?[ \t]+of[ \t]+(?:(?P<body>Civil|Criminal|Appellate|Bankruptcy)[ \t]+Procedure|(?P<evid>Evidence)),?[ \t]*(?:Rule[ \t]*)?(?P<num>\d+(?:\.\d+)?)(?-u:\b)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)|[Rr]ule[ \t]+(?P<num2>\d+(?:\.\d+)?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+of[ \t]+the[ \t]+Federal[ \t]+Rules[ \t]+of[ \t]+(?:(?P<body2>Civil|Criminal|Appellate|Bankruptcy)[ \t]+Procedure|(?P<evid2>Evidence))(?-u:\b))",
+    )
+});
+
+/// The Bluebook's name of a federal body of rules named in words by [`COURT_RULE_IN_WORDS`]:
+/// `Civil` → `Fed. R. Civ. P.`, `Evidence` → `Fed. R. Evid.`.
+fn court_rules_named(body: Option<&str>) -> &'static str {
+    match body {
+        Some("Civil") => "Fed. R. Civ. P.",
+        Some("Criminal") => "Fed. R. Crim. P.",
+        Some("Appellate") => "Fed. R. App. P.",
+        Some(_) => "Fed. R. Bankr. P.",
+        None => "Fed. R. Evid.",
+    }
+}
 
 /// Reporters of cases (a selection of The Bluebook's table T1 and the regional reporters).
 const REPORTER: &str = r"(?:U\.[ \t]?S\.|S\.[ \t]?Ct\.|L\.[ \t]?Ed\.(?:[ \t]?2d)?|F\.(?:[ \t]?(?:2d|3d|4th))?|F\.[ \t]?Supp\.(?:[ \t]?(?:2d|3d))?|F\.[ \t]?App'x|B\.[ \t]?R\.|A\.(?:[ \t]?(?:2d|3d))?|N\.[ \t]?E\.(?:[ \t]?(?:2d|3d))?|N\.[ \t]?W\.(?:[ \t]?2d)?|S\.[ \t]?E\.(?:[ \t]?2d)?|So\.(?:[ \t]?(?:2d|3d))?|S\.[ \t]?W\.(?:[ \t]?(?:2d|3d))?|P\.(?:[ \t]?(?:2d|3d))?|Cal\.[ \t]?Rptr\.(?:[ \t]?(?:2d|3d))?|N\.[ \t]?Y\.[ \t]?S\.(?:[ \t]?(?:2d|3d))?|Wn\.[ \t]?(?:2d|App\.)|Wash\.[ \t]?(?:2d|App\.)|NLRB(?:[ \t]No\.)?)";
@@ -665,6 +871,28 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         }
         return Some(found);
     }
+    if let Some(found) = sec_rule(rest, start) {
+        return Some(found);
+    }
+    if let Some(c) = COURT_RULE_IN_WORDS.captures(rest) {
+        let body = c.name("body").or(c.name("body2")).map(|b| b.as_str());
+        let end = start + c.get(0)?.end();
+        let mut found = whole(
+            start,
+            end,
+            CitationKind::CourtRule,
+            court_rules_named(body).to_string(),
+        );
+        if let Found::Whole { cite, .. } = &mut found {
+            cite.section = Some(c.name("num").or(c.name("num2"))?.as_str().into());
+            let subs = c
+                .name("subs")
+                .or(c.name("subs2"))
+                .map_or("", |m| m.as_str());
+            cite.subsections = labels_of(subs);
+        }
+        return Some(found);
+    }
     if let Some(c) = RULE_NUMBER.captures(rest) {
         let end = start + c.get(0)?.end();
         let mut found = whole(start, end, CitationKind::Section, String::new());
@@ -752,12 +980,13 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         });
     }
     if let Some(c) = TREAS_REG.captures(rest) {
+        let des = c.name("des").or(c.name("des2"))?.as_str();
         return Some(Found::CodePrefix {
-            after: start + c.get(0)?.end(),
+            after: start + c.name("num").map_or(c.get(0)?.end(), |n| n.start()),
             code: "26 C.F.R.".into(),
             kind: CitationKind::Cfr,
             designator: None,
-            plural: &c["des"] == "§§",
+            plural: des == "§§" || des.to_ascii_lowercase().starts_with("sections"),
         });
     }
     if let Some(found) = state_code_by_title(rest, start) {
@@ -818,6 +1047,9 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
     if let Some(found) = local_code(rest, start) {
         return Some(found);
     }
+    if let Some(found) = titled_admin_code(rest, start) {
+        return Some(found);
+    }
     if let Some(c) = INTERNAL_REVENUE_CODE.captures(rest) {
         let des = c.name("des").or(c.name("word")).map_or("", |d| d.as_str());
         // `IRC 162(m)`: the number right after the initials.
@@ -833,7 +1065,7 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
     if let Some(c) = NAMED_ACT.captures(rest) {
         let act = &c["act"];
         // `Title VII § 703`: a division's Roman numeral, no act's initials.
-        if NOT_ACTS.contains(&act) || super::named_before::is_roman(act) {
+        if is_not_act_initials(text, act) || super::named_before::is_roman(act) {
             return None;
         }
         let code = act_by_initials(act);

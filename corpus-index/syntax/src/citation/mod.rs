@@ -11,6 +11,7 @@ pub mod cite;
 pub mod codes;
 pub mod container;
 pub mod dated_act;
+mod defined_terms;
 pub mod forms;
 pub mod irs;
 pub mod named_before;
