@@ -622,9 +622,7 @@ fn sec_rule(rest: &str, start: usize) -> Option<Found> {
         },
         (None, Some(reg)) if reg.as_str() == "K" => {
             // Regulation S-K numbers items, Regulation S-X rules.
-            if c.name("item").or(c.name("item2")).is_none() {
-                return None;
-            }
+            c.name("item").or(c.name("item2"))?;
             "229"
         }
         (None, Some(_)) => {
