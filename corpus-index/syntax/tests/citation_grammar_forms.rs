@@ -208,7 +208,8 @@ fn codes_named_after_the_section_and_chapters_cited_whole() {
         read("Records are exempt from s. 119.07(1), F.S., as provided in s. 119.071."),
         [
             ("state_statute".into(), "Fla. Stat. § 119.07(1)".into()),
-            ("section".into(), "§ 119.071".into()),
+            // A section of the same chapter: the short form of the code just cited.
+            ("state_statute".into(), "Fla. Stat. § 119.071".into()),
         ]
     );
     assert_eq!(
@@ -648,4 +649,39 @@ fn treasury_and_sec_regulations_by_their_own_names() {
     // A rule without its act, and an item of another regulation, are not read.
     assert_eq!(cfr_of("fees under Rule 12b-1 plans"), []);
     assert_eq!(cfr_of("Item 3 of Regulation S-X"), []);
+}
+
+// Class: short forms (The Bluebook rule 12.10): a section word before a number in the chapter
+// of the code just cited repeats that code, as `§` does; a constitution's `art.` after it
+// is its article. A number of another numbering stays bare.
+#[test]
+fn short_forms_by_section_word_and_constitution_article() {
+    assert_eq!(
+        read("Fla. Stat. § 768.28(6) waives immunity. Section 768.28(9) bars suits against officers."),
+        [
+            ("state_statute".into(), "Fla. Stat. § 768.28(6)".into()),
+            ("state_statute".into(), "Fla. Stat. § 768.28(9)".into())
+        ]
+    );
+    assert_eq!(
+        read("42 U.S.C. § 1983. Section 1985 applies."),
+        [
+            ("usc".into(), "42 U.S.C. 1983".into()),
+            ("section".into(), "§ 1985".into())
+        ]
+    );
+    assert_eq!(
+        read("U.S. Const. art. I, § 8; art. II, § 1"),
+        [
+            ("usconst".into(), "U.S. Const. art. I, § 8".into()),
+            ("usconst".into(), "U.S. Const. art. II, § 1".into())
+        ]
+    );
+    assert_eq!(
+        read("U.S. Const. amend. XIV. Article 5 of Regulation (EU) 2016/679"),
+        [
+            ("usconst".into(), "U.S. Const. amend. XIV".into()),
+            ("eu_article".into(), "Regulation (EU) 2016/679 Art. 5".into())
+        ]
+    );
 }

@@ -710,10 +710,11 @@ static CONST_PIN: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
-/// A short-form constitution article (`Art. IX § 3`, `Art. 4, § 2`, `Art. VII`), valid only
+/// A short-form constitution article (`Art. IX § 3`, `Art. 4, § 2`, `Art. VII`, The Bluebook's
+/// `art. II`), valid only
 /// after a constitution citation.
 static CONST_ARTICLE: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(?:Art\.|Article)[ \t]+(?P<art>[IVXLC]+|\d+)(?-u:\b)"));
+    LazyLock::new(|| re(r"^(?:[Aa]rt\.|Article)[ \t]+(?P<art>[IVXLC]+|\d+)(?-u:\b)"));
 
 static COURT_RULE: LazyLock<Regex> = LazyLock::new(|| {
     re(
@@ -1259,10 +1260,21 @@ pub(crate) fn constitution_short_form(
         art.to_string()
     };
     let mut end = start + c.get(0)?.end();
+    // `Article 5 of Regulation …`, `Article 6(1)`: another instrument's article, not the
+    // constitution's.
+    let after = text.get(end..)?.trim_start_matches([' ', '\t']);
+    if after.starts_with("of ") || text[end..].starts_with('(') {
+        return None;
+    }
+    let kind = if base.starts_with("U.S.") {
+        CitationKind::UsConst
+    } else {
+        CitationKind::StateConstitution
+    };
     let mut cite = Citation {
         span: start..end,
         group: start..end,
-        kind: CitationKind::StateConstitution,
+        kind,
         code: Some(CodeRef::Named(compact_str::format_compact!(
             "{base} art. {art}"
         ))),

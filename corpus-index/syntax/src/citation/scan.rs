@@ -379,7 +379,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             }
             Some(Found::Whole { end, cite }) => {
                 match cite.kind {
-                    CitationKind::StateConstitution => {
+                    CitationKind::StateConstitution | CitationKind::UsConst => {
                         constitution = cite.named_code().map(str::to_string);
                     }
                     CitationKind::CourtRule => {

@@ -860,15 +860,27 @@ fn inherit_cfr_part(cites: &mut [Citation], i: usize, parts: &HashMap<String, us
 /// A bare `§ 673` after `IRC § 671`, in the same paragraph, cites the same code.
 fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i: usize, a: usize) {
     let c = &cites[i];
+    let ante = &cites[a];
+    // `§ 189` after `Cal. Penal Code § 187`; and `Section 768.28(9)` after `Fla. Stat. §
+    // 768.28(6)`: the section word too where the number is in the antecedent's chapter, the
+    // part of a styled number before its last separator (`768.`), as a short form repeats it.
+    let sign = text
+        .get(c.group.start..)
+        .is_some_and(|t| t.starts_with('§'));
+    let same_chapter = || {
+        let (Some(n), Some(prior)) = (c.section.as_deref(), ante.section.as_deref()) else {
+            return false;
+        };
+        prior
+            .rfind(['.', '-', ':'])
+            .is_some_and(|at| at > 0 && n.len() > at + 1 && n.starts_with(&prior[..=at]))
+    };
     let bare = c.kind == CitationKind::Section
         && c.code.is_none()
         && c.relative.is_none()
         && c.section.is_some()
         && c.unit == Unit::Section
-        && text
-            .get(c.group.start..)
-            .is_some_and(|t| t.starts_with('§'));
-    let ante = &cites[a];
+        && (sign || same_chapter());
     // `In § 4279.116, revise` after `7 U.S.C. 1989`: a `part.section` number is the
     // C.F.R.'s numbering (Document Drafting Handbook, ch. 2), never a U.S. Code section's.
     let cfr_shaped = c.section.as_deref().is_some_and(|n| {
