@@ -445,10 +445,15 @@ fn state_and_local_codes() {
         ["Cal. Gov't Code §§ 12940 to 12951"]
     );
     // Table T1 cites some administrative codes without a section sign, and `R.` is either
-    // the designator of a rule or a word of the code's name.
+    // the designator of a rule (`Fla. Admin. Code Ann. r.`) or a word of the code's name
+    // (`Or. Admin. R.`, the Oregon Administrative Rules).
     assert_eq!(
         normalized("Ohio Admin. Code 3745-1-01; Or. Admin. R. 340-200-0010"),
-        ["Ohio Admin. Code 3745-1-01", "Or. Admin. r. 340-200-0010"]
+        ["Ohio Admin. Code 3745-1-01", "Or. Admin. R. 340-200-0010"]
+    );
+    assert_eq!(
+        normalized("Fla. Admin. Code R. 62-296.320"),
+        ["Fla. Admin. Code r. 62-296.320"]
     );
     assert_eq!(
         normalized("N.Y. Comp. Codes R. & Regs. tit. 12, § 23-1.7"),

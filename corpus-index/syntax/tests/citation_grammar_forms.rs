@@ -657,7 +657,9 @@ fn treasury_and_sec_regulations_by_their_own_names() {
 #[test]
 fn short_forms_by_section_word_and_constitution_article() {
     assert_eq!(
-        read("Fla. Stat. § 768.28(6) waives immunity. Section 768.28(9) bars suits against officers."),
+        read(
+            "Fla. Stat. § 768.28(6) waives immunity. Section 768.28(9) bars suits against officers."
+        ),
         [
             ("state_statute".into(), "Fla. Stat. § 768.28(6)".into()),
             ("state_statute".into(), "Fla. Stat. § 768.28(9)".into())
@@ -681,7 +683,10 @@ fn short_forms_by_section_word_and_constitution_article() {
         read("U.S. Const. amend. XIV. Article 5 of Regulation (EU) 2016/679"),
         [
             ("usconst".into(), "U.S. Const. amend. XIV".into()),
-            ("eu_article".into(), "Regulation (EU) 2016/679 Art. 5".into())
+            (
+                "eu_article".into(),
+                "Regulation (EU) 2016/679 Art. 5".into()
+            )
         ]
     );
 }

@@ -347,7 +347,7 @@ fn the_states_own_forms_of_their_administrative_codes() {
         ("30 TAC § 101.1", "Tex. Admin. Code tit. 30, § 101.1"),
         ("N.J.A.C. 7:26-1.1", "N.J. Admin. Code § 7:26-1.1"),
         ("WAC 173-303-040", "Wash. Admin. Code § 173-303-040"),
-        ("OAR 340-200-0010", "Or. Admin. r. 340-200-0010"),
+        ("OAR 340-200-0010", "Or. Admin. R. 340-200-0010"),
         ("IDAPA 58.01.02", "Idaho Admin. Code r. 58.01.02"),
         ("310 CMR 7.00", "Mass. Regs. Code tit. 310, § 7.00"),
     ];
@@ -554,4 +554,20 @@ fn the_states_administrative_codes_numbered_title_first_in_their_own_forms() {
     assert_eq!(first("5 CCR 1001-14"), "5 Colo. Code Regs. § 1001-14");
     assert_eq!(first("9VAC5-40-10"), "9 Va. Admin. Code § 5-40-10");
     assert_eq!(first("9 VAC 5-40-10"), "9 Va. Admin. Code § 5-40-10");
+    // Kentucky's, Indiana's, Iowa's and Missouri's title-first forms, and the forms that
+    // name the code before a number of its own shape (Arizona, Ohio, Montana).
+    for (form, normalized) in [
+        ("401 KAR 51:017", "401 Ky. Admin. Regs. 51:017"),
+        ("326 IAC 2-2-1", "326 Ind. Admin. Code 2-2-1"),
+        ("567 IAC 22.1", "Iowa Admin. Code r. 567-22.1"),
+        ("10 CSR 10-6.060", "Mo. Code Regs. Ann. tit. 10, § 10-6.060"),
+        ("A.A.C. R18-2-101", "Ariz. Admin. Code § R18-2-101"),
+        ("Ohio Adm.Code 3745-31-01", "Ohio Admin. Code 3745-31-01"),
+        ("ARM 17.8.101", "Mont. Admin. R. 17.8.101"),
+    ] {
+        assert_eq!(
+            read(&format!("as required by {form}, the source")),
+            [triple("state_regulation", form, normalized)]
+        );
+    }
 }

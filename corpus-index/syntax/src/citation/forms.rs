@@ -236,7 +236,7 @@ const LOCAL_CODES: &[(&str, &str, bool, bool, &str)] = &[
     ("TAC", "Tex. Admin. Code", true, false, "§"),
     ("N.J.A.C.", "N.J. Admin. Code", false, true, "§"),
     ("WAC", "Wash. Admin. Code", false, true, "§"),
-    ("OAR", "Or. Admin.", false, true, "r."),
+    ("OAR", "Or. Admin.", false, true, "R."),
     ("COMAR", "Md. Code Regs.", false, true, ""),
     ("IDAPA", "Idaho Admin. Code", false, true, "r."),
     ("CMR", "Mass. Regs. Code", true, false, "§"),
@@ -246,10 +246,13 @@ const LOCAL_CODES: &[(&str, &str, bool, bool, &str)] = &[
 /// no space or a compound number after the initials (Bluepages table BT2; each state's
 /// register): California's and Colorado's `CCR` (`22 CCR § 12000`, `8 CCR 3203`; `5 CCR
 /// 1001-14`), Virginia's `VAC` (`9VAC5-40-10`) and North Carolina's `NCAC` (`15A NCAC 02D
-/// .0101`, chapter and rule).
+/// .0101`, chapter and rule), Kentucky's `KAR` (`401 KAR 51:017`), Indiana's and Iowa's
+/// `IAC` (`326 IAC 2-2-1`; `567 IAC 22.1`), Missouri's `CSR` (`10 CSR 10-6.060`); and the
+/// forms that name the code before a number of its own shape: Arizona's `A.A.C.
+/// R18-2-101`, Ohio's `Ohio Adm.Code 3745-31-01`, Montana's `ARM 17.8.101`.
 static TITLED_ADMIN_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<ccr>\d{1,2})[ \t]+(?:CCR|C\.C\.R\.),?[ \t]*(?P<des>§§?)?[ \t]*(?P<ccrnum>\d+(?:\.\d+)?(?P<hyphen>-\d+)?)(?-u:\b)|(?P<vac>\d{1,2})[ \t]?VAC[ \t]?(?P<vacnum>\d{1,3}-\d)|(?P<ncac>\d{1,2}[A-Z]?)[ \t]+NCAC[ \t]+0?(?P<ch>\d{1,2}[A-Z]{0,2})[ \t]*\.(?P<rule>\d{4})(?-u:\b))",
+        r"^(?:(?P<ccr>\d{1,2})[ \t]+(?:CCR|C\.C\.R\.),?[ \t]*(?P<des>§§?)?[ \t]*(?P<ccrnum>\d+(?:\.\d+)?(?P<hyphen>-\d+)?)(?-u:\b)|(?P<vac>\d{1,2})[ \t]?VAC[ \t]?(?P<vacnum>\d{1,3}-\d)|(?P<ncac>\d{1,2}[A-Z]?)[ \t]+NCAC[ \t]+0?(?P<ch>\d{1,2}[A-Z]{0,2})[ \t]*\.(?P<rule>\d{4})(?-u:\b)|(?P<kar>\d{1,3})[ \t]+KAR[ \t]+(?P<karnum>\d{1,2}:\d{3})|(?P<iac>\d{1,3})[ \t]+IAC[ \t]+(?P<iacnum>\d{1,3}(?P<indiana>-\d{1,3}-\d{1,3}(?:\.\d+)?)?(?:\.\d{1,3})?)(?-u:\b)|(?P<csr>\d{1,2})[ \t]+CSR[ \t]+(?P<csrnum>\d{1,2}-\d{1,2}\.\d{3})|(?:A\.A\.C\.|(?P<ohio>Ohio[ \t]?Adm\.[ \t]?Code)|(?P<mont>ARM|Admin\.[ \t]?R\.[ \t]?M\.))[ \t]+(?P<ownnum>R\d{1,2}-\d{1,2}-\d{2,4}[A-Z]?|\d{1,4}(?::\d+)?-\d{1,3}-\d{1,3}(?:\.\d+)?|\d{1,2}\.\d{1,3}\.\d{3,4}))",
     )
 });
 
@@ -279,6 +282,56 @@ fn titled_admin_code(rest: &str, start: usize) -> Option<Found> {
     if let Some(title) = c.name("vac") {
         let num = c.name("vacnum")?;
         return Some(prefix(format!("{} Va. Admin. Code", title.as_str()), num));
+    }
+    // Codes whose sections table T1 writes without `§`.
+    let plain = |code: String, num: regex::Match<'_>| Found::CodePrefix {
+        after: start + num.start(),
+        code,
+        kind: CitationKind::StateRegulation,
+        designator: Some(String::new()),
+        plural: false,
+    };
+    if let Some(title) = c.name("kar") {
+        let code = format!("{} Ky. Admin. Regs.", title.as_str());
+        return Some(plain(code, c.name("karnum")?));
+    }
+    if let Some(title) = c.name("iac") {
+        let num = c.name("iacnum")?;
+        if c.name("indiana").is_some() {
+            return Some(plain(format!("{} Ind. Admin. Code", title.as_str()), num));
+        }
+        // Iowa numbers a rule `<agency>-<chapter>.<rule>`: `567 IAC 22.1` is r. 567-22.1.
+        let end = start + c.get(0)?.end();
+        let Found::Whole { end, mut cite } = whole(
+            start,
+            end,
+            CitationKind::StateRegulation,
+            "Iowa Admin. Code".into(),
+        ) else {
+            return None;
+        };
+        cite.section = Some(format!("{}-{}", title.as_str(), num.as_str()).into());
+        cite.set_designator(Some("r."));
+        return Some(Found::Whole { end, cite });
+    }
+    if let Some(title) = c.name("csr") {
+        let code = format!("Mo. Code Regs. Ann. tit. {}", title.as_str());
+        return Some(prefix(code, c.name("csrnum")?));
+    }
+    if let Some(num) = c.name("ownnum") {
+        return Some(if c.name("ohio").is_some() {
+            plain("Ohio Admin. Code".into(), num)
+        } else if c.name("mont").is_some() {
+            Found::CodePrefix {
+                after: start + num.start(),
+                code: "Mont. Admin.".into(),
+                kind: CitationKind::StateRegulation,
+                designator: Some("R.".into()),
+                plural: false,
+            }
+        } else {
+            prefix("Ariz. Admin. Code".into(), num)
+        });
     }
     let end = start + c.get(0)?.end();
     let Found::Whole { end, mut cite } = whole(
@@ -505,9 +558,9 @@ fn collapse_spaces(s: &str) -> String {
 /// A generic word in capitals (`DC CODE § 1-1161.01`, a heading's case) is no act's name
 /// either.
 const NOT_ACTS: &[&str] = &[
-    "USC", "USCA", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR", "CCR", "NCAC", "VAC", "CODE",
-    "STAT", "LAW", "LAWS", "ACT", "RULE", "REGS", "SEE", "AND", "OR", "THE", "OF", "TO", "IN",
-    "NOTE", "PART", "TITLE", "ALSO", "UNDER",
+    "USC", "USCA", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR", "CCR", "NCAC", "VAC", "KAR", "IAC",
+    "CSR", "ARM", "CODE", "STAT", "LAW", "LAWS", "ACT", "RULE", "REGS", "SEE", "AND", "OR", "THE",
+    "OF", "TO", "IN", "NOTE", "PART", "TITLE", "ALSO", "UNDER",
 ];
 
 /// The code an act cited by its initials is named by: the Internal Revenue Code as The
@@ -1443,6 +1496,9 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
             let d = d.to_ascii_lowercase();
             (None, d == "sections" || d == "secs.")
         }
+        // `Mont. Admin. R. 17.8.101`: the rules a name ends with (table T1), not a rule's
+        // designator (`Fla. Admin. Code Ann. r.`, `Utah Admin. Code r.`).
+        "R." if words.last().is_some_and(|w| w == "Admin.") => (Some("R.".to_string()), false),
         _ => (Some("r.".to_string()), false),
     };
     Some(Found::CodePrefix {
