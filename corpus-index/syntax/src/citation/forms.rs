@@ -558,7 +558,7 @@ fn collapse_spaces(s: &str) -> String {
 /// A generic word in capitals (`DC CODE § 1-1161.01`, a heading's case) is no act's name
 /// either.
 const NOT_ACTS: &[&str] = &[
-    "USC", "USCA", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR", "CCR", "NCAC", "VAC", "KAR", "IAC",
+    "USC", "USCA", "USCS", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR", "CCR", "NCAC", "VAC", "KAR", "IAC",
     "CSR", "ARM", "CODE", "STAT", "LAW", "LAWS", "ACT", "RULE", "REGS", "SEE", "AND", "OR", "THE",
     "OF", "TO", "IN", "NOTE", "PART", "TITLE", "ALSO", "UNDER",
 ];
@@ -659,7 +659,7 @@ static ACQUISITION_REGULATION: LazyLock<Regex> = LazyLock::new(|| {
 /// `Rule 12b-2` the Exchange Act's.
 static SEC_RULE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<act>Exchange|Securities|Company|Advisers)[ \t]+Act(?:[ \t]+of[ \t]+19\d\d)?[ \t]+[Rr]ule[ \t]+(?P<num>\d{1,3}(?:[a-z]{1,2}\d{0,2}|\(\d\))?(?:[-–]\d{1,3})?)(?-u:\b)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)|(?:(?P<item>Item)|Rule)[ \t]+(?P<num2>\d{1,3}(?:[.\-–]\d{1,3})?)(?-u:\b)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+of[ \t]+Regulation[ \t]+S-(?P<reg>[KX])(?-u:\b)|Regulation[ \t]+S-(?P<reg2>[KX]),?[ \t]+(?:(?P<item2>Item)|Rule)[ \t]+(?P<num3>\d{1,3}(?:[.\-–]\d{1,3})?)(?-u:\b)(?P<subs3>(?:\([0-9A-Za-z]{1,4}\))*))",
+        r"^(?:(?:(?:Securities|Investment)[ \t]+)?(?P<act>Exchange|Securities|Company|Advisers)[ \t]+Act(?:[ \t]+of[ \t]+19\d\d)?[ \t]+[Rr]ule[ \t]+(?P<num>\d{1,3}(?:[a-z]{1,2}\d{0,2}|\(\d\))?(?:[-–]\d{1,3})?)(?-u:\b)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)|(?:(?P<item>Item)|Rule)[ \t]+(?P<num2>\d{1,3}(?:[.\-–]\d{1,3})?)(?-u:\b)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+of[ \t]+Regulation[ \t]+S-(?P<reg>[KX])(?-u:\b)|Regulation[ \t]+S-(?P<reg2>[KX]),?[ \t]+(?:(?P<item2>Item)|Rule)[ \t]+(?P<num3>\d{1,3}(?:[.\-–]\d{1,3})?)(?-u:\b)(?P<subs3>(?:\([0-9A-Za-z]{1,4}\))*))",
     )
 });
 
@@ -715,7 +715,7 @@ fn sec_rule(rest: &str, start: usize) -> Option<Found> {
 /// (`Regulations section 1.6011-4(b)`, `Reg. § 1.1031(k)-1`).
 static TREAS_REG: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?:Treas\.|Treasury)[ \t]*(?:Regs?\.|Regulations?),?[ \t]*(?P<des>§§?|(?i:sections?|secs?\.))[ \t]*|(?:Regulations?|Regs?\.),?[ \t]*(?P<des2>§§?|sections?)[ \t]*(?P<num>(?:1|20|25|26|31|301|601)\.\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*-\d))",
+        r"^(?:(?:(?:Temp|Prop)\.[ \t]*)?(?:Treas\.|Treasury)[ \t]*(?:Regs?\.|Regulations?),?[ \t]*(?P<des>§§?|(?i:sections?|secs?\.))[ \t]*|(?:Regulations?|Regs?\.),?[ \t]*(?P<des2>§§?|sections?)[ \t]*(?P<num>(?:1|20|25|26|31|301|601)\.\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*-\d))",
     )
 });
 
