@@ -558,9 +558,9 @@ fn collapse_spaces(s: &str) -> String {
 /// A generic word in capitals (`DC CODE § 1-1161.01`, a heading's case) is no act's name
 /// either.
 const NOT_ACTS: &[&str] = &[
-    "USC", "USCA", "USCS", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR", "CCR", "NCAC", "VAC", "KAR", "IAC",
-    "CSR", "ARM", "CODE", "STAT", "LAW", "LAWS", "ACT", "RULE", "REGS", "SEE", "AND", "OR", "THE",
-    "OF", "TO", "IN", "NOTE", "PART", "TITLE", "ALSO", "UNDER",
+    "USC", "USCA", "USCS", "CFR", "RCNY", "AAC", "ILCS", "FR", "GDPR", "CCR", "NCAC", "VAC", "KAR",
+    "IAC", "CSR", "ARM", "CODE", "STAT", "LAW", "LAWS", "ACT", "RULE", "REGS", "SEE", "AND", "OR",
+    "THE", "OF", "TO", "IN", "NOTE", "PART", "TITLE", "ALSO", "UNDER",
 ];
 
 /// The code an act cited by its initials is named by: the Internal Revenue Code as The

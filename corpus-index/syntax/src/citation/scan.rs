@@ -2194,9 +2194,74 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 continue;
             }
         }
+        // `Alaska Stat. § 01.05.011. 01.05.016`: a sentence that opens with a number of the
+        // code's own styled shape, as the item before it, is a short form of that code.
+        if continues
+            && let Some(prev) = phrase.items.last().and_then(|i| i.section.clone())
+            && let Some((end, item)) = number_of_the_same_shape(text, pos, &prev)
+        {
+            phrase.items.push(item);
+            pos = end;
+            continue;
+        }
         break;
     }
     Some(pos)
+}
+
+/// A number right after the period that ends a sentence at `pos` (`. 01.05.016`) whose
+/// shape, its digit runs and separators, is `prev`'s, with two separators or more
+/// (`01.05.011`, `38-2-6`, `9-22-3-2.5`): a code's own numbering, which a sentence opens
+/// with only as a short form of that code. The item and where it ends.
+fn number_of_the_same_shape(text: &str, pos: usize, prev: &str) -> Option<(usize, Item)> {
+    // Zero-padded numbers (`01.05.011`) keep the width of each run.
+    let padded = prev
+        .split(['.', '-', ':'])
+        .any(|run| run.len() > 1 && run.starts_with('0'));
+    let shape = |n: &str| -> String {
+        let mut out = String::new();
+        for c in n.chars() {
+            if c.is_ascii_digit() {
+                if padded || !out.ends_with('9') {
+                    out.push('9');
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    };
+    let rest = text.get(pos..)?.strip_prefix('.')?;
+    let item_start = pos + 1 + rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    if item_start == pos + 1 {
+        return None;
+    }
+    let (end, number, labels) = section_item(text, item_start)?;
+    let form = shape(&number);
+    let separators = form
+        .chars()
+        .filter(|c| matches!(c, '.' | '-' | ':'))
+        .count();
+    let of_clause = text[end..]
+        .trim_start_matches([' ', '\t'])
+        .strip_prefix("of")
+        .is_some_and(|after| after.starts_with([' ', '\t']));
+    if separators < 2
+        || form != shape(prev)
+        || !form.bytes().all(|b| b == b'9' || b"-.:".contains(&b))
+        || of_clause
+    {
+        return None;
+    }
+    Some((
+        end,
+        Item {
+            span: item_start..end,
+            section: Some(number),
+            labels,
+            range_end: None,
+        },
+    ))
 }
 
 /// Whether `labels` (one label, as `(2)` after `§ 42-3505.04, or`) is the next step of an

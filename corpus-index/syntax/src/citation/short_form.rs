@@ -882,15 +882,13 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
         && c.unit == Unit::Section
         && (sign || same_chapter());
     // `In § 4279.116, revise` after `7 U.S.C. 1989`: a `part.section` number is the
-    // C.F.R.'s numbering (Document Drafting Handbook, ch. 2), never a U.S. Code section's.
-    let cfr_shaped = c.section.as_deref().is_some_and(|n| {
-        n.split_once('.').is_some_and(|(p, s)| {
-            !p.is_empty()
-                && p.chars().all(|ch| ch.is_ascii_digit())
-                && s.starts_with(|ch: char| ch.is_ascii_digit())
-        })
+    // C.F.R.'s numbering (Document Drafting Handbook, ch. 2), and `§ 38-1205.03` a state
+    // code's: the U.S. Code numbers no section with a period (OLRC).
+    let dotted = c.section.as_deref().is_some_and(|n| {
+        n.split_once('.')
+            .is_some_and(|(p, s)| !p.is_empty() && s.starts_with(|ch: char| ch.is_ascii_digit()))
     });
-    if cfr_shaped && ante.kind == CitationKind::Usc {
+    if dotted && ante.kind == CitationKind::Usc {
         return;
     }
     // `provided that §§ 2 and 3 shall apply` after `D.C. Law 20-40`: sections of the session
@@ -1130,5 +1128,32 @@ mod tests {
         // A part the text never named keeps its section bare.
         let cites = extract("List of Subjects in 14 CFR Part 71\n\n§ 72.1 [Amended]");
         assert_eq!(cites.last().map(|c| c.kind), Some(CitationKind::Section));
+    }
+
+    // Class: a number with a period is never a U.S. Code section (D.C. Code § 38-1201.03,
+    // a note: the District's own section after a citation of title 12).
+    #[test]
+    fn a_dotted_number_never_takes_a_us_code_title() {
+        let cites = extract(
+            "as defined in 12 U.S.C. § 1724; or under § 38-1205.03(b), the public School of Law",
+        );
+        assert_eq!(cites.len(), 2, "{cites:#?}");
+        assert_eq!(cites[1].kind, CitationKind::Section);
+        assert_eq!(cites[1].code, None);
+    }
+
+    // Class: a sentence that opens with a number of the code's own styled shape continues
+    // that code's citation (citeurl's short forms: `Alaska Stat. § 01.05.011. 01.05.016`);
+    // a number of another shape, or one an of-clause gives another document, does not.
+    #[test]
+    fn a_number_of_the_codes_shape_after_a_period() {
+        let cites = extract("Alaska Stat. § 01.05.011. 01.05.016 applies too.");
+        assert_eq!(cites.len(), 2, "{cites:#?}");
+        assert_eq!(cites[1].named_code(), Some("Alaska Stat."));
+        assert_eq!(cites[1].section.as_deref(), Some("01.05.016"));
+        let cites = extract("Alaska Stat. § 01.05.011. 2.5.1 of the manual applies.");
+        assert_eq!(cites.len(), 1, "{cites:#?}");
+        let cites = extract("Ala. Code § 38-2-6. 2019 was the year.");
+        assert_eq!(cites.len(), 1, "{cites:#?}");
     }
 }
