@@ -690,3 +690,22 @@ fn short_forms_by_section_word_and_constitution_article() {
         ]
     );
 }
+
+// Class: a C.F.R. part's supplement of official interpretations (12 C.F.R. part 1026,
+// Supplement I), after its part or relative to the citing part, as subparts and
+// appendices are (Document Drafting Handbook, ch. 2).
+#[test]
+fn cfr_supplements_after_their_part() {
+    assert_eq!(
+        read("as explained in 12 CFR part 1026, Supplement I, the creditor"),
+        [cfr("12 C.F.R. Part 1026, supplement I")]
+    );
+    assert_eq!(
+        read_in_cfr(
+            "See comment 35(b)-1 in Supplement I to this part.",
+            "12",
+            "1026.35"
+        ),
+        [cfr("12 C.F.R. Part 1026, supplement I")]
+    );
+}

@@ -243,13 +243,14 @@ pub fn anchor_at_location(cites: &mut [Citation], location: &Location) {
                 let (Some(part), Some(chain)) = (&location.part, c.division()) else {
                     continue;
                 };
-                // `this pt.`, `this pt., subpt. A`, `this pt., app. B`.
+                // `this pt.`, `this pt., subpt. A`, `this pt., app. B`, `this pt., supp. I`.
                 let Some(rest) = chain.strip_prefix("this pt.") else {
                     continue;
                 };
                 let unit = match rest.trim_start_matches(", ").split_once(' ') {
                     Some(("subpt.", n)) => Some(format!("subpart {n}")),
                     Some(("app.", n)) => Some(format!("appendix {n}")),
+                    Some(("supp.", n)) => Some(format!("supplement {n}")),
                     _ if rest.is_empty() => None,
                     _ => continue,
                 };

@@ -41,7 +41,7 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
         r"(?P<datedact>(?-u:\b)(?:(?i:act)[ \t]+(?:of[ \t]+)?)?(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?[ \t]+\d{1,2},[ \t]+1[789]\d\d,[ \t]+ch\.)|",
         r"(?P<sessionlaw>(?-u:\b)D\.[ \t]?C\.[ \t]?(?:Law|Act)[ \t]+\d{1,3}[-–]\d)|",
         r"(?P<numact>(?-u:\b)Act[ \t]+(?:No\.?[ \t]*)?\d{1,4}[ \t]+of[ \t]+(?:1[6-9]|20)\d\d(?-u:\b))|",
-        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix)[ \t]+[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d))|",
+        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix|supplement)[ \t]+[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d))|",
         r"(?P<container>(?-u:\b)(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+(?:(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+)*(?:(?i:title)[ \t]+\d|(?i:this)[ \t]+(?i:title|subtitle|chapter|subchapter|part|subpart|unit|article|division)(?-u:\b)))|",
         r"(?P<eo>(?-u:\b)(?:(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?|(?:Presidential[ \t]+)?Proclamations?|Proc\.)[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)|",
         r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|(?i:usc[as]?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)))",
@@ -1544,7 +1544,7 @@ fn container_of_named_regulations(
 /// inserted after one (`subpart Da`, `subpart OOOOa` of 40 C.F.R. part 60).
 static CFR_UNIT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<w>(?i:subpart|appendix))[ \t]+(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})[ \t]+(?:of|to)[ \t]+(?:(?P<this>(?i:this)[ \t]+(?i:part))(?-u:\b)|(?i:part)[ \t]+(?P<part>\d{1,4})(?-u:\b)(?:[ \t]+of[ \t]+(?:(?P<own>(?i:this)[ \t]+(?i:chapter|title|subchapter))|(?i:title)[ \t]+(?P<title>\d{1,3})(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.|CFR))?)(?-u:\b))?)",
+        r"^(?P<w>(?i:subpart|appendix|supplement))[ \t]+(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})[ \t]+(?:of|to)[ \t]+(?:(?P<this>(?i:this)[ \t]+(?i:part))(?-u:\b)|(?i:part)[ \t]+(?P<part>\d{1,4})(?-u:\b)(?:[ \t]+of[ \t]+(?:(?P<own>(?i:this)[ \t]+(?i:chapter|title|subchapter))|(?i:title)[ \t]+(?P<title>\d{1,3})(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.|CFR))?)(?-u:\b))?)",
     )
 });
 
@@ -1560,6 +1560,8 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
     if caps.name("this").is_some() {
         let abbr = if word.eq_ignore_ascii_case("subpart") {
             "subpt."
+        } else if word.eq_ignore_ascii_case("supplement") {
+            "supp."
         } else {
             "app."
         };
@@ -2791,15 +2793,19 @@ static POINTS_WORD: LazyLock<Regex> = LazyLock::new(|| {
 /// (The Bluebook, rules 3.4 and 14.2, table T16; Document Drafting Handbook, ch. 2).
 static CFR_UNIT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:,[ \t]*|[ \t]+)(?P<w>(?i:subpt\.|subpart|app\.|appendix))[ \t]+(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})(?-u:\b)",
+        r"^(?:,[ \t]*|[ \t]+)(?P<w>(?i:subpt\.|subpart|app\.|appendix|supp\.|supplement))[ \t]+(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})(?-u:\b)",
     )
 });
 
 /// The name of a C.F.R. unit below a part or section (`subpart A`, `appendix B`) as the
 /// canonical form writes it, from the word as written (`subpt.`, `App.`).
 fn cfr_unit_name(word: &str, designation: &str) -> String {
-    let word = if word.to_ascii_lowercase().starts_with("sub") {
+    let lower = word.to_ascii_lowercase();
+    let word = if lower.starts_with("subp") {
         "subpart"
+    } else if lower.starts_with("sup") {
+        // The official interpretations a part carries (`Supplement I to Part 1026`).
+        "supplement"
     } else {
         "appendix"
     };
