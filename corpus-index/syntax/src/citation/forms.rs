@@ -302,14 +302,12 @@ fn titled_admin_code(rest: &str, start: usize) -> Option<Found> {
         }
         // Iowa numbers a rule `<agency>-<chapter>.<rule>`: `567 IAC 22.1` is r. 567-22.1.
         let end = start + c.get(0)?.end();
-        let Found::Whole { end, mut cite } = whole(
+        let mut cite = whole_cite(
             start,
             end,
             CitationKind::StateRegulation,
             "Iowa Admin. Code".into(),
-        ) else {
-            return None;
-        };
+        );
         cite.section = Some(format!("{}-{}", title.as_str(), num.as_str()).into());
         cite.set_designator(Some("r."));
         return Some(Found::Whole { end, cite });
@@ -334,14 +332,12 @@ fn titled_admin_code(rest: &str, start: usize) -> Option<Found> {
         });
     }
     let end = start + c.get(0)?.end();
-    let Found::Whole { end, mut cite } = whole(
+    let mut cite = whole_cite(
         start,
         end,
         CitationKind::StateRegulation,
         format!("{} N.C. Admin. Code", c.name("ncac")?.as_str()),
-    ) else {
-        return None;
-    };
+    );
     cite.section = Some(format!("{}.{}", &c["ch"], &c["rule"]).into());
     cite.set_designator(Some(""));
     Some(Found::Whole { end, cite })
@@ -698,11 +694,7 @@ fn sec_rule(rest: &str, start: usize) -> Option<Found> {
         .or(c.name("subs3"))
         .map_or("", |m| m.as_str());
     let end = start + c.get(0)?.end();
-    let Found::Whole { end, mut cite } =
-        whole(start, end, CitationKind::Cfr, "17 C.F.R.".to_string())
-    else {
-        return None;
-    };
+    let mut cite = whole_cite(start, end, CitationKind::Cfr, "17 C.F.R.".to_string());
     cite.section = Some(format!("{part}.{num}").into());
     cite.subsections = labels_of(subs);
     Some(Found::Whole { end, cite })
@@ -838,22 +830,28 @@ pub(crate) enum Found {
 fn whole(start: usize, end: usize, kind: CitationKind, code: String) -> Found {
     Found::Whole {
         end,
-        cite: Box::new(Citation {
-            span: start..end,
-            group: start..end,
-            kind,
-            code: Some(CodeRef::Named(code.into())),
-            unit: Unit::Section,
-            section: None,
-            subsections: Vec::new(),
-            range_end: None,
-            relative: None,
-            et_seq: false,
-            short_form: None,
-            antecedent: None,
-            qualifiers: None,
-        }),
+        cite: whole_cite(start, end, kind, code),
     }
+}
+
+/// The citation of [`whole`], spanning `start..end`, of the code `code`, to be given its
+/// section.
+fn whole_cite(start: usize, end: usize, kind: CitationKind, code: String) -> Box<Citation> {
+    Box::new(Citation {
+        span: start..end,
+        group: start..end,
+        kind,
+        code: Some(CodeRef::Named(code.into())),
+        unit: Unit::Section,
+        section: None,
+        subsections: Vec::new(),
+        range_end: None,
+        relative: None,
+        et_seq: false,
+        short_form: None,
+        antecedent: None,
+        qualifiers: None,
+    })
 }
 
 fn labels_of(s: &str) -> Vec<CompactString> {
