@@ -284,6 +284,9 @@ fn provisions_of_documents_that_are_no_law() {
             "Administrative Procedure Act § 553".into()
         )]
     );
+    // Guidance, notices and circulars, also an agency's (`OMB Circular A-4`).
+    assert!(read("as Section 2.1 of the Guidance explains").is_empty());
+    assert!(read("under Section 3 of OMB Circular A-4, agencies weigh").is_empty());
     // A clause of a standard numbered with a period is not a lettered or numbered
     // subdivision (`clause 7.5`, `14001:2015`).
     assert!(

@@ -3219,6 +3219,15 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         // PPD-8`, `of ANSI/APSP/ICC-16`).
         // Nor an agency's (`§ 701.14 of NCUA's regulations`).
         let after = text[end..].trim_start_matches([' ', '\t']);
+        // Nor initials before a document that is no law (`section 3 of OMB Circular A-4`).
+        let before_document = after
+            .split(|c: char| !c.is_alphanumeric())
+            .next()
+            .is_some_and(|w| PRIVATE_DOCUMENTS.contains(&w));
+        if before_document {
+            phrase.unnumbered_scope = true;
+            return Some(end);
+        }
         let numbered = after.starts_with(|c: char| c.is_ascii_digit())
             || text[end..].starts_with(['-', '–', '/'])
             || text[end..].starts_with("'s")
@@ -3288,8 +3297,9 @@ fn carries_title(phrase: &Phrase, title: &str) -> bool {
 pub const THIS_ACT: &str = "this Act";
 
 /// The head nouns of documents that are no law: contracts and other private instruments,
-/// pleadings and court papers, orders, reports, plans and policies, standards and manuals.
-/// A provision of one (`Section 3.2 of the Agreement`) is not a citation of law.
+/// pleadings and court papers, orders, reports, plans and policies, standards, manuals,
+/// guidance, notices and circulars. A provision of one (`Section 3.2 of the Agreement`,
+/// `Section 2.1 of the Guidance`) is not a citation of law.
 const PRIVATE_DOCUMENTS: &[&str] = &[
     "Agreement",
     "Contract",
@@ -3329,6 +3339,13 @@ const PRIVATE_DOCUMENTS: &[&str] = &[
     "Award",
     "Manual",
     "Handbook",
+    "Guidance",
+    "Guide",
+    "Notice",
+    "Bulletin",
+    "Circular",
+    "Framework",
+    "Instructions",
     "Standard",
     "Standards",
     "Specification",
