@@ -571,3 +571,27 @@ fn the_states_administrative_codes_numbered_title_first_in_their_own_forms() {
         );
     }
 }
+
+#[test]
+fn public_laws_designated_in_the_plural() {
+    // The Bluebook's `Pub. L. Nos.` and the OLRC's `Public Laws … and …` (17 U.S.C. 304,
+    // a note): one citation a law.
+    assert_eq!(
+        read(
+            "[Under Public Laws 87–668, 89–142, 91–555, and 93–573, copyrights that were subsisting"
+        ),
+        [
+            triple("public_law", "Public Laws 87–668", "Pub. L. 87-668"),
+            triple("public_law", "89–142", "Pub. L. 89-142"),
+            triple("public_law", "91–555", "Pub. L. 91-555"),
+            triple("public_law", "93–573", "Pub. L. 93-573"),
+        ]
+    );
+    assert_eq!(
+        read("See Pub. L. Nos. 111-148, 111-152."),
+        [
+            triple("public_law", "Pub. L. Nos. 111-148", "Pub. L. 111-148"),
+            triple("public_law", "111-152", "Pub. L. 111-152"),
+        ]
+    );
+}

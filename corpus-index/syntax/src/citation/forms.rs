@@ -1149,6 +1149,61 @@ pub(crate) fn public_law_designation(rest: &str) -> Option<(usize, String)> {
     Some((c.get(0)?.end(), cite.named_code()?.to_string()))
 }
 
+/// Public or private laws designated together, in the plural (`Public Laws 111-148 and
+/// 111-152`, The Bluebook's `Pub. L. Nos. 111-148, 111-152`): the designation and the
+/// numbers after it.
+static PUBLIC_LAWS: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:(?P<pub>Public[ \t]+Laws|(?:Pub\.|Public)[ \t]*L(?:aws?|\.)?[ \t]*Nos\.?|P\.[ \t]?L\.[ \t]*Nos\.?)|(?:Private[ \t]+Laws|(?:Priv\.|Pvt\.|Private)[ \t]*L(?:aws?|\.)?[ \t]*Nos\.?))[ \t]*",
+    )
+});
+
+/// One number of a list of laws (`111-148`), after the designation or a separator.
+static LAW_NUMBER: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?P<congress>\d{1,3})[ \t]*[-–‑—][ \t]*(?P<number>\d{1,4})(?-u:\b)"));
+
+/// The separator of two numbers of a list of laws (`, `, ` and `, `, and `, `; `).
+static LAW_LIST_SEP: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?:[ \t]*[,;][ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+)"));
+
+/// The laws a plural designation at `start` lists ([`PUBLIC_LAWS`]), one citation a
+/// number, as [`public_law`] gives each (`Pub. L. 111-148`); the first citation's text is
+/// the designation and its number. The end of the list and the citations; `None` unless a
+/// plural designation with a number starts at `start`.
+pub(crate) fn public_laws(text: &str, start: usize) -> Option<(usize, Vec<Citation>)> {
+    let c = PUBLIC_LAWS.captures(text.get(start..)?)?;
+    let prefix = if c.name("pub").is_some() {
+        "Pub. L."
+    } else {
+        "Pvt. L."
+    };
+    let mut pos = start + c.get(0)?.end();
+    let mut item_start = start;
+    let mut out = Vec::new();
+    loop {
+        let Some(n) = LAW_NUMBER.captures(&text[pos..]) else {
+            break;
+        };
+        let end = pos + n.get(0)?.end();
+        let code = format!("{prefix} {}-{}", &n["congress"], &n["number"]);
+        out.push(*whole_cite(item_start, end, CitationKind::PublicLaw, code));
+        pos = end;
+        let Some(sep) = LAW_LIST_SEP.find(&text[pos..]) else {
+            break;
+        };
+        if !LAW_NUMBER.is_match(&text[pos + sep.end()..]) {
+            break;
+        }
+        pos += sep.end();
+        item_start = pos;
+    }
+    let end = out.last()?.span.end;
+    for cite in &mut out {
+        cite.group = start..end;
+    }
+    Some((end, out))
+}
+
 fn public_law(start: usize, c: &Captures<'_>) -> Found {
     let end = start + c.get(0).map_or(0, |m| m.end());
     let private = c

@@ -279,7 +279,9 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             pos = end.max(next(start));
             continue;
         }
-        if let Some((end, found)) = forms::german(text, start) {
+        if let Some((end, found)) =
+            forms::german(text, start).or_else(|| forms::public_laws(text, start))
+        {
             out.extend(found);
             pos = end.max(next(start));
             continue;
