@@ -1180,10 +1180,7 @@ pub(crate) fn public_laws(text: &str, start: usize) -> Option<(usize, Vec<Citati
     let mut pos = start + c.get(0)?.end();
     let mut item_start = start;
     let mut out = Vec::new();
-    loop {
-        let Some(n) = LAW_NUMBER.captures(&text[pos..]) else {
-            break;
-        };
+    while let Some(n) = LAW_NUMBER.captures(&text[pos..]) {
         let end = pos + n.get(0)?.end();
         let code = format!("{prefix} {}-{}", &n["congress"], &n["number"]);
         out.push(*whole_cite(item_start, end, CitationKind::PublicLaw, code));
