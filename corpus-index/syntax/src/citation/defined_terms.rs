@@ -81,8 +81,8 @@ fn cut_at_a_comma(before: &str) -> bool {
 }
 
 /// The canonical name of a code lexls knows ([`codes::canonical_code`]) that the last words
-/// of `name` (at most eight, from a capitalised one) name: `the Internal Revenue Code of
-/// 1986` → `I.R.C.`, `title 23 of the United States Code` → `23 U.S.C.`.
+/// of `name` name (at most eight, from a capitalised word, `the` or `title`): `the Internal
+/// Revenue Code of 1986` → `I.R.C.`, `title 23 of the United States Code` → `23 U.S.C.`.
 fn known_code_ending(name: &str) -> Option<String> {
     let starts: Vec<usize> = name
         .char_indices()
@@ -94,7 +94,12 @@ fn known_code_ending(name: &str) -> Option<String> {
         .rev()
         .take(8)
         .rev()
-        .filter(|&&i| name[i..].starts_with(|c: char| c.is_uppercase() || c == 't'))
+        .filter(|&&i| {
+            let from = &name[i..];
+            from.starts_with(char::is_uppercase)
+                || from.starts_with("the ")
+                || from.starts_with("title ")
+        })
         .find_map(|&i| codes::canonical_code(&name[i..]))
         .map(|known| known.name)
 }

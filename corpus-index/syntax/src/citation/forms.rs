@@ -569,11 +569,17 @@ pub(crate) fn act_by_initials(initials: &str) -> &str {
     }
 }
 
-/// Whether `initials` are a code's or a generic word's ([`NOT_ACTS`]), or the document
-/// `text` defines them as the initials of something other than an instrument: not an act's.
-pub(crate) fn is_not_act_initials(text: &str, initials: &str) -> bool {
-    NOT_ACTS.contains(&initials) || defined_as_no_instrument(text, initials)
+/// Whether `initials`, cited at byte `at` of `text`, are a code's or a generic word's
+/// ([`NOT_ACTS`]), or the text before defines them as the initials of something other than
+/// an instrument: not an act's.
+pub(crate) fn is_not_act_initials(text: &str, at: usize, initials: &str) -> bool {
+    NOT_ACTS.contains(&initials) || defined_as_no_instrument(text, at, initials)
 }
+
+/// How far before a citation [`defined_as_no_instrument`] looks for the definition, in
+/// bytes: a document defines initials at their first use, and the bound keeps a 50 MB file
+/// with many such citations linear.
+const DEFINITION_WINDOW: usize = 100_000;
 
 /// The last words of the names of instruments: a name whose initials a document defines
 /// (`Clean Air Act (CAA)`) ends with one of them, a year (`… Act of 1990`) or a number.
@@ -612,10 +618,15 @@ const INSTRUMENT_HEADS: &[&str] = &[
 /// after `of <year>` and `, as amended`, is a capitalised word no instrument's name ends
 /// with. An agency, office or program cited with a section word (`FHWA Section 4(f)`, `USACE
 /// Section 404`) names the act's section it administers, not an act of that name. Initials
-/// the document does not define are not judged.
-fn defined_as_no_instrument(text: &str, initials: &str) -> bool {
+/// the document does not define in the [`DEFINITION_WINDOW`] before `at` are not judged.
+fn defined_as_no_instrument(text: &str, at: usize, initials: &str) -> bool {
     let definition = format!("({initials})");
-    let Some(at) = text.find(&definition) else {
+    let from = crate::line_index::floor_char_boundary(text, at.saturating_sub(DEFINITION_WINDOW));
+    let Some(at) = text
+        .get(from..at)
+        .and_then(|window| window.find(&definition))
+        .map(|i| from + i)
+    else {
         return false;
     };
     let mut name = text[..at].trim_end();
@@ -1115,7 +1126,7 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
     if let Some(c) = NAMED_ACT.captures(rest) {
         let act = &c["act"];
         // `Title VII § 703`: a division's Roman numeral, no act's initials.
-        if is_not_act_initials(text, act) || super::named_before::is_roman(act) {
+        if is_not_act_initials(text, start, act) || super::named_before::is_roman(act) {
             return None;
         }
         let code = act_by_initials(act);

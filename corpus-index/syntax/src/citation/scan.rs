@@ -3234,7 +3234,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
             || text[end..].starts_with(['-', '–', '/'])
             || text[end..].starts_with("'s")
             || text[end..].starts_with("’s");
-        if forms::is_not_act_initials(text, initials)
+        if forms::is_not_act_initials(text, pos, initials)
             || super::named_before::is_roman(initials)
             || numbered
         {
