@@ -846,8 +846,13 @@ fn whole(start: usize, end: usize, kind: CitationKind, code: String) -> Found {
 }
 
 /// The citation of [`whole`], spanning `start..end`, of the code `code`, to be given its
-/// section.
-fn whole_cite(start: usize, end: usize, kind: CitationKind, code: String) -> Box<Citation> {
+/// section: a fixed form's citation before its section, labels and qualifiers are set.
+pub(crate) fn whole_cite(
+    start: usize,
+    end: usize,
+    kind: CitationKind,
+    code: String,
+) -> Box<Citation> {
     Box::new(Citation {
         span: start..end,
         group: start..end,

@@ -13,9 +13,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::CitationKind;
 use super::forms::Found;
-use super::{Citation, CitationKind, CodeRef};
-use crate::model::Unit;
 
 static SERIES: LazyLock<Regex> = LazyLock::new(|| {
     #[allow(clippy::expect_used)]
@@ -52,24 +51,10 @@ pub(crate) fn at(rest: &str, start: usize) -> Option<Found> {
         return None;
     }
     let end = start + c.get(0)?.end();
-    Some(Found::Whole {
-        end,
-        cite: Box::new(Citation {
-            span: start..end,
-            group: start..end,
-            kind: CitationKind::AgencyDecision,
-            code: Some(CodeRef::Named(series.into())),
-            unit: Unit::Section,
-            section: Some(number.into()),
-            subsections: Vec::new(),
-            range_end: None,
-            relative: None,
-            et_seq: false,
-            short_form: None,
-            antecedent: None,
-            qualifiers: None,
-        }),
-    })
+    let mut cite =
+        super::forms::whole_cite(start, end, CitationKind::AgencyDecision, series.to_string());
+    cite.section = Some(number.into());
+    Some(Found::Whole { end, cite })
 }
 
 #[cfg(test)]

@@ -16,10 +16,9 @@ use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
 
-use super::forms::{Found, STATE};
-use super::{Citation, CitationKind, CodeRef};
+use super::CitationKind;
+use super::forms::{Found, STATE, whole_cite};
 use crate::CompactString;
-use crate::model::Unit;
 
 fn re(pattern: &str) -> Regex {
     #[allow(clippy::expect_used)]
@@ -73,24 +72,6 @@ fn collapse(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-fn citation(start: usize, end: usize, kind: CitationKind, code: String) -> Citation {
-    Citation {
-        span: start..end,
-        group: start..end,
-        kind,
-        code: Some(CodeRef::Named(code.into())),
-        unit: Unit::Section,
-        section: None,
-        subsections: Vec::new(),
-        range_end: None,
-        relative: None,
-        et_seq: false,
-        short_form: None,
-        antecedent: None,
-        qualifiers: None,
-    }
-}
-
 fn labels_of(s: &str) -> Vec<CompactString> {
     s.split(['(', ')'])
         .filter(|l| !l.trim().is_empty())
@@ -128,7 +109,7 @@ fn session_law(start: usize, c: &Captures<'_>) -> Option<Found> {
         state_name(&c["state"]),
         collapse(&c["series"])
     );
-    let mut cite = citation(start, end, CitationKind::StateStatute, code);
+    let mut cite = *whole_cite(start, end, CitationKind::StateStatute, code);
     if let Some(chapter) = c.name("chn") {
         cite.section = Some(chapter.as_str().into());
         cite.set_designator(Some(if &c["ch"] == "No." { "No." } else { "ch." }));
@@ -155,7 +136,7 @@ fn court_rule(start: usize, c: &Captures<'_>) -> Option<Found> {
     } else {
         format!("{state} R. {}", collapse(c.name("body")?.as_str()))
     };
-    let mut cite = citation(start, end, CitationKind::CourtRule, name);
+    let mut cite = *whole_cite(start, end, CitationKind::CourtRule, name);
     cite.section = Some(c["num"].into());
     cite.subsections = labels_of(c.name("subs").map_or("", |m| m.as_str()));
     Some(Found::Whole {
