@@ -73,7 +73,7 @@ impl Analysis {
 
     /// The analysed tokens of `text` (tantivy's [`Token`]s: term, byte offsets, position), in
     /// order (alternative terms after the term whose position they share): what the index
-    /// holds of `text`, to be written pre-tokenized.
+    /// holds of `text`, handed to the index already analysed ([`super::pre_analysed`]).
     pub fn analysed(self, text: &str) -> Vec<Token> {
         let mut analyzer = match self {
             Self::Plain => PLAIN.clone(),
@@ -82,7 +82,13 @@ impl Analysis {
         let mut stream = analyzer.token_stream(text);
         let mut out = Vec::new();
         while stream.advance() {
-            out.push(stream.token().clone());
+            // The token's text is taken, not copied: a stream writes the next token's text
+            // afresh (the legal tokenizer hands out each of its tokens once).
+            let token = stream.token_mut();
+            out.push(Token {
+                text: std::mem::take(&mut token.text),
+                ..*token
+            });
         }
         out
     }
@@ -111,15 +117,16 @@ impl Analysis {
 /// The words of analysed `tokens` ([`Analysis::analysed`]), one per position: the first
 /// term at each position, alternative terms left out.
 pub fn words_of(tokens: &[Token]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
+    word_strs(tokens).map(str::to_owned).collect()
+}
+
+/// The words of analysed `tokens` as [`words_of`] gives them, borrowed.
+pub fn word_strs(tokens: &[Token]) -> impl Iterator<Item = &str> {
     let mut last: Option<usize> = None;
-    for t in tokens {
-        if last != Some(t.position) {
-            out.push(t.text.clone());
-            last = Some(t.position);
-        }
-    }
-    out
+    tokens
+        .iter()
+        .filter(move |t| last.replace(t.position) != Some(t.position))
+        .map(|t| t.text.as_str())
 }
 
 /// Adds stop words and stemming to an analyser's builder.

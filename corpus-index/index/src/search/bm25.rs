@@ -27,14 +27,15 @@ use tantivy::merge_policy::{DefaultMergePolicy, NoMergePolicy};
 use tantivy::schema::{
     FAST, Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
 };
-use tantivy::tokenizer::{PreTokenizedString, TextAnalyzer, WhitespaceTokenizer};
+use tantivy::tokenizer::{TextAnalyzer, WhitespaceTokenizer};
 use tantivy::{
     DocAddress, Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term,
 };
 
 pub use super::analysis::Analysis;
-use super::analysis::words_of;
+use super::analysis::word_strs;
 use super::chunk::Chunk;
+use super::pre_analysed::{self, PreAnalysed};
 use super::query;
 pub use super::scoring::{Bm25Params, Granularity};
 use super::scoring::{ChunkKind, ScoredFields, score_sections};
@@ -169,23 +170,18 @@ fn section_key(chunk: &Chunk) -> u64 {
 const ADD_BATCH: usize = 256;
 
 /// The index document of chunk `c`: its id and path, its context and body analysed by
-/// `analysis` (pre-tokenized, so the text is analysed once), the word pairs of both, its
-/// section key and kind.
+/// `analysis` (here, so the text is analysed once and in parallel; handed to the writer
+/// [`pre_analysed::encode`]d), the word pairs of both, its section key and kind.
 fn document(fields: Fields, analysis: Analysis, c: &Chunk, kind: ChunkKind) -> TantivyDocument {
     let mut doc = TantivyDocument::default();
     doc.add_text(fields.id, c.id());
     doc.add_text(fields.path, c.rel_path());
     let context = analysis.analysed(&c.context());
     let body = analysis.analysed(&c.body());
-    let mut words = words_of(&context);
-    words.extend(words_of(&body));
-    let pre_tokenized = |tokens| PreTokenizedString {
-        text: String::new(),
-        tokens,
-    };
-    doc.add_pre_tokenized_text(fields.context, pre_tokenized(context));
-    doc.add_pre_tokenized_text(fields.body, pre_tokenized(body));
-    doc.add_text(fields.bigrams, query::bigrams(&words).join(" "));
+    let pairs = query::bigram_text(word_strs(&context).chain(word_strs(&body)));
+    doc.add_text(fields.context, pre_analysed::encode(&context));
+    doc.add_text(fields.body, pre_analysed::encode(&body));
+    doc.add_text(fields.bigrams, pairs);
     doc.add_u64(fields.section, section_key(c));
     doc.add_u64(fields.kind, kind as u64);
     doc
@@ -261,9 +257,10 @@ impl Bm25 {
                 index
             }
         };
-        index
-            .tokenizers()
-            .register(&analyzer_name(analysis), analysis.analyzer());
+        index.tokenizers().register(
+            &analyzer_name(analysis),
+            TextAnalyzer::from(PreAnalysed::default()),
+        );
         index.tokenizers().register(
             PAIRS,
             TextAnalyzer::builder(WhitespaceTokenizer::default()).build(),
@@ -315,7 +312,7 @@ impl Bm25 {
     /// Adds chunks (a parent chunk is recorded as a section with passages when a chunk of
     /// its document among `chunks` names it as parent). Chunks are analysed in parallel
     /// (rayon), [`ADD_BATCH`] at a time, each text once: its tokens are written
-    /// pre-tokenized and its word pairs made from them.
+    /// already analysed ([`pre_analysed`]) and its word pairs made from them.
     ///
     /// # Errors
     /// A tantivy error.

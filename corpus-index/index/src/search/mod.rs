@@ -16,6 +16,7 @@ pub mod chunk;
 pub mod dense;
 pub mod embedding_log;
 pub mod fusion;
+pub mod pre_analysed;
 pub mod prf;
 pub mod quantized;
 pub mod query;

@@ -136,6 +136,25 @@ pub fn bigrams(terms: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// The word pairs of `words` as [`bigrams`] makes them, joined by spaces: the text of a
+/// document's word-pair field, written without a string per word or pair.
+pub fn bigram_text<'a>(words: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out = String::new();
+    let mut previous: Option<&str> = None;
+    for word in words {
+        if let Some(previous) = previous {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(previous);
+            out.push('_');
+            out.push_str(word);
+        }
+        previous = Some(word);
+    }
+    out
+}
+
 /// Builds the query of `analysed` (the question's analysed terms, in order) and `words` (its
 /// analysed words, one per position, see [`super::analysis::Analysis::words`]): its distinct
 /// terms without question words and the distinct pairs of its words, each reduced to the
@@ -212,6 +231,18 @@ mod tests {
 
     fn analysed(text: &str) -> Vec<String> {
         Analysis::default().terms(text)
+    }
+
+    /// The word-pair field's text holds the pairs a query of the same words looks for.
+    #[test]
+    fn the_word_pair_text_of_a_document_is_the_pairs_of_its_words() {
+        let text = "A covered entity shall not use an automated employment decision tool \
+                    unless the tool has been the subject of a bias audit (§ 20-871(a)).";
+        let words = Analysis::default().words(text);
+        let text = bigram_text(words.iter().map(String::as_str));
+        assert_eq!(text, bigrams(&words).join(" "));
+        assert!(text.contains("autom_employ"), "{text}");
+        assert_eq!(bigram_text(["one"]), "");
     }
 
     /// The query of `text` when every term and pair is in the index with the same idf.
