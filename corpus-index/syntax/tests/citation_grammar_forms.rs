@@ -712,3 +712,94 @@ fn cfr_supplements_after_their_part() {
         [cfr("12 C.F.R. Part 1026, supplement I")]
     );
 }
+
+// Class: an act whose name is a series (`the Federal Food, Drug, and Cosmetic Act`): the
+// commas and the last item's `and` are inside the name when the series ends in the head noun
+// `Act`. Sentences of 14 U.S.C. 318, the D.C. Code (§ 1-911.03's history) and the Federal
+// Register of Sept. 29, 2017. Acts listed one after another stay apart.
+#[test]
+fn an_act_named_by_a_series_is_one_name() {
+    let named = |n: &str| ("named_act".to_string(), n.to_string());
+    assert_eq!(
+        read(
+            "liability under section 107 of the Comprehensive Environmental Response, Compensation, and Liability Act (42 U.S.C. 9607)"
+        ),
+        [
+            named("Comprehensive Environmental Response, Compensation, and Liability Act § 107"),
+            ("usc".into(), "42 U.S.C. 9607".into()),
+        ]
+    );
+    assert_eq!(
+        read(
+            "as provided in § 2(b) of the Police Officers, Fire Fighters, and Teachers Retirement Benefit Replacement Act of 1998"
+        ),
+        [named(
+            "Police Officers, Fire Fighters, and Teachers Retirement Benefit Replacement Act of 1998 § 2(b)"
+        )]
+    );
+    assert_eq!(
+        read(
+            "Section 940 of the Medicare Prescription Drug, Improvement, and Modernization Act of 2003 revised the time frames"
+        ),
+        [named(
+            "Medicare Prescription Drug, Improvement, and Modernization Act of 2003 § 940"
+        )]
+    );
+    assert_eq!(
+        read(
+            "registration under section 4 of the Securities Act, Exchange Act and Investment Company Act"
+        ),
+        [named("Securities Act § 4")]
+    );
+}
+
+// Class: a provision of a document that is no law, named by its common noun in lower case
+// (`of the bill`, `of the guidance`, `of the proposal`, `of the application`): no citation,
+// as for the capitalised `of the Agreement`. Sentences of 17 and 41 U.S.C.'s notes (a House
+// report on a bill), the Federal Register (June 7 and Oct. 3, 2017) and 27 C.F.R. 479.114.
+// A marketing order's `of the order` is the C.F.R.'s own, and `this order` is the citing
+// document itself: both stay citations.
+#[test]
+fn a_provision_of_a_document_named_in_lower_case_is_no_citation() {
+    for text in [
+        "The provisions of sections 407 through 411 of the bill mark another departure from the present law.",
+        "Sections 37, 41, 43, and 46 of the guidance contain information collections.",
+        "In paragraph (d)(3) of the proposal, we proposed to require that diseased fruit be",
+        "Part 1 of the application shall show the name and address of the foreign consignee",
+        "The requirements in section 4 of the settlement agreement remain in effect.",
+    ] {
+        assert_eq!(read(text), [], "{text}");
+        assert_eq!(read_in_cfr(text, "27", "479.114"), [], "{text}");
+    }
+    assert_eq!(
+        read_in_cfr(
+            "Currently, §§ 989.58 and 989.59 of the order state that the Committee has the authority",
+            "7",
+            "989.58",
+        ),
+        [cfr("7 C.F.R. 989.58"), cfr("7 C.F.R. 989.59")]
+    );
+    assert_eq!(
+        read("shall give notice, as provided for in § 16-4409, of the award, including a copy"),
+        [("section".to_string(), "§ 16-4409".to_string())]
+    );
+    assert_eq!(
+        read("contracts as described in section 7(d)(i)(C) of this order, entered into after"),
+        [("section".to_string(), "§ 7(d)(i)(C)".to_string())]
+    );
+}
+
+// Class: neither the U.S. Code nor the C.F.R. numbers a section in Roman numerals: a bare
+// `Section II` in a rule's text is its preamble's outline, not the title's section (the
+// Federal Register of June 7, 2017).
+#[test]
+fn a_roman_section_is_no_section_of_the_cfr() {
+    assert_eq!(
+        read_in_cfr(
+            "The preamble for this rulemaking is organized as follows: Section III. provides the history of the federal gasoline volatility regulation.",
+            "40",
+            "80.27",
+        ),
+        [("section".to_string(), "§ III".to_string())]
+    );
+}

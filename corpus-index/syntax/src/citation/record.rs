@@ -47,7 +47,21 @@ pub struct CitationRecord {
 /// belongs to), as the resolver does for a document of that namespace.
 pub fn apply_namespace(cites: &mut [Citation], namespace: &str) {
     let kind = namespace_kind(namespace);
+    // Neither the U.S. Code nor the C.F.R. numbers a section in Roman numerals: a bare
+    // `Section II` in their text is an outline's (`Section II.B of this preamble`).
+    let arabic_only = matches!(
+        codes::family_of(namespace),
+        CodeFamily::Usc | CodeFamily::Cfr
+    );
     for c in cites {
+        if arabic_only
+            && c.code.is_none()
+            && c.section
+                .as_deref()
+                .is_some_and(super::named_before::is_roman)
+        {
+            continue;
+        }
         let bare = c.code.is_none() && c.relative.is_none() && c.section.is_some();
         let this = c.code == Some(CodeRef::This);
         if (bare && c.kind == CitationKind::Section) || this {

@@ -3160,6 +3160,17 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         phrase.kind = Some(CitationKind::NamedAct);
         return Some(end);
     }
+    // `section 7 of the agreement`, `section 5 of the draft guidance`, `Section II.B of the
+    // preamble`: a provision of a document that is no law, named by its common noun.
+    // Not across a comma (`notice, as provided for in § 16-4409, of the award`).
+    let after_comma = text[..pos]
+        .trim_end()
+        .strip_suffix("of")
+        .is_some_and(|before| before.trim_end().ends_with(','));
+    if !after_comma && let Some(end) = document_by_noun(&text[pos..]) {
+        phrase.unnumbered_scope = true;
+        return Some(pos + end);
+    }
     let (end, caps) = eat(text, pos, &CODE_OF)?;
     // `section 438 of the Code of Criminal Procedure, 1973`: a code named in full, not the
     // citing document's `the Code`.
@@ -3187,7 +3198,20 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         return Some(pos + trim_named(matched).len());
     }
     let code = if caps.name("named").is_some() {
-        let trimmed = trim_named(matched);
+        let mut trimmed = trim_named(matched);
+        // `the Federal Food, Drug, and Cosmetic Act`: a name whose words are a series.
+        // Acts listed one after another are not one name (`the Securities Act, Exchange Act
+        // and Investment Company Act`): no item but the last is an act.
+        if let Some(series) = SERIES_IN_NAME.find(&text[pos + trimmed.len()..])
+            && !format!("{trimmed}{}", series.as_str())
+                .trim_end_matches(|c: char| c == ' ' || c == '\t' || c.is_ascii_digit())
+                .trim_end_matches(" of")
+                .trim_end_matches("Act")
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w == "Act")
+        {
+            trimmed = &text[pos..pos + trimmed.len() + series.end()];
+        }
         if trimmed.split_whitespace().count() < 2 {
             return None;
         }
@@ -3251,6 +3275,120 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     phrase.code = Some(CodeRef::Named(code.into()));
     Some(end)
 }
+
+/// `the` and up to three words in lower case (`the settlement agreement`, `the draft
+/// guidance`), or `this preamble`. `this` and another document's noun is the citing
+/// document itself (`section 2 of this order` in an executive order), and stays a citation.
+static DOCUMENT_BY_NOUN: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?:the[ \t]+[a-z][a-z-]*(?:[ \t]+[a-z][a-z-]*){0,2}|this[ \t]+preamble)(?-u:\b)")
+});
+
+/// The end of `the <noun>` at the start of `rest` when its noun, after up to two of
+/// [`DOCUMENT_MODIFIERS`], names a document that is no law ([`DOCUMENT_NOUNS`]): `section
+/// 7 of the agreement`, `section 5 of the draft guidance`, `Section II.B of this preamble`.
+fn document_by_noun(rest: &str) -> Option<usize> {
+    let phrase = DOCUMENT_BY_NOUN.find(rest)?.as_str();
+    for word in phrase.split([' ', '\t']).filter(|w| !w.is_empty()).skip(1) {
+        if DOCUMENT_NOUNS.contains(&word) {
+            let start = word.as_ptr() as usize - rest.as_ptr() as usize;
+            return Some(start + word.len());
+        }
+        // Only a document's modifiers come before its noun (`the regulations requires
+        // notice` is no notice's).
+        if !DOCUMENT_MODIFIERS.contains(&word) {
+            return None;
+        }
+    }
+    None
+}
+
+/// The nouns in lower case of documents that are no law ([`PRIVATE_DOCUMENTS`]' in lower
+/// case, less the nouns a regulation's text uses for itself: `the order` of a marketing
+/// order, `the standard` of an OSHA standard, `the note` of the U.S. Code, `the final
+/// rule`), and a rulemaking's preamble.
+const DOCUMENT_NOUNS: &[&str] = &[
+    "agreement",
+    "contract",
+    "lease",
+    "sublease",
+    "complaint",
+    "counterclaim",
+    "petition",
+    "motion",
+    "report",
+    "plan",
+    "policy",
+    "bylaws",
+    "indenture",
+    "deed",
+    "mortgage",
+    "guaranty",
+    "certificate",
+    "license",
+    "permit",
+    "memorandum",
+    "letter",
+    "settlement",
+    "stipulation",
+    "proposal",
+    "application",
+    "brief",
+    "opinion",
+    "judgment",
+    "award",
+    "manual",
+    "handbook",
+    "guidance",
+    "guide",
+    "bulletin",
+    "circular",
+    "framework",
+    "instructions",
+    "prospectus",
+    "bill",
+    "preamble",
+];
+
+/// Words that qualify a document before its noun (`the draft guidance`, `the settlement
+/// agreement`, `the proposed rule`).
+const DOCUMENT_MODIFIERS: &[&str] = &[
+    "draft",
+    "proposed",
+    "final",
+    "interim",
+    "revised",
+    "amended",
+    "settlement",
+    "consent",
+    "purchase",
+    "loan",
+    "lease",
+    "license",
+    "operating",
+    "grant",
+    "cooperative",
+    "collective",
+    "bargaining",
+    "technical",
+    "management",
+    "implementation",
+    "interagency",
+    "programmatic",
+    "supplemental",
+];
+
+/// The rest of an act's name whose words are a series, after its first item (`, Drug, and
+/// Cosmetic Act` of `the Federal Food, Drug, and Cosmetic Act`; `, Compensation, and
+/// Liability Act of 1980`): capitalised items between commas, the last after `and`, then the
+/// head noun `Act`. Without the head noun the commas end the name (`the Secretary, the
+/// Administrator, and the Board`).
+static SERIES_IN_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    re(concat!(
+        r"^(?:,[ \t]+[A-Z][\w'’&/-]*(?:[ \t]+[A-Z][\w'’&/-]*)*)*,?[ \t]+and[ \t]+",
+        r"[A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|of|and|for|the|to|in|on))*?[ \t]+Act",
+        r"(?:[ \t]+of[ \t]+\d{4})?(?-u:\b)",
+    ))
+});
 
 /// `Title 5, ` right before a section phrase (`Title 5, Section 552 of the United States
 /// Code`).
@@ -3353,6 +3491,7 @@ const PRIVATE_DOCUMENTS: &[&str] = &[
     "Specification",
     "Specifications",
     "Prospectus",
+    "Bill",
 ];
 
 /// Drops trailing connector words (`the Order of the`) from a named-document phrase.
