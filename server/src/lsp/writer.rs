@@ -303,11 +303,11 @@ impl Writer {
                     if let Err(why) = panics::catch(|| {
                         engine.flush_search();
                         self.publish(&engine, false);
-                        if self.embedding.0 < self.embedding.1 {
-                            // The views and batches an embedding run replaces leave free
-                            // pages behind: the server's size stays what it holds.
-                            crate::process::release_free_memory();
-                        }
+                        // The documents, snapshots and search views that edits (and an
+                        // embedding run's batches) replace leave free pages behind: once
+                        // the search index is brought up to date, off the edit's path, the
+                        // server gives them back, so its size stays what it holds.
+                        crate::process::release_free_memory();
                     }) {
                         match self.recover(engine, &why) {
                             Some(reopened) => engine = reopened,
