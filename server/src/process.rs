@@ -97,15 +97,21 @@ pub fn init_logging() {
 /// Indexing a large workspace allocates and frees gigabytes of short-lived buffers across
 /// threads (parsing, analysis, the BM25 writer); glibc keeps the freed pages in its arenas,
 /// so a server that has just indexed the whole D.C. Code would otherwise hold hundreds of
-/// megabytes it no longer uses. Called once the first snapshot is published. A no-op on
-/// other allocators and platforms.
+/// megabytes it no longer uses. Called once the first snapshot is published, and after
+/// edits and embedding batches once the search index is up to date (2–5 ms on the whole
+/// D.C. Code). A no-op on other allocators and platforms.
 pub fn release_free_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     #[expect(unsafe_code, reason = "glibc's malloc_trim has no safe binding")]
     {
         // SAFETY: `malloc_trim` only walks glibc's own arenas; it takes no pointer and is
         // safe to call from any thread at any time.
+        let started = std::time::Instant::now();
         let released = unsafe { libc::malloc_trim(0) };
-        tracing::debug!("free heap pages returned to the system: {}", released == 1);
+        tracing::debug!(
+            "free heap pages returned to the system: {} (in {:.2?})",
+            released == 1,
+            started.elapsed()
+        );
     }
 }
