@@ -48,7 +48,8 @@ pub struct CitationRecord {
 pub fn apply_namespace(cites: &mut [Citation], namespace: &str) {
     let kind = namespace_kind(namespace);
     // Neither the U.S. Code nor the C.F.R. numbers a section in Roman numerals: a bare
-    // `Section II` in their text is an outline's (`Section II.B of this preamble`).
+    // `Section II` in their text is an outline's (`Section II.B of this preamble`). In a
+    // workspace the resolver knows the shapes of the code's numbers and asks the same.
     let arabic_only = matches!(
         codes::family_of(namespace),
         CodeFamily::Usc | CodeFamily::Cfr

@@ -3200,17 +3200,11 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     let code = if caps.name("named").is_some() {
         let mut trimmed = trim_named(matched);
         // `the Federal Food, Drug, and Cosmetic Act`: a name whose words are a series.
-        // Acts listed one after another are not one name (`the Securities Act, Exchange Act
-        // and Investment Company Act`): no item but the last is an act.
-        if let Some(series) = SERIES_IN_NAME.find(&text[pos + trimmed.len()..])
-            && !format!("{trimmed}{}", series.as_str())
-                .trim_end_matches(|c: char| c == ' ' || c == '\t' || c.is_ascii_digit())
-                .trim_end_matches(" of")
-                .trim_end_matches("Act")
-                .split(|c: char| !c.is_alphanumeric())
-                .any(|w| w == "Act")
-        {
-            trimmed = &text[pos..pos + trimmed.len() + series.end()];
+        if let Some(series) = SERIES_IN_NAME.find(&text[pos + trimmed.len()..]) {
+            let whole = &text[pos..pos + trimmed.len() + series.end()];
+            if one_act_named(whole) {
+                trimmed = whole;
+            }
         }
         if trimmed.split_whitespace().count() < 2 {
             return None;
@@ -3276,6 +3270,19 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     Some(end)
 }
 
+/// Whether `name` (`the Federal Food, Drug, and Cosmetic Act of 1938`) names one act: no
+/// item of its series but the last is an act (`the Securities Act, Exchange Act and
+/// Investment Company Act` are three).
+fn one_act_named(name: &str) -> bool {
+    let head = name
+        .trim_end_matches(|c: char| c.is_whitespace() || c.is_ascii_digit())
+        .trim_end_matches(" of")
+        .trim_end_matches("Act");
+    !head
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|word| word == "Act")
+}
+
 /// `the` and up to three words in lower case (`the settlement agreement`, `the draft
 /// guidance`), or `this preamble`. `this` and another document's noun is the citing
 /// document itself (`section 2 of this order` in an executive order), and stays a citation.
@@ -3288,10 +3295,14 @@ static DOCUMENT_BY_NOUN: LazyLock<Regex> = LazyLock::new(|| {
 /// 7 of the agreement`, `section 5 of the draft guidance`, `Section II.B of this preamble`.
 fn document_by_noun(rest: &str) -> Option<usize> {
     let phrase = DOCUMENT_BY_NOUN.find(rest)?.as_str();
-    for word in phrase.split([' ', '\t']).filter(|w| !w.is_empty()).skip(1) {
+    let mut end = 0;
+    for (i, word) in phrase.split([' ', '\t']).enumerate() {
+        end += word.len() + usize::from(i > 0);
+        if i == 0 || word.is_empty() {
+            continue; // the article, or a second space
+        }
         if DOCUMENT_NOUNS.contains(&word) {
-            let start = word.as_ptr() as usize - rest.as_ptr() as usize;
-            return Some(start + word.len());
+            return Some(end);
         }
         // Only a document's modifiers come before its noun (`the regulations requires
         // notice` is no notice's).
@@ -3302,8 +3313,8 @@ fn document_by_noun(rest: &str) -> Option<usize> {
     None
 }
 
-/// The nouns in lower case of documents that are no law ([`PRIVATE_DOCUMENTS`]' in lower
-/// case, less the nouns a regulation's text uses for itself: `the order` of a marketing
+/// The nouns in lower case of documents that are no law (those of [`PRIVATE_DOCUMENTS`],
+/// less the nouns a regulation's text uses for itself: `the order` of a marketing
 /// order, `the standard` of an OSHA standard, `the note` of the U.S. Code, `the final
 /// rule`), and a rulemaking's preamble.
 const DOCUMENT_NOUNS: &[&str] = &[
@@ -3350,7 +3361,7 @@ const DOCUMENT_NOUNS: &[&str] = &[
 ];
 
 /// Words that qualify a document before its noun (`the draft guidance`, `the settlement
-/// agreement`, `the proposed rule`).
+/// agreement`, `the proposed plan`).
 const DOCUMENT_MODIFIERS: &[&str] = &[
     "draft",
     "proposed",
