@@ -326,8 +326,12 @@ fn is_unresolved_2_599(d: &serde_json::Value) -> bool {
     d["message"].as_str().is_some_and(|m| m.contains("2-599"))
 }
 
-/// Prints p50/p99/max of `times`.
+/// Prints p50/p99/max of `times` (nothing to print when there are none: `DC_BENCH_EDITS=0`).
 fn report(what: &str, times: &mut [Duration]) {
+    if times.is_empty() {
+        println!("{what}: none measured");
+        return;
+    }
     times.sort();
     let pct = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
     println!(
