@@ -1629,21 +1629,11 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
             }));
             continue;
         }
-        cites.push(Citation {
-            span: s..s + num.len(),
-            group: start..end,
-            kind: CitationKind::DeStatute,
-            code: Some(CodeRef::Named(book.to_lowercase().into())),
-            unit: Unit::Section,
-            section: Some(number.into()),
-            subsections: Vec::new(),
-            range_end: None,
-            relative: None,
-            et_seq: false,
-            short_form: None,
-            antecedent: None,
-            qualifiers: None,
-        });
+        // One citation a number, spanning the number, grouped by the whole reference.
+        let mut cite = *whole_cite(start, end, CitationKind::DeStatute, book.to_lowercase());
+        cite.span = s..s + num.len();
+        cite.section = Some(number.into());
+        cites.push(cite);
     }
     (!cites.is_empty()).then_some((end, cites))
 }
