@@ -15,7 +15,9 @@ struct Cli {
 }
 
 use lexls::cli::{self, Mode};
-use lexls::process::{READER_STOPPED, guarded, init_logging, install_panic_hook, reader_stopped};
+use lexls::process::{
+    READER_STOPPED, guarded, init_logging, install_panic_hook, reader_stopped, tune_allocator,
+};
 use lexls::{embed_worker, lsp};
 
 #[derive(Debug, Subcommand)]
@@ -118,6 +120,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    tune_allocator();
     init_logging();
     install_panic_hook();
     let cli = Cli::parse();
