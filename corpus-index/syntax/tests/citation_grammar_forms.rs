@@ -803,3 +803,160 @@ fn a_roman_section_is_no_section_of_the_cfr() {
         [("section".to_string(), "§ III".to_string())]
     );
 }
+
+fn eu(n: &str) -> (String, String) {
+    ("eu_article".into(), n.into())
+}
+
+// Class: an article's subdivisions as the continental style names them after its number,
+// without commas (`para.`, `lit.`, `no.`, `sentence`, `point`): the German `Art. 6 Abs. 1 S.
+// 1 lit. a` in English, as the EDPB's guidelines, commentaries and the German Federal
+// Ministry of Justice's translations write it. A paragraph, number, point or letter is a
+// label (`Article 6(1)(a)`); a sentence or subparagraph is passed over, as the EU's
+// `the first subparagraph`. The shared corpora hold no such sentence (their EU texts are the
+// Official Journal's); these are written in the form.
+#[test]
+fn an_articles_subdivisions_in_the_continental_style() {
+    let gdpr = "Regulation (EU) 2016/679";
+    assert_eq!(
+        read("Processing on the basis of Art. 6 para. 1 lit. f GDPR requires a balancing test."),
+        [eu(&format!("{gdpr} Art. 6(1)(f)"))]
+    );
+    assert_eq!(
+        read("consent within the meaning of Art. 4 no. 11 GDPR and Art. 7 para. 3 sentence 1 GDPR"),
+        [
+            eu(&format!("{gdpr} Art. 4(11)")),
+            eu(&format!("{gdpr} Art. 7(3)"))
+        ]
+    );
+    assert_eq!(
+        read("in accordance with Article 6 paragraph 1 point (a) of Regulation (EU) 2016/679,"),
+        [eu(&format!("{gdpr} Art. 6(1)(a)"))]
+    );
+    assert_eq!(
+        read("under Article 6(1) lit. f GDPR"),
+        [eu(&format!("{gdpr} Art. 6(1)(f)"))]
+    );
+    // A letter is no paragraph, nor a number a letter: `para. a` stops the article.
+    assert_eq!(read("Article 9 para. a"), [eu("[this act] Art. 9")]);
+}
+
+// Class: a part of a schedule, form, table, exhibit or test method named by its designation
+// (`item 3 of Schedule 2`, `Item 4 of Schedule 13D`, `paragraph (b) of Table 1`, `section
+// 8.1 of Method 5`) is no provision of the citing text: no citation (it was read as the
+// citing provision's own item, or as a section of the citing code). An annex's point stays
+// one (`point 3 of Annex II`), and so does Regulation S-K's item (17 C.F.R. 229). Sentences
+// written in the forms of the SEC's rules (17 C.F.R. 240.13d-101, 229.601), of the test
+// methods of 40 C.F.R. part 60 and of the EU AI Act: the shared corpora cite forms only with
+// a letter (`Part 3 of Form 9 (Firearms)`, 27 C.F.R.), which lexls already left alone.
+#[test]
+fn a_part_of_a_schedule_or_form_is_no_provision() {
+    for text in [
+        "the information required by Item 4 of Schedule 13D shall be furnished",
+        "as set forth in Item 5 of Form 8-K",
+        "the amount shown in column (b) of Table 1",
+        "the goods listed in item 3 of Schedule 2",
+        "as specified in section 8.1 of Method 5 of appendix A-3 to part 60",
+    ] {
+        assert_eq!(read(text), [], "{text}");
+    }
+    assert_eq!(
+        read("the AI systems referred to in point 3 of Annex II"),
+        [eu("[this act] Annex II(3)")]
+    );
+    assert_eq!(
+        read("as required by Item 601 of Regulation S-K"),
+        [cfr("17 C.F.R. 229.601")]
+    );
+}
+
+// Class: the items of a list after a short form take the code its first item took (`id.
+// §§ 62, 63`; `§§ 62 and 63` right after `26 U.S.C. § 61`), as the first item does (The
+// Bluebook, rules 4.1 and 3.3(b)).
+#[test]
+fn the_items_of_a_short_forms_list_take_its_code() {
+    let usc = |n: &str| ("usc".to_string(), n.to_string());
+    assert_eq!(
+        read("Gross income is defined in 26 U.S.C. § 61; see also §§ 62 and 63."),
+        [
+            usc("26 U.S.C. 61"),
+            usc("26 U.S.C. 62"),
+            usc("26 U.S.C. 63")
+        ]
+    );
+}
+
+// Class: a citation the text defines as a term (`… 26 U.S.C. § 1400Z-2) ("section
+// 1400Z-2")`): the term, used later alone, cites what it was defined for, not a section of
+// the citing code. D.C. Code § 47-1801.04(39A) and (39B).
+#[test]
+fn a_citation_defined_as_a_term_keeps_its_code() {
+    let text = "(39A) \"Qualified opportunity fund\" shall have the same meaning as set forth in \
+                section 1400Z-2 of the Internal Revenue Code of 1986, approved December 22, 2017 \
+                (131 Stat. 2184; 26 U.S.C. § 1400Z-2) (\"section 1400Z-2\").\n\n(39B) \
+                \"Qualified opportunity zone\" shall have the same meaning as set forth in \
+                section 1400Z-2.";
+    let found = read(text);
+    assert_eq!(
+        found.last(),
+        Some(&("usc".to_string(), "26 U.S.C. 1400Z-2".to_string())),
+        "{found:?}"
+    );
+    // Without the definition, the bare section after a blank line is the citing code's.
+    let undefined = text.replace(" (\"section 1400Z-2\")", "");
+    assert_eq!(
+        read(&undefined).last(),
+        Some(&("section".to_string(), "§ 1400Z-2".to_string()))
+    );
+}
+
+// Class: a paragraph of a code's XML ends at a line of nothing but spaces (its markup): a
+// bare section in the next paragraph is the citing code's, not the code of a citation in
+// the paragraph before (D.C. Code § 26-1204(b)(15) and (c)(5): `7 U.S.C. § 2011 et seq.`,
+// then `§ 47-848`).
+#[test]
+fn a_bare_section_after_a_spaced_paragraph_break_is_the_citing_codes() {
+    let text = "(15) \n       A description of the applicant's plans to sell food coupons, \
+                pursuant to 7 U.S.C. § 2011 et seq. (\"Food Stamp Act\"), in branch offices \
+                located in the District; \n     \n     \n       (5) \n       Loans made pursuant \
+                to programs established pursuant to  § 47-848 , or a similar homesteading \
+                program established by the District;";
+    assert_eq!(
+        read(text),
+        [
+            ("usc".to_string(), "7 U.S.C. 2011 et seq.".to_string()),
+            ("section".to_string(), "§ 47-848".to_string())
+        ]
+    );
+}
+
+// Class: a section of an act named without the article, its name ending in `Act` and its
+// year (the D.C. Council's notes: `see § 2 of Fiscal Year 2021 Budget Support Emergency Act
+// of 2020`), D.C. Code § 1-1162.05c's and § 7-1131.04's notes; and a former edition of the
+// code (`1981 Ed., § 43-1691`) gives its edition to no bare section after it (D.C. Code §
+// 1-204.45a's notes).
+#[test]
+fn acts_named_without_the_article_and_former_editions() {
+    let named = |n: &str| ("named_act".to_string(), n.to_string());
+    assert_eq!(
+        read(
+            "For temporary (90 days) amendment of this section, see § 2 of Fiscal Year 2021 Budget Support Emergency Act of 2020 (D.C. Act 23-416, Oct. 1, 2020, 67 DCR 12245)."
+        )[1..],
+        [
+            named("Fiscal Year 2021 Budget Support Emergency Act of 2020 § 2"),
+            ("dc_law".to_string(), "D.C. Act 23-416".to_string())
+        ]
+    );
+    assert_eq!(
+        read(
+            "1981 Ed., § 43-1691. \n     This section is referenced in  § 1-204.46  and  § 1-204.96 ."
+        ),
+        [
+            named("1981 Ed. § 43-1691"),
+            // `This section`: the citing section itself.
+            ("section".to_string(), "null".to_string()),
+            ("section".to_string(), "§ 1-204.46".to_string()),
+            ("section".to_string(), "§ 1-204.96".to_string())
+        ]
+    );
+}

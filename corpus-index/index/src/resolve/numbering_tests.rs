@@ -95,7 +95,17 @@ fn a_number_the_code_never_uses_is_not_its_section() {
         Resolution::External { code: None },
         "{r:?}"
     );
-    assert_eq!(of(&r, "§ 3002"), Resolution::External { code: None });
+    // The act is named after the section, without the article: its section, outside the
+    // workspace.
+    assert_eq!(
+        of(
+            &r,
+            "§ 3002 of Fiscal Year 2010 Budget Support Emergency Act of 2009"
+        ),
+        Resolution::External {
+            code: Some("Fiscal Year 2010 Budget Support Emergency Act of 2009".into())
+        }
+    );
     assert_eq!(section_of(&files, &of(&r, "§ 47-2601")), "47-2601.xml");
     assert!(matches!(
         of(&r, "§ 47-2699"),

@@ -153,6 +153,55 @@ pub(crate) fn apply(text: &str, cites: &mut [Citation]) {
     }
 }
 
+/// A citation defined as a term, in parentheses right after it: `section 1400Z-2 of the
+/// Internal Revenue Code of 1986 (… 26 U.S.C. § 1400Z-2) ("section 1400Z-2")`. `number`
+/// is the section the term names.
+static CITATION_DEFINED: LazyLock<Regex> = LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    Regex::new(
+        r#"\((?:hereinafter(?:[ \t]+referred[ \t]+to[ \t]+as)?[ \t]+)?["“](?:[Ss]ection|§)[ \t\u{a0}\u{2009}\u{202f}]*(?P<number>[0-9][0-9A-Za-z.:-]{0,15})["”]\)"#,
+    )
+    .expect("static regex compiles")
+});
+
+/// Gives the bare citations of a section that the text defined as a term (see
+/// [`CITATION_DEFINED`]) the code of the citation it defined them for: from the definition
+/// on, `as set forth in section 1400Z-2` is the Internal Revenue Code's section, not one of
+/// the citing code's (the drafters' `hereinafter` convention for a citation). The defined
+/// citation is the last one before the definition that names a code and that section.
+pub(crate) fn apply_defined_citations(text: &str, cites: &mut [Citation]) {
+    if !(text.contains("\")") || text.contains("”)")) {
+        return;
+    }
+    for caps in CITATION_DEFINED.captures_iter(text) {
+        let (Some(whole), Some(number)) = (caps.get(0), caps.name("number")) else {
+            continue;
+        };
+        let number = number.as_str();
+        let Some(defined) = cites
+            .iter()
+            .rev()
+            .filter(|c| c.span.end <= whole.start())
+            .find(|c| c.section.as_deref() == Some(number) && c.named_code().is_some())
+            .cloned()
+        else {
+            continue;
+        };
+        for cite in cites.iter_mut().filter(|c| c.span.start >= whole.end()) {
+            if cite.kind == CitationKind::Section
+                && cite.code.is_none()
+                && cite.relative.is_none()
+                && cite.short_form.is_none()
+                && cite.unit == defined.unit
+                && cite.section.as_deref() == Some(number)
+            {
+                cite.kind = defined.kind;
+                cite.code = defined.code.clone();
+            }
+        }
+    }
+}
+
 /// The kind of a citation of a `unit` of the code `d` defines.
 fn kind_in(d: &Definition, unit: Unit) -> CitationKind {
     match (d.kind, unit) {

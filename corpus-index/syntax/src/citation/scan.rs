@@ -179,6 +179,9 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?P<dc>(?:the[ \t]+)?(?:D\.[ \t]?C\.|District[ \t]+of[ \t]+Columbia)[ \t]+(?:Official[ \t]+)?Code(?-u:\b))",
         r"|(?P<code>(?i:the)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:U\.S\.[ \t]+)?(?i:code)(?-u:\b))",
         r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}(?-u:\b)|of|and|for|on|the|to|in))*)",
+        // `§ 2 of Fiscal Year 2021 Budget Support Emergency Act of 2020` (the D.C. Council's
+        // notes): an act named without the article, its name ending in `Act` and its year.
+        r"|(?P<bare_act>[A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|\d{4}(?-u:\b)|of|and|for|on|the|to|in))*[ \t]+Act(?:[ \t]+of[ \t]+\d{4})?(?-u:\b))",
         // `section 502(a) of ERISA`: an act by its initials, without the article.
         r"|(?P<initials>[A-Z]{2,6}(?-u:\b)))",
     ))
@@ -245,6 +248,7 @@ static NYC_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
 pub fn extract(text: &str) -> Vec<Citation> {
     let mut out = scan(text, false);
     super::defined_terms::apply(text, &mut out);
+    super::defined_terms::apply_defined_citations(text, &mut out);
     super::short_form::link(text, &mut out);
     super::short_form::drop_bare_parts(out)
 }
@@ -1938,6 +1942,45 @@ fn section_item(text: &str, pos: usize) -> Option<(usize, CompactString, Vec<Com
     Some((end, number, labels))
 }
 
+/// The subdivisions of an article as the continental style names them after its number,
+/// without commas: `Art. 6 para. 1 lit. a`, `Article 6 para. 1 sentence 1 lit. (f)`,
+/// `Art. 4 no. 11`, `Art. 12 para. 1 subpara. 2`, `Article 6 paragraph 1 point (a)` (the
+/// German `Art. 6 Abs. 1 S. 1 lit. a` rendered in English, as commentaries and the German
+/// Federal Ministry of Justice's translations write it). A paragraph (`para.`), number
+/// (`no.`), letter (`lit.`) or point is a label of the article, as `Article 6(1)(a)` writes
+/// it; a sentence or subparagraph is no numbered provision in the EU's own structure (which
+/// names it `the first subparagraph`) and is passed over. Returns where the subdivisions end
+/// (`pos` when there are none); `labels` gets theirs.
+fn continental_labels(text: &str, mut pos: usize, labels: &mut Vec<CompactString>) -> usize {
+    static SUBDIVISION: LazyLock<Regex> = LazyLock::new(|| {
+        re(concat!(
+            r"^[ \t]+(?:(?P<para>(?i:paras?\.|paragraphs?))|(?P<skip>(?i:sub-?paras?\.|sub-?paragraph|sentences?|sent\.))",
+            r"|(?P<no>(?i:nos?\.|numbers?))|(?P<lit>(?i:lit\.|letters?))|(?P<point>(?i:points?)))[ \t]*",
+            r"(?:(?:(?P<n>[1-9][0-9]{0,2})|(?P<l>[a-z]{1,2}))(?-u:\b)|\((?P<pl>[a-z]{1,2}|[1-9][0-9]{0,2})\))",
+        ))
+    });
+    while let Some((after, caps)) = eat(text, pos, &SUBDIVISION) {
+        let label = caps.name("n").or(caps.name("pl")).or(caps.name("l"));
+        let Some(label) = label else { break };
+        let numeric = label.as_str().bytes().all(|b| b.is_ascii_digit());
+        // A paragraph, number or sentence is numbered; a letter is lettered; a point is
+        // either (`point (a)`, `point 3`).
+        if caps.name("point").is_none() && numeric == caps.name("lit").is_some() {
+            break;
+        }
+        if caps.name("skip").is_none() {
+            labels.push(label.as_str().into());
+        }
+        pos = after;
+        // `Art. 6 para. 1 (f)`: labels in parentheses may follow.
+        if let Some((end, more)) = paren_labels(text, pos) {
+            labels.extend(more);
+            pos = end;
+        }
+    }
+    pos
+}
+
 static CFR_SUFFIX: LazyLock<Regex> = LazyLock::new(|| re(r"^-[0-9]{1,3}[A-Z]{0,2}(?-u:\b)"));
 
 /// Reads `(b)(1)` at `pos`, allowing one space before the first parenthesis.
@@ -2059,7 +2102,17 @@ fn label_item_checked(text: &str, pos: usize, strict: bool) -> Option<(usize, Ve
 fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {
     let plural = matches!(phrase.head, Head::Section { plural: true, .. });
     let first_start = ws(text, pos);
-    let (mut pos, number, labels) = section_item(text, pos)?;
+    let article = matches!(
+        phrase.head,
+        Head::Section {
+            unit: Unit::Article,
+            ..
+        }
+    );
+    let (mut pos, number, mut labels) = section_item(text, pos)?;
+    if article {
+        pos = continental_labels(text, pos, &mut labels);
+    }
     let mut item = Item {
         span: first_start..pos,
         section: Some(number),
@@ -2162,19 +2215,20 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 pos = end;
                 continue;
             }
-            let article = matches!(
-                phrase.head,
-                Head::Section {
-                    unit: Unit::Article,
-                    ..
-                }
-            );
             let continued = |end: usize| continues && !next_is_word && ends_list_item(text, end);
             // `section 1165 or 1166 of title 10`, `section 580, 1263, 1293, or 1305 of title
             // 10` (OLRC style): a singular head word whose list is closed by the act or code
             // of all its items.
             let closed_by_of = |end: usize| list_closed_by_of(text, end);
             if let Some((end, number, labels)) = section_item(text, item_pos)
+                .map(|(end, n, mut l)| {
+                    let end = if article {
+                        continental_labels(text, end, &mut l)
+                    } else {
+                        end
+                    };
+                    (end, n, l)
+                })
                 .and_then(|(end, n, l)| close_bracket(text, end, bracketed).map(|e| (e, n, l)))
                 && !VOLUME_OF_NEXT.is_match(&text[end..])
                 && (plural
@@ -3171,6 +3225,12 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         phrase.unnumbered_scope = true;
         return Some(pos + end);
     }
+    // `item 3 of Schedule 2`, `Item 7 of Form 10-K`, `paragraph (b) of Table 1`: a part of
+    // a schedule, form, table or exhibit, which is no provision of the citing text.
+    if let Some((end, _)) = eat(text, pos, &DESIGNATED_DOCUMENT) {
+        phrase.unnumbered_scope = true;
+        return Some(end);
+    }
     let (end, caps) = eat(text, pos, &CODE_OF)?;
     // `section 438 of the Code of Criminal Procedure, 1973`: a code named in full, not the
     // citing document's `the Code`.
@@ -3197,7 +3257,18 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         phrase.start = window + caps.get(0)?.start();
         return Some(pos + trim_named(matched).len());
     }
-    let code = if caps.name("named").is_some() {
+    // `section 804 of An Act To prescribe penalties …`: an act's long title, not its name.
+    if let Some(bare) = caps.name("bare_act")
+        && bare.as_str().split_whitespace().next().is_some_and(|w| {
+            matches!(
+                w,
+                "A" | "An" | "The" | "This" | "That" | "Such" | "Each" | "Any" | "Said"
+            )
+        })
+    {
+        return None;
+    }
+    let code = if caps.name("named").or(caps.name("bare_act")).is_some() {
         let mut trimmed = trim_named(matched);
         // `the Federal Food, Drug, and Cosmetic Act`: a name whose words are a series.
         if let Some(series) = SERIES_IN_NAME.find(&text[pos + trimmed.len()..]) {
@@ -3282,6 +3353,18 @@ fn one_act_named(name: &str) -> bool {
         .split(|c: char| !c.is_alphanumeric())
         .any(|word| word == "Act")
 }
+
+/// A schedule, form, table, exhibit, attachment, figure, chart or test method named by its
+/// designation (`Schedule 2`, `Schedule I`, `Form 10-K`, `Table 1`, `Exhibit A`, `Method 5`,
+/// `Performance Specification 2`, `Procedure 1`): parts of a law or a filing that lexls does
+/// not read as provisions (a schedule's items, a form's items and a test method's sections
+/// are numbered apart from the sections of the law). An annex and an appendix are units of
+/// the law itself (`point 3 of Annex II`, `appendix A to part 50`) and are not among them.
+static DESIGNATED_DOCUMENT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:Schedule|Form|Table|Exhibit|Attachment|Figure|Chart|(?:Test[ \t]+)?Method|Performance[ \t]+Specification|Procedure)[ \t]+(?:No\.[ \t]*)?[A-Z0-9][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?-u:\b)",
+    )
+});
 
 /// `the` and up to three words in lower case (`the settlement agreement`, `the draft
 /// guidance`), or `this preamble`. `this` and another document's noun is the citing

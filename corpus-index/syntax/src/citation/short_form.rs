@@ -93,7 +93,8 @@ pub(crate) fn stands_as_short_form(text: &str, start: usize, end: usize, prior: 
 /// Links the short forms of `cites` (one extraction of `text`, in order) to their
 /// antecedents, in place.
 pub fn link(text: &str, cites: &mut [Citation]) {
-    let breaks = ParagraphBreaks::new(text);
+    let breaks = ParagraphBreaks::new(text, false);
+    let paragraphs = ParagraphBreaks::new(text, true);
     let mut parts: HashMap<String, usize> = HashMap::new();
     let mut last_full: Option<usize> = None;
     let mut last_act: Option<usize> = None;
@@ -134,7 +135,7 @@ pub fn link(text: &str, cites: &mut [Citation]) {
                 }
                 inherit_cfr_part(cites, i, &parts);
                 if let Some(a) = last_full {
-                    inherit_code(text, &breaks, cites, i, a);
+                    inherit_code(text, &paragraphs, cites, i, a);
                     anchor_in_instruction(text, &breaks, cites, i, a);
                 }
             }
@@ -479,7 +480,7 @@ fn continued_lines(text: &str, from: usize, start: usize) -> usize {
     from
 }
 
-/// Where the paragraphs of a text end (a blank line: `\n\n` or `\n\r\n`), to tell in
+/// Where the paragraphs of a text end (a blank line, see [`ParagraphBreaks::new`]), to tell in
 /// logarithmic time whether two citations, however far apart, stand in one paragraph.
 struct ParagraphBreaks {
     /// (start, end) of each blank-line break, in order.
@@ -487,14 +488,23 @@ struct ParagraphBreaks {
 }
 
 impl ParagraphBreaks {
-    fn new(text: &str) -> Self {
+    /// The breaks of `text`: empty lines, and with `spaced` also lines of nothing but
+    /// spaces and tabs (blank as Markdown counts them). The text view of XML, whose markup
+    /// became spaces, has such a line between each two elements, so only the empty lines
+    /// of a source's own text break an amendatory instruction; a paragraph of a code's XML
+    /// (`<para>`) ends where its spaced line does.
+    fn new(text: &str, spaced: bool) -> Self {
         let bytes = text.as_bytes();
         let mut at = Vec::new();
         for (i, _) in text.match_indices('\n') {
-            if bytes.get(i + 1) == Some(&b'\n') {
-                at.push((i, i + 2));
-            } else if bytes.get(i + 1) == Some(&b'\r') && bytes.get(i + 2) == Some(&b'\n') {
-                at.push((i, i + 3));
+            let mut j = i + 1;
+            while matches!(bytes.get(j), Some(b'\r'))
+                || (spaced && matches!(bytes.get(j), Some(b' ' | b'\t')))
+            {
+                j += 1;
+            }
+            if bytes.get(j) == Some(&b'\n') {
+                at.push((i, j + 1));
             }
         }
         Self { at }
@@ -912,9 +922,17 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
             | CitationKind::DcLaw
             | CitationKind::StateConstitution
     ) && ante.short_form != Some(ShortForm::Id)
-        && matches!(ante.code, Some(CodeRef::Named(_)));
+        && matches!(ante.code, Some(CodeRef::Named(_)))
+        // A former edition of a code (`1981 Ed., § 43-1691`, the D.C. Council's prior
+        // codifications) is cited by its year each time: the bare sections after it (`This
+        // section is referenced in § 1-204.46`) are of the code in force.
+        && !ante.named_code().is_some_and(|code| code.ends_with(" Ed."));
     // Only within the paragraph of the antecedent: a blank line ends a citation sentence.
-    let near = ante.span.end <= c.group.start && !breaks.between(ante.span.end, c.group.start);
+    // An item of the antecedent's own list (`id. §§ 62, 63`, `§§ 62 and 63` after `26
+    // U.S.C. § 61`) takes the code its first item took.
+    let same_list = ante.group == c.group && ante.span.end <= c.span.start;
+    let near = same_list
+        || (ante.span.end <= c.group.start && !breaks.between(ante.span.end, c.group.start));
     if !bare || !inheritable || !near {
         return;
     }
