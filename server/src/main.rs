@@ -120,8 +120,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    tune_allocator();
     init_logging();
+    tune_allocator();
     install_panic_hook();
     let cli = Cli::parse();
     let advice = cli.command.advice_after_panic();

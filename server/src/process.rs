@@ -104,10 +104,11 @@ const MMAP_THRESHOLD_BYTES: i32 = 128 * 1024;
 /// BM25 writer and of each snapshot's tables come from the arenas instead, where what is left
 /// between them once they are freed stays resident ([`release_free_memory`] can only give
 /// back whole free pages). Fixed at its default, the threshold stays where it is. Measured
-/// with `dc-code-bench` on the whole D.C. Code: resident memory at ready 393 → 383 MB, after
-/// an editing session and 2 s idle 407 → 394 MB, peak while indexing 478 → 436 MB, at the
-/// same speed. Called first thing in `main`, before any thread starts. A no-op on other
-/// allocators and platforms.
+/// with `dc-code-bench` on the whole D.C. Code: resident memory at ready 393–398 → 383–387
+/// MB, after an editing session and 2 s idle 402–415 → 390–394 MB, peak while indexing
+/// 480–482 → 429–438 MB; the cold start as fast, edits that change targets about 6 ms slower
+/// (their snapshot's large tables get fresh pages). Called at the start of `main`, before
+/// any thread starts. A no-op on other allocators and platforms.
 pub fn tune_allocator() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     #[expect(unsafe_code, reason = "glibc's mallopt has no safe binding")]

@@ -3225,8 +3225,9 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         phrase.unnumbered_scope = true;
         return Some(pos + end);
     }
-    // `item 3 of Schedule 2`, `Item 7 of Form 10-K`, `paragraph (b) of Table 1`: a part of
-    // a schedule, form, table or exhibit, which is no provision of the citing text.
+    // `item 3 of Schedule 2`, `Item 7 of Form 10-K`, `paragraph (b) of Table 1`, `section
+    // 8.1 of Method 5`: a part of a schedule, form, table, exhibit or test method, which is
+    // no provision of the citing text ([`DESIGNATED_DOCUMENT`]).
     if let Some((end, _)) = eat(text, pos, &DESIGNATED_DOCUMENT) {
         phrase.unnumbered_scope = true;
         return Some(end);
