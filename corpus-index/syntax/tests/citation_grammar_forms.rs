@@ -960,3 +960,33 @@ fn acts_named_without_the_article_and_former_editions() {
         ]
     );
 }
+
+// Class: a temporary C.F.R. section, numbered after its part's period by a capital letter
+// and digits (the Coast Guard's `§ 165.T14–0172`: the Document Drafting Handbook's temporary
+// sections), is one section, with its subsections and in lists. Sentences of the Federal
+// Register of September 29 and October 3, 2017 (33 C.F.R. part 165).
+#[test]
+fn temporary_cfr_sections_are_whole_section_numbers() {
+    assert_eq!(
+        read("Add § 165.T14–0172 to read as follows:"),
+        [("section".to_string(), "§ 165.T14-0172".to_string())]
+    );
+    assert_eq!(
+        read_in_cfr(
+            "The regulated area is the safety zone created by this temporary section, § 165.T05.0808.",
+            "33",
+            "165.T05-0808"
+        ),
+        [cfr("33 C.F.R. 165.T05.0808")]
+    );
+    assert_eq!(
+        read(
+            "Under 33 CFR 165.T01-0937(a)(2) and §§ 165.T14-0172 and 165.T05-0808, no vessel may enter."
+        ),
+        [
+            cfr("33 C.F.R. 165.T01-0937(a)(2)"),
+            cfr("33 C.F.R. 165.T14-0172"),
+            cfr("33 C.F.R. 165.T05-0808")
+        ]
+    );
+}

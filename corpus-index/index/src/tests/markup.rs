@@ -418,6 +418,23 @@ fn a_section_number_as_printed_when_the_value_drops_its_suffix() {
     assert_eq!(numbers, ["41.115", "41.115a"]);
 }
 
+/// Class: a value attribute cut short at a separator. The Federal Register marks a temporary
+/// C.F.R. section (the Document Drafting Handbook's `T` sections) `<num value="165.">§
+/// 165.T14–0172 </num>` (FR of September 29, 2017, FR Doc. 2017-20902): the number as printed,
+/// with an ASCII hyphen, is the section's.
+#[test]
+fn a_section_number_as_printed_when_the_value_stops_at_a_separator() {
+    let src = "<?xml version=\"1.0\"?>\n<cfrDoc xmlns=\"http://schemas.gpo.gov/xml/uslm\"><meta><docNumber>33</docNumber></meta><main>\n\
+<section identifier=\"/us/cfr/t 33 /s165.\"><num value=\"165.\">§ 165.T14–0172 </num><heading>Safety Zone; Pacific Ocean, Kilauea Lava Flow Ocean Entry on Southeast Side of Island of Hawaii, HI.</heading><paragraph><num value=\"a\">(a) </num><heading>Location.</heading><content> The safety zone area is located within the Captain of the Port (COTP) Zone.</content></paragraph></section>\n\
+</main></cfrDoc>\n";
+    let doc = parse_text("fr-2017-09-29.xml", src.to_string(), Format::Xml);
+    let numbers: Vec<&str> = doc
+        .sections()
+        .map(|s| doc.provisions[s].number.as_str())
+        .collect();
+    assert_eq!(numbers, ["165.T14-0172"]);
+}
+
 /// Figures on the full corpora in `shared/corpora` (beside the repository), printed:
 /// `cargo test -p lexls-index --release --lib tests::markup::measure -- --ignored --nocapture`.
 #[test]

@@ -310,12 +310,15 @@ fn label(markup: &Markup, id: usize) -> Option<(String, Option<String>, Range<us
             // GPO's C.F.R. sometimes drops a section's letter suffix from the value (27 CFR,
             // `<num value="41.115">§ 41.115a</num>`, a second `41.115`): the number as
             // printed is the section's.
-            let suffix = written.strip_prefix(value.trim()).unwrap_or("");
-            if !suffix.is_empty()
-                && suffix.len() <= 2
-                && suffix.chars().all(|c| c.is_ascii_lowercase())
-            {
-                written.clone()
+            // A value that ends in a separator is cut short the same way: the Federal
+            // Register's temporary C.F.R. sections (`<num value="165.">§ 165.T14–0172</num>`,
+            // the Document Drafting Handbook's `T` sections) keep only their part.
+            let value_trimmed = value.trim();
+            let suffix = written.strip_prefix(value_trimmed).unwrap_or("");
+            let letter_suffix = suffix.len() <= 2 && suffix.chars().all(|c| c.is_ascii_lowercase());
+            let cut_short = value_trimmed.ends_with(['.', '-']);
+            if !suffix.is_empty() && (letter_suffix || cut_short) {
+                written.replace('–', "-")
             } else {
                 value
             }
