@@ -402,6 +402,13 @@ fn large_markup_file_is_parsed_without_failing() {
     );
 }
 
+/// The numbers of the document's sections, in order.
+fn section_numbers(doc: &Document) -> Vec<&str> {
+    doc.sections()
+        .map(|s| doc.provisions[s].number.as_str())
+        .collect()
+}
+
 /// Class: a section number GPO's value attribute cuts short (27 CFR 41.115a, 2018 edition,
 /// marked `<num value="41.115">§ 41.115a</num>`): the number as printed is the section's.
 #[test]
@@ -411,10 +418,7 @@ fn a_section_number_as_printed_when_the_value_drops_its_suffix() {
 <section identifier=\"/us/cfr/t27/s41.115\"><num value=\"41.115\">§ 41.115a</num><heading>Payment of tax by electronic fund transfer.</heading><content>Each taxpayer who was liable shall use a commercial bank.</content></section>\n\
 </main></cfrDoc>\n";
     let doc = parse_text("vol2.xml", src.to_string(), Format::Xml);
-    let numbers: Vec<&str> = doc
-        .sections()
-        .map(|s| doc.provisions[s].number.as_str())
-        .collect();
+    let numbers = section_numbers(&doc);
     assert_eq!(numbers, ["41.115", "41.115a"]);
 }
 
@@ -428,10 +432,7 @@ fn a_section_number_as_printed_when_the_value_stops_at_a_separator() {
 <section identifier=\"/us/cfr/t 33 /s165.\"><num value=\"165.\">§ 165.T14–0172 </num><heading>Safety Zone; Pacific Ocean, Kilauea Lava Flow Ocean Entry on Southeast Side of Island of Hawaii, HI.</heading><paragraph><num value=\"a\">(a) </num><heading>Location.</heading><content> The safety zone area is located within the Captain of the Port (COTP) Zone.</content></paragraph></section>\n\
 </main></cfrDoc>\n";
     let doc = parse_text("fr-2017-09-29.xml", src.to_string(), Format::Xml);
-    let numbers: Vec<&str> = doc
-        .sections()
-        .map(|s| doc.provisions[s].number.as_str())
-        .collect();
+    let numbers = section_numbers(&doc);
     assert_eq!(numbers, ["165.T14-0172"]);
 }
 

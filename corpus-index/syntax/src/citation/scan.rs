@@ -64,9 +64,9 @@ static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
 /// A section number: `20-871`, `5-301`, `40.25a`, `2000e-8`, `12A-1.032`, `III`, and a
 /// rule numbered after a letter with two hyphenated parts or more (`R18-2-101`: Arizona's
 /// administrative code, table T1), and a section numbered after a period by a capital letter
-/// and digits, as the temporary C.F.R. sections are (`165.T14-0172`, `165.T05.0808`, `100.T0412`: the Federal
-/// Register's Document Drafting Handbook, temporary rules). A line break right after a hyphen
-/// (`5-\n249`, from PDF text) continues the number.
+/// and digits, as the temporary C.F.R. sections are (`165.T14-0172`, `165.T05.0808`: the
+/// Federal Register's Document Drafting Handbook, temporary rules). A line break right after
+/// a hyphen (`5-\n249`, from PDF text) continues the number.
 static SEC_NUM: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"^(?:[A-Z]{1,2}[0-9]{1,3}(?:-[0-9]{1,4}[A-Za-z]?){2,}(?-u:\b)|[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?(?:(?:[-–.:]|-[ \t]*\r?\n[ \t]*)(?:[0-9]+[A-Za-z]{0,4}(?:[0-9]+[A-Za-z]{0,2})?|[A-Z]{1,2}(?-u:\b)|\.[0-9]+)|-[a-z](?-u:\b)|\.[A-Z][0-9]{1,4}[A-Za-z]?)*|[IVXLCDM]{1,7}(?-u:\b))",
