@@ -963,8 +963,9 @@ fn acts_named_without_the_article_and_former_editions() {
 
 // Class: a temporary C.F.R. section, numbered after its part's period by a capital letter
 // and digits (the Coast Guard's `§ 165.T14–0172`: the Document Drafting Handbook's temporary
-// sections), is one section, with its subsections and in lists. Sentences of the Federal
-// Register of September 29 and October 3, 2017 (33 C.F.R. part 165).
+// sections), is one section, with its subsections and in lists. The first sentence is the
+// Federal Register's of September 29, 2017, the second shortened from October 3, 2017 (33
+// C.F.R. part 165); the third is a list written from their section numbers.
 #[test]
 fn temporary_cfr_sections_are_whole_section_numbers() {
     assert_eq!(
