@@ -909,7 +909,14 @@ impl NamespaceIndex {
             .aliases
             .get(&(own.to_string(), alias.clone()))
             .or_else(|| {
-                // An alias defined anywhere in the workspace, if only one code is meant.
+                // An alias defined anywhere in the workspace, if only one code is meant, for
+                // a text outside every code (a policy naming `the Code` its sources define).
+                // A code's own text means its own definitions: `section 4216(b) of the Code`
+                // in 27 C.F.R. (which defines `Code` as the Internal Revenue Code) is never
+                // the New York City Administrative Code that another folder calls `the Code`.
+                if self.spaces.get(own).is_some_and(|space| space.is_code) {
+                    return None;
+                }
                 let mut found = self
                     .aliases
                     .iter()

@@ -991,3 +991,48 @@ fn temporary_cfr_sections_are_whole_section_numbers() {
         ]
     );
 }
+
+// Class: a section word before the very number a citation of the same sentence gave with its
+// code repeats that citation (the drafter names the code once a sentence): 41 U.S.C. §
+// 1904(a)(1) and § 3708(2) (`shared/corpora/us-code-titles`). Another number, or the same one
+// after the sentence has ended, stays a section of the citing code.
+#[test]
+fn a_section_number_repeated_in_its_sentence_keeps_its_code() {
+    let usc = |n: &str| ("usc".to_string(), n.to_string());
+    let bare = |n: &str| ("section".to_string(), n.to_string());
+    assert_eq!(
+        read(
+            "as the Secretary of Defense may exercise under section 2371 of title 10, except for subsections (b) and (f) of section 2371."
+        ),
+        [
+            usc("10 U.S.C. 2371"),
+            usc("10 U.S.C. 2371(b)"),
+            usc("10 U.S.C. 2371(f)")
+        ]
+    );
+    assert_eq!(
+        read(
+            "(2) pay costs described in paragraph (1) of section 3554(c) of title 31 within the limits referred to in paragraph (2) of section 3554(c)."
+        ),
+        [usc("31 U.S.C. 3554(c)(1)"), usc("31 U.S.C. 3554(c)(2)")]
+    );
+    assert_eq!(
+        read("as provided in section 552 of title 5, and section 553"),
+        [usc("5 U.S.C. 552"), bare("§ 553")]
+    );
+    assert_eq!(
+        read("under section 2371 of title 10. The Administrator may waive section 2371."),
+        [usc("10 U.S.C. 2371"), bare("§ 2371")]
+    );
+    // An `of` phrase after the repeated number names another instrument (44 U.S.C. § 1506's
+    // notes).
+    let cites = read(
+        "For delegations of functions vested in President by section 6 of Federal Register Act [now this section], to Attorney General, see section 6(b) of Ex. Ord. No. 10530, May 10, 1954",
+    );
+    assert!(
+        !cites
+            .iter()
+            .any(|(_, n)| n == "Federal Register Act § 6(b)"),
+        "{cites:?}"
+    );
+}

@@ -10,7 +10,7 @@ use super::{cite_string, label};
 use lexls_index::config::Severity;
 use lexls_index::resolve::{DocId, ProvisionRef, Resolution};
 use lexls_index::workspace::Snapshot;
-use lexls_syntax::model::Unit;
+use lexls_syntax::model::{Document, ProvisionId, Unit};
 
 /// The code of a diagnostic (shown by editors, used to filter).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -170,6 +170,9 @@ pub fn diagnostics(snap: &Snapshot, doc_id: DocId) -> Vec<Diagnostic> {
                 suggestions,
             } => {
                 let d = &snap.docs[deepest.doc];
+                if numbered_in_its_text(d, deepest.provision, missing) {
+                    continue;
+                }
                 let closest = suggestions
                     .iter()
                     .find(|s| *s != deepest)
@@ -325,6 +328,34 @@ fn is_repealed(snap: &Snapshot, r: ProvisionRef) -> bool {
         .any(|&p| doc.provisions[p].repealed)
 }
 
+/// Whether provision `id` of `doc` has no subdivisions, yet its text numbers the first of
+/// the `missing` labels as an item (a line that opens with `3.` or `(3)`): the publisher laid
+/// the items out as text, not as provisions (`the publications specified in items 3, 4, 5,
+/// and 6 of subsection (a)`, where 35 U.S.C. § 10(a) lists `1. Patents …` to `6. …`), so the
+/// citation names a real item that the index cannot reach.
+fn numbered_in_its_text(doc: &Document, id: ProvisionId, missing: &[impl AsRef<str>]) -> bool {
+    let (Some(p), Some(label)) = (doc.provisions.get(id), missing.first()) else {
+        return false;
+    };
+    if !p.children.is_empty() {
+        return false;
+    }
+    let Some(text) = doc.text.get(p.span.clone()) else {
+        return false;
+    };
+    let label = label.as_ref();
+    let (dotted, parenthesized) = (format!("{label}."), format!("({label})"));
+    text.lines().any(|line| {
+        let line = line.trim_start();
+        [dotted.as_str(), parenthesized.as_str()]
+            .iter()
+            .any(|item| {
+                line.strip_prefix(item)
+                    .is_some_and(|rest| rest.starts_with(char::is_whitespace))
+            })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -395,5 +426,107 @@ mod tests {
             repealed_warnings(&all),
             ["`sections 2501–2507 of this title` cites 44 U.S.C. § 2501, which is repealed"]
         );
+    }
+
+    /// The warnings `lexls check` gives on a U.S. Code title's file holding `sections` (USLM
+    /// 1.0 as the OLRC publishes it).
+    fn usc_warnings(title: u32, sections: &str) -> Vec<String> {
+        usc_diagnostics(title, sections)
+            .into_iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .map(|d| d.message)
+            .collect()
+    }
+
+    /// Every diagnostic `lexls check` gives on such a file.
+    fn usc_diagnostics(title: u32, sections: &str) -> Vec<Diagnostic> {
+        let xml = format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<uscDoc identifier=\"/us/usc/t{title}\" xmlns=\"http://xml.house.gov/schemas/uslm/1.0\">\n<meta><docNumber>{title}</docNumber></meta>\n<main>\n<title identifier=\"/us/usc/t{title}\"><num value=\"{title}\">Title {title}—</num>\n{sections}</title>\n</main>\n</uscDoc>\n"
+        );
+        let name = format!("usc{title}.xml");
+        let doc = parse_document(
+            Path::new(&name),
+            &name,
+            xml,
+            Format::Xml,
+            &Hints::default(),
+            Vec::new(),
+        );
+        let snap = Snapshot::build(
+            Path::new(""),
+            Arc::new(Config::default()),
+            vec![DocEntry::new(doc)],
+            None,
+        );
+        diagnostics(&snap, 0)
+    }
+
+    /// 35 U.S.C. § 10 as published (release point 119-36), shortened: subsection (a) lists
+    /// its items as numbered lines of text, and (b) cites them.
+    const SECTION_10: &str = "<section identifier=\"/us/usc/t35/s10\"><num value=\"10\">§ 10.</num><heading> Publications</heading>\n<subsection identifier=\"/us/usc/t35/s10/a\"><num value=\"a\">(a)</num><content> The Director may publish in printed, typewritten, or electronic form, the following:\n<p>1. Patents and published applications for patents.</p>\n<p>2. Certificates of trade-mark registrations.</p>\n<p>3. The Official Gazette of the United States Patent and Trademark Office.</p>\n<p>4. Annual indexes of patents and patentees.</p>\n</content></subsection>\n<subsection identifier=\"/us/usc/t35/s10/b\"><num value=\"b\">(b)</num><content> The Director may exchange any of the publications specified in items 3 and 4 of subsection (a) of this section for publications desirable for the use of the Patent and Trademark Office.</content></subsection>\n</section>\n";
+
+    /// Class: items a provision numbers in its text rather than as subdivisions (35 U.S.C. §
+    /// 10(a)'s `1. Patents …`) are real: citing them is no missing subdivision; an item the
+    /// text does not number still is.
+    #[test]
+    fn items_numbered_in_the_text_are_no_missing_subdivision() {
+        assert_eq!(usc_warnings(35, SECTION_10), Vec::<String>::new());
+        let beyond = SECTION_10.replace("items 3 and 4", "items 3 and 7");
+        assert_eq!(
+            usc_warnings(35, &beyond),
+            ["`7`: 35 U.S.C. § 10(a) has no (7)"]
+        );
+    }
+
+    /// Class: the OLRC's footnote on a reference (`section 202(b)(4) ¹` with `See References
+    /// in Text note below.`, 35 U.S.C. § 203(b) as published) acknowledges it, as a
+    /// codifier's bracketed note does; the same citation without the footnote is warned of.
+    #[test]
+    fn a_codifiers_footnote_acknowledges_the_citation_before_it() {
+        let section_202 = "<section identifier=\"/us/usc/t35/s202\"><num value=\"202\">§ 202.</num><heading> Disposition of rights</heading>\n<subsection identifier=\"/us/usc/t35/s202/b\"><num value=\"b\">(b)</num><paragraph identifier=\"/us/usc/t35/s202/b/1\"><num value=\"1\">(1)</num><content> The rights of the Government shall not be exercised by a Federal agency unless it first so determines.</content></paragraph></subsection>\n</section>\n";
+        let section_203 = "<section identifier=\"/us/usc/t35/s203\"><num value=\"203\">§ 203.</num><heading> March-in rights</heading>\n<subsection identifier=\"/us/usc/t35/s203/b\"><num value=\"b\">(b)</num><content> Agency determinations pursuant to this section and section 202(b)(4) <ref class=\"footnoteRef\" idref=\"fn002008\">1</ref><note type=\"footnote\" id=\"fn002008\"><num>1</num> See References in Text note below.</note> shall not be subject to chapter 71 of title 41.</content></subsection>\n</section>\n";
+        assert_eq!(
+            usc_warnings(35, &format!("{section_202}{section_203}")),
+            Vec::<String>::new()
+        );
+        // The mark after the punctuation that follows the citation (17 U.S.C. § 804(b)(4)'s
+        // `section 115(c)(3)(B) and (C). ²`).
+        let after_comma = section_203.replace("202(b)(4) <ref", "202(b)(4), <ref");
+        assert_eq!(
+            usc_warnings(35, &format!("{section_202}{after_comma}")),
+            Vec::<String>::new()
+        );
+        let unmarked = section_203.replace(
+            " <ref class=\"footnoteRef\" idref=\"fn002008\">1</ref><note type=\"footnote\" id=\"fn002008\"><num>1</num> See References in Text note below.</note>",
+            "",
+        );
+        assert_eq!(
+            usc_warnings(35, &format!("{section_202}{unmarked}")),
+            [
+                "`section 202(b)(4)`: 35 U.S.C. § 202(b) has no (4); closest: 35 U.S.C. § 202(b)(1) — Disposition of rights"
+            ]
+        );
+    }
+
+    /// Class: a citation in a subdivision's heading element names its subject (17 U.S.C. §
+    /// 1401(g), `Application of Section 230 Safe Harbor.—`, where title 17 has no § 230);
+    /// the same words in its text are checked.
+    #[test]
+    fn a_citation_in_a_marked_up_heading_is_not_checked() {
+        let section = "<section identifier=\"/us/usc/t17/s1401\"><num value=\"1401\">§ 1401.</num><heading> Unauthorized use of pre-1972 sound recordings</heading><subsection identifier=\"/us/usc/t17/s1401/a\"><num value=\"a\">(a)</num><heading> In General.—</heading><content>Anyone who engages in covered activity with respect to a sound recording fixed before February 15, 1972, shall be subject to the remedies provided in sections 502 through 505.</content></subsection>\n<subsection identifier=\"/us/usc/t17/s1401/g\"><num value=\"g\">(g)</num><heading> <inline class=\"small-caps\">Application of Section</inline> 230 <inline class=\"small-caps\">Safe Harbor</inline>.—</heading><content>For purposes of section 230 of the Communications Act of 1934 (<ref href=\"/us/usc/t47/s230\">47 U.S.C. 230</ref>), subsection (a) shall be considered to be a “law pertaining to intellectual property”.</content></subsection>\n</section>\n";
+        let about_230 = |sections: &str| -> Vec<String> {
+            usc_diagnostics(17, sections)
+                .into_iter()
+                .map(|d| d.message)
+                .filter(|m| m.contains("ection 230"))
+                .collect()
+        };
+        assert_eq!(about_230(section), Vec::<String>::new());
+        let (Some(from), Some(to)) = (section.find(" of the Communications"), section.find("), "))
+        else {
+            panic!("the fixture cites the Communications Act");
+        };
+        let in_text = format!("{}{}", &section[..from], &section[to + 1..]);
+        assert_eq!(about_230(&in_text).len(), 1, "{:?}", about_230(&in_text));
     }
 }

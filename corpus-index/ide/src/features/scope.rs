@@ -4,7 +4,7 @@
 use std::sync::LazyLock;
 
 use lexls_syntax::citation::Citation;
-use lexls_syntax::model::Document;
+use lexls_syntax::model::{Document, Format};
 use regex::Regex;
 
 /// Why a citation is not checked.
@@ -28,10 +28,53 @@ pub fn out_of_scope(doc: &Document, cite: &Citation, in_notes: bool) -> Option<O
     if !in_notes && doc.note_at(cite.span.start).is_some() {
         return Some(OutOfScope::Note);
     }
-    if is_heading(&doc.text, cite) {
+    if is_heading(&doc.text, cite) || in_marked_up_heading(doc, cite) {
         return Some(OutOfScope::Heading);
     }
-    acknowledged(&doc.text, cite).then_some(OutOfScope::Acknowledged)
+    (acknowledged(&doc.text, cite) || footnoted(doc, cite)).then_some(OutOfScope::Acknowledged)
+}
+
+/// Whether `cite` stands in the label or heading element of the provision it belongs to, in
+/// XML (USLM `<heading>`, Akoma Ntoso and D.C. Code `<heading>`): `Application of Section 230
+/// Safe Harbor` (17 U.S.C. § 512(n)'s heading) names a subject; the text below cites. Only XML
+/// marks where a heading ends; in plain text a provision's label line holds its text too.
+fn in_marked_up_heading(doc: &Document, cite: &Citation) -> bool {
+    doc.format == Format::Xml
+        && doc
+            .provision_at(cite.span.start)
+            .and_then(|p| doc.provisions.get(p))
+            .is_some_and(|p| p.label_span.contains(&cite.span.start))
+}
+
+/// Whether the codifier's footnote mark follows `cite`, or the list it closes, after at most
+/// a punctuation mark: `section 2371 ¹ of title 10` with the footnote `See References in Text note below.`, `clause (i) ¹`
+/// with `So in original. Probably means subpar. (B)(i).` (the Office of the Law Revision
+/// Counsel's footnotes, USLM `<ref class="footnoteRef">` and `<note type="footnote">`): the
+/// publisher has already said what is wrong with the reference, as with a bracketed note.
+fn footnoted(doc: &Document, cite: &Citation) -> bool {
+    let footnote_at = |at: usize| {
+        let Some(rest) = doc.text.get(at..) else {
+            return false;
+        };
+        // The mark may follow the punctuation after the citation (`subsection (a)(6)(A), ³`,
+        // `section 115(c)(3)(B) and (C). ²`).
+        let rest = rest.trim_start();
+        let rest = rest
+            .strip_prefix([',', ';', '.', ':'])
+            .unwrap_or(rest)
+            .trim_start();
+        let mark = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if !(1..=2).contains(&mark) {
+            return false;
+        }
+        let after = &rest[mark..];
+        let note = doc.text.len() - after.trim_start().len();
+        after.starts_with(char::is_whitespace)
+            && doc
+                .note_at(note)
+                .is_some_and(|n| n.kind == "footnote" && n.span.start == note)
+    };
+    footnote_at(cite.span.end) || (cite.group.end > cite.span.end && footnote_at(cite.group.end))
 }
 
 /// Whether the codifier's note follows `cite`, or follows the list it closes when no other

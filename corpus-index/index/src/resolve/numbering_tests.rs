@@ -210,3 +210,46 @@ fn this_act_is_the_citing_act_only_in_the_act() {
         "act.md"
     );
 }
+
+/// Class: a name one document defines for a code (`“Code” means the Administrative Code of
+/// the City of New York`, 6 RCNY § 5-300 as published) is that document's, and a text
+/// outside every code may use it; a code's own text never takes it from another
+/// jurisdiction: `section 4216(b)(3) of the Code` in 27 C.F.R. part 53 (whose § 53.11 means
+/// the Internal Revenue Code) is no section of the New York City Administrative Code.
+#[test]
+fn a_name_defined_in_another_code_is_not_the_citing_codes() {
+    let files = [
+        (
+            "nyc/6-rcny-5-300.md",
+            "# 6 RCNY § 5-300 Definitions\n\nAs used in this subchapter, the following terms have the following meanings:\n\nCode. “Code” means the Administrative Code of the City of New York.\n"
+                .to_string(),
+            Format::Markdown,
+        ),
+        (
+            "nyc/admin-code-20-871.md",
+            "# NYC Admin. Code § 20-871 Requirements for automated employment decision tools.\n\na. In the city, it shall be unlawful for an employer to use an automated employment decision tool.\n"
+                .to_string(),
+            Format::Markdown,
+        ),
+        (
+            "cfr/27-cfr-53.142.md",
+            "# 27 CFR § 53.142 Constructive sale price; affiliated corporations.\n\n(a) In general. Section 4216(b)(3) of the Code provides a formula for determining a constructive sale price for sales of taxable articles between members of an affiliated group of corporations.\n"
+                .to_string(),
+            Format::Markdown,
+        ),
+        (
+            "policy.md",
+            "# Hiring policy\n\nEvery tool is audited as section 20-871 of the Code requires.\n".to_string(),
+            Format::Markdown,
+        ),
+    ];
+    let r = resolutions(&files, "cfr/27-cfr-53.142.md");
+    let in_cfr = of(&r, "Section 4216(b)(3) of the Code");
+    assert_eq!(in_cfr.provisions().count(), 0, "{in_cfr:?}");
+    assert!(!format!("{in_cfr:?}").contains("NYC"), "{in_cfr:?}");
+    let r = resolutions(&files, "policy.md");
+    assert_eq!(
+        section_of(&files, &of(&r, "section 20-871 of the Code")),
+        "nyc/admin-code-20-871.md"
+    );
+}

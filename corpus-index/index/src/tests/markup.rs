@@ -436,6 +436,43 @@ fn a_section_number_as_printed_when_the_value_stops_at_a_separator() {
     assert_eq!(numbers, ["165.T14-0172"]);
 }
 
+/// Class: a subdivision's designation (`<num>(2)</num>`) names the provision and cites
+/// nothing, so a list ending a paragraph's text (`a violation of, section 1002, and`) does
+/// not run on into the next paragraph's number. The markup is 17 U.S.C. § 1009(g) as the
+/// OLRC publishes it (`shared/corpora/us-code-titles/original/usc17.xml`), shortened.
+#[test]
+fn a_subdivisions_number_is_no_item_of_the_list_before_it() {
+    let src = "<?xml version=\"1.0\"?>\n<uscDoc xmlns=\"http://xml.house.gov/schemas/uslm/1.0\" identifier=\"/us/usc/t17\"><main><title identifier=\"/us/usc/t17\"><num value=\"17\">Title 17\u{2014}</num>\n\
+<section identifier=\"/us/usc/t17/s1009\"><num value=\"1009\">§ 1009.</num><heading> Civil remedies</heading>\n\
+<subsection identifier=\"/us/usc/t17/s1009/g\"><num value=\"g\">(g)</num><heading> Remedial Modification and Destruction of Articles.\u{2014}</heading><chapeau>In an action brought under subsection (a), the court may order the destruction of any device specified in section 1002(c) that\u{2014}</chapeau>\n\
+<paragraph identifier=\"/us/usc/t17/s1009/g/1\"><num value=\"1\">(1)</num><content> does not comply with, or was involved in a violation of, section 1002, and</content>\n\
+</paragraph>\n\
+<paragraph identifier=\"/us/usc/t17/s1009/g/2\"><num value=\"2\">(2)</num><content> is in the custody or control of the violator or has been impounded under subsection (f).</content>\n\
+</paragraph>\n\
+</subsection>\n\
+</section>\n\
+</title></main></uscDoc>\n";
+    let doc = parse_text("usc17.xml", src.to_string(), Format::Xml);
+    let raws: Vec<&str> = doc
+        .citations
+        .iter()
+        .map(|c| &doc.text[c.span.clone()])
+        .collect();
+    assert_eq!(
+        raws,
+        [
+            "subsection (a)",
+            "section 1002(c)",
+            "section 1002",
+            "subsection (f)"
+        ]
+    );
+    assert!(
+        find(&doc, Unit::Section, "1009", &["g", "2"]).is_some(),
+        "the paragraph is still read"
+    );
+}
+
 /// Figures on the full corpora in `shared/corpora` (beside the repository), printed:
 /// `cargo test -p lexls-index --release --lib tests::markup::measure -- --ignored --nocapture`.
 #[test]

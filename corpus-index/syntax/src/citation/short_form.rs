@@ -867,6 +867,29 @@ fn inherit_cfr_part(cites: &mut [Citation], i: usize, parts: &HashMap<String, us
     c.antecedent = Some(a);
 }
 
+/// Whether `between`, the text between two citations, stays in one sentence: no blank line,
+/// and no `.`, `?` or `!` (and closing quotes or brackets) followed by whitespace and a
+/// capital letter, an opening quote or bracket (`.”. “(k) Any`), and no opening quotation
+/// mark; the periods of abbreviations such as `U.S.C. 552` or `Pub. L. 85–859` are followed
+/// by a number.
+fn within_a_sentence(between: &str) -> bool {
+    let lines: Vec<&str> = between.split('\n').collect();
+    let blank_line = lines.len() > 2
+        && lines[1..lines.len() - 1]
+            .iter()
+            .any(|l| l.trim().is_empty());
+    let sentence_end = between.match_indices(['.', '?', '!']).any(|(i, mark)| {
+        let rest = between[i + mark.len()..].trim_start_matches(['”', '’', '"', '\'', ')', ']']);
+        let next = rest.trim_start();
+        next.len() < rest.len()
+            && (next.starts_with(char::is_uppercase) || next.starts_with(['“', '‘', '"', '(', '[']))
+    });
+    // A quotation opens another text (`Section 3 of D.C. Law 16-30 provided: “… the amendment
+    // to section 3(2)(B)(ii) made by this act …”`): its numbers are that text's.
+    let quotation = between.contains(['“', '‘']);
+    !blank_line && !sentence_end && !quotation
+}
+
 /// A bare `§ 673` after `IRC § 671`, in the same paragraph, cites the same code.
 fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i: usize, a: usize) {
     let c = &cites[i];
@@ -885,12 +908,28 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
             .rfind(['.', '-', ':'])
             .is_some_and(|at| at > 0 && n.len() > at + 1 && n.starts_with(&prior[..=at]))
     };
+    // `under section 2371 of title 10, except for subsections (b) and (f) of section 2371`,
+    // `paragraph (1) of section 3554(c) of title 31 … paragraph (2) of section 3554(c)`: a
+    // section word before the very number just cited with its code repeats that citation
+    // (the drafter names the code once a sentence); another number is the citing code's.
+    // Not when an `of` phrase the extractor did not read names another instrument
+    // (`section 6(b) of Ex. Ord. No. 10530`, `section 5 of former title 17`).
+    let repeated = || {
+        c.section.is_some()
+            && c.section == ante.section
+            && !text
+                .get(c.group.end..)
+                .is_some_and(|t| t.trim_start().starts_with("of "))
+            && text
+                .get(ante.span.end..c.group.start.max(ante.span.end))
+                .is_some_and(within_a_sentence)
+    };
     let bare = c.kind == CitationKind::Section
         && c.code.is_none()
         && c.relative.is_none()
         && c.section.is_some()
         && c.unit == Unit::Section
-        && (sign || same_chapter());
+        && (sign || same_chapter() || repeated());
     // `In § 4279.116, revise` after `7 U.S.C. 1989`: a `part.section` number is the
     // C.F.R.'s numbering (Document Drafting Handbook, ch. 2), and `§ 38-1205.03` a state
     // code's: the U.S. Code numbers no section with a period (OLRC).

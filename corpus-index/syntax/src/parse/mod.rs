@@ -281,16 +281,22 @@ fn markup_outline(
         let outline = structure::outline(&m.view, 0, Format::Text);
         return (m, outline, None);
     };
+    // A section's label, and a subdivision's designation (`<num>(2)</num>`): the element
+    // names the provision, it cites nothing. Without it a list that ends a paragraph
+    // (`a violation of, section 1002, and`) ran on into the next paragraph's `(2)`.
     let header_spans = structure
         .provisions
         .iter()
-        .filter(|p| p.parent.is_none())
-        .map(|p| {
+        .filter_map(|p| {
             let label = m.view.get(p.label_span.clone()).unwrap_or("");
-            let end = label.find(p.number.as_str()).map_or(p.label_span.end, |i| {
-                p.label_span.start + i + p.number.len()
-            });
-            p.label_span.start..end
+            let number_end = label
+                .find(p.number.as_str())
+                .map(|i| p.label_span.start + i + p.number.len());
+            match (p.parent, number_end) {
+                (None, end) => Some(p.label_span.start..end.unwrap_or(p.label_span.end)),
+                (Some(_), Some(end)) => Some(p.label_span.start..end),
+                (Some(_), None) => None,
+            }
         })
         .collect();
     let outline = structure::Outline {

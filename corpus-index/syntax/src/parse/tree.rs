@@ -329,7 +329,26 @@ fn label(markup: &Markup, id: usize) -> Option<(String, Option<String>, Range<us
         return None;
     }
     let heading = markup.child(id, "heading");
-    let label_end = heading.map_or(num_el.span.end, |h| markup.elements[h].span.end);
+    // The label runs through the heading when the heading follows the number (`<num>`,
+    // `<heading>`, then the text; the D.C. Code's `<reason>Repealed</reason>` may stand
+    // between); a heading placed after the text (a D.C. Code section that opens with the
+    // codifier's `*NOTE:`) leaves the label at the number.
+    let children = &markup.elements[id].children;
+    let heading_follows_num = heading.is_some_and(|h| {
+        let at = |e: usize| children.iter().position(|&c| c == e);
+        match (at(num), at(h)) {
+            (Some(n), Some(h)) => {
+                n < h
+                    && children[n + 1..h]
+                        .iter()
+                        .all(|&c| markup.elements[c].name == "reason")
+            }
+            _ => false,
+        }
+    });
+    let label_end = heading
+        .filter(|_| heading_follows_num)
+        .map_or(num_el.span.end, |h| markup.elements[h].span.end);
     let label_span = markup.trimmed(num_el.span.start.min(label_end)..label_end);
     let heading = heading
         .map(|h| clean_heading(&markup.text_of(h)))
