@@ -473,6 +473,38 @@ fn a_subdivisions_number_is_no_item_of_the_list_before_it() {
     );
 }
 
+/// Class: the OLRC's inline footnote inside a reference (`section 2371 ¹ [See References in
+/// Text note below.] of title 10`, 41 U.S.C. § 1904(a)(1) as published) does not split the
+/// number from its `of` phrase, nor does its mark read as a list item; a footnote's own
+/// citation (`So in original. Probably should be “subsection (b)(1)”.`, 14 U.S.C.) is still
+/// read.
+#[test]
+fn an_inline_footnote_does_not_split_a_reference() {
+    let src = "<?xml version=\"1.0\"?>\n<uscDoc xmlns=\"http://xml.house.gov/schemas/uslm/1.0\" identifier=\"/us/usc/t41\"><main><title identifier=\"/us/usc/t41\"><num value=\"41\">Title 41\u{2014}</num>\n\
+<section identifier=\"/us/usc/t41/s1904\"><num value=\"1904\">§ 1904.</num><heading> Certain transactions for defense against attack</heading><subsection identifier=\"/us/usc/t41/s1904/a\"><num value=\"a\">(a)</num><content>The head of an executive agency may exercise the same authority as the Secretary of Defense may exercise under section 2371 <ref class=\"footnoteRef\" idref=\"fn002005\">1</ref><note type=\"footnote\" id=\"fn002005\"><num>1</num> See References in Text note below.</note> of title 10, except for subsections (b) and (f) of section 2371.</content></subsection>\n\
+<subsection identifier=\"/us/usc/t41/s1904/b\"><num value=\"b\">(b)</num><content>To the maximum extent practicable, no cooperative agreement containing a clause described in subsection (c)(1),<ref class=\"footnoteRef\" idref=\"fn002012\">2</ref><note type=\"footnote\" id=\"fn002012\"><num>2</num> So in original. Probably should be \u{201c}subsection (b)(1)\u{201d}.</note> and no transaction entered into shall provide for research.</content></subsection>\n\
+</section>\n\
+</title></main></uscDoc>\n";
+    let doc = parse_text("usc41.xml", src.to_string(), Format::Xml);
+    let normalized: Vec<String> = doc.citations.iter().map(|c| c.normalized()).collect();
+    assert_eq!(
+        normalized,
+        [
+            "10 U.S.C. 2371",
+            "10 U.S.C. 2371(b)",
+            "10 U.S.C. 2371(f)",
+            "§ 1904(c)(1)",
+            "§ 1904(b)(1)",
+        ]
+    );
+    // The first reference runs from its number to its title, over the footnote.
+    let first = &doc.text[doc.citations[0].span.clone()];
+    assert!(
+        first.starts_with("section 2371") && first.ends_with("of title 10"),
+        "{first}"
+    );
+}
+
 /// Figures on the full corpora in `shared/corpora` (beside the repository), printed:
 /// `cargo test -p lexls-index --release --lib tests::markup::measure -- --ignored --nocapture`.
 #[test]

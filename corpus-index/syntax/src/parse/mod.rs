@@ -23,6 +23,7 @@ pub mod structure;
 pub mod tree;
 pub mod uslm;
 
+use std::ops::Range;
 use std::path::Path;
 use std::sync::LazyLock;
 
@@ -134,7 +135,12 @@ pub fn parse_document(
         let i = outline.code_blocks.partition_point(|r| r.start <= at);
         i > 0 && outline.code_blocks[i - 1].contains(&at)
     };
-    let extracted = citation::extract(&text);
+    let extracted = match without_inline_footnotes(&text, &outline.notes) {
+        Some((read, blanked)) => {
+            with_footnote_citations(citation::extract(&read), citation::extract(&text), &blanked)
+        }
+        None => citation::extract(&text),
+    };
     let kept: Vec<bool> = extracted
         .iter()
         .map(|c| c.span.start >= body && !in_header(c.span.start) && !in_code(c.span.start))
@@ -181,6 +187,101 @@ pub fn parse_document(
     doc.definitions = definitions;
     doc.code_aliases.extend(aliases);
     doc
+}
+
+/// The text with the U.S. Code's inline footnotes blanked, when it has any: the footnote mark
+/// and note the OLRC sets inside a reference (`section 2371 ¹ [See References in Text note
+/// below.] of title 10`, USLM `<ref class="footnoteRef">` and `<note type="footnote">`) stand
+/// between a number and its `of` phrase, which must be read as one citation. Same length and
+/// lines as `text`; a footnote's own words (`So in original.`) are a note, never checked.
+fn without_inline_footnotes(text: &str, notes: &[Note]) -> Option<(String, Vec<Range<usize>>)> {
+    let mut footnotes = notes.iter().filter(|n| n.kind == "footnote").peekable();
+    footnotes.peek()?;
+    let mut bytes = text.as_bytes().to_vec();
+    let mut blanked = Vec::new();
+    for note in footnotes {
+        let (start, end) = (
+            note.span.start.min(bytes.len()),
+            note.span.end.min(bytes.len()),
+        );
+        // The mark before the note: one or two digits after whitespace.
+        let before = text.get(..start).unwrap_or_default().trim_end();
+        let digits = before.bytes().rev().take_while(u8::is_ascii_digit).count();
+        let mark_start = before.len() - digits;
+        let from =
+            if (1..=2).contains(&digits) && before[..mark_start].ends_with(char::is_whitespace) {
+                mark_start
+            } else {
+                start
+            };
+        for b in &mut bytes[from..end] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+        blanked.push(from..end);
+    }
+    Some((String::from_utf8(bytes).ok()?, blanked))
+}
+
+/// The citations of the text read without its footnotes (`read`), and those of the footnotes
+/// themselves from the whole text (`whole`: `So in original. Probably should be “subsection
+/// (b)(1)”`), in text order. A footnote citation keeps its antecedent only when that too lies
+/// in a footnote.
+fn with_footnote_citations(
+    read: Vec<citation::Citation>,
+    whole: Vec<citation::Citation>,
+    blanked: &[Range<usize>],
+) -> Vec<citation::Citation> {
+    let inside = |c: &citation::Citation| {
+        let i = blanked.partition_point(|r| r.start <= c.span.start);
+        i > 0 && blanked[i - 1].contains(&c.span.start)
+    };
+    let footnote: Vec<(usize, citation::Citation)> = whole
+        .into_iter()
+        .enumerate()
+        .filter(|(_, c)| inside(c))
+        .collect();
+    if footnote.is_empty() {
+        return read;
+    }
+    // Merge by position, remembering where each citation of either list went.
+    let mut merged = Vec::with_capacity(read.len() + footnote.len());
+    let mut from_read = vec![0; read.len()];
+    let mut from_whole = std::collections::HashMap::new();
+    let mut read = read.into_iter().enumerate().peekable();
+    let mut footnote = footnote.into_iter().peekable();
+    loop {
+        let take_read = match (read.peek(), footnote.peek()) {
+            (Some((_, r)), Some((_, f))) => r.span.start <= f.span.start,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => break,
+        };
+        let (source, i, c) = if take_read {
+            let Some((i, c)) = read.next() else { break };
+            (0, i, c)
+        } else {
+            let Some((i, c)) = footnote.next() else { break };
+            (1, i, c)
+        };
+        if source == 0 {
+            from_read[i] = merged.len();
+        } else {
+            from_whole.insert(i, merged.len());
+        }
+        merged.push((source, c));
+    }
+    merged
+        .into_iter()
+        .map(|(source, mut c)| {
+            c.antecedent = match source {
+                0 => c.antecedent.and_then(|a| from_read.get(a).copied()),
+                _ => c.antecedent.and_then(|a| from_whole.get(&a).copied()),
+            };
+            c
+        })
+        .collect()
 }
 
 /// Adds the quoted text of amendments that the text shows only by its wording (plain
