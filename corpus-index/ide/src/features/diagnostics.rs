@@ -392,11 +392,12 @@ mod tests {
         xml
     }
 
-    fn repealed_warnings(repealed: &[&str]) -> Vec<String> {
+    /// The diagnostics of the XML file `name` holding `xml`, alone in a workspace.
+    fn diagnostics_of(name: &str, xml: String) -> Vec<Diagnostic> {
         let doc = parse_document(
-            Path::new("usc44.xml"),
-            "usc44.xml",
-            title44(repealed),
+            Path::new(name),
+            name,
+            xml,
             Format::Xml,
             &Hints::default(),
             Vec::new(),
@@ -408,6 +409,10 @@ mod tests {
             None,
         );
         diagnostics(&snap, 0)
+    }
+
+    fn repealed_warnings(repealed: &[&str]) -> Vec<String> {
+        diagnostics_of("usc44.xml", title44(repealed))
             .into_iter()
             .filter(|d| d.code == DiagnosticCode::RepealedTarget)
             .map(|d| d.message)
@@ -443,22 +448,7 @@ mod tests {
         let xml = format!(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<uscDoc identifier=\"/us/usc/t{title}\" xmlns=\"http://xml.house.gov/schemas/uslm/1.0\">\n<meta><docNumber>{title}</docNumber></meta>\n<main>\n<title identifier=\"/us/usc/t{title}\"><num value=\"{title}\">Title {title}—</num>\n{sections}</title>\n</main>\n</uscDoc>\n"
         );
-        let name = format!("usc{title}.xml");
-        let doc = parse_document(
-            Path::new(&name),
-            &name,
-            xml,
-            Format::Xml,
-            &Hints::default(),
-            Vec::new(),
-        );
-        let snap = Snapshot::build(
-            Path::new(""),
-            Arc::new(Config::default()),
-            vec![DocEntry::new(doc)],
-            None,
-        );
-        diagnostics(&snap, 0)
+        diagnostics_of(&format!("usc{title}.xml"), xml)
     }
 
     /// 35 U.S.C. § 10 as published (release point 119-36), shortened: subsection (a) lists
