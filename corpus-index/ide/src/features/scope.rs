@@ -36,8 +36,8 @@ pub fn out_of_scope(doc: &Document, cite: &Citation, in_notes: bool) -> Option<O
 
 /// Whether `cite` stands in the label or heading element of the provision it belongs to, in
 /// XML (USLM `<heading>`, Akoma Ntoso and D.C. Code `<heading>`): `Application of Section 230
-/// Safe Harbor` (17 U.S.C. § 512(n)'s heading) names a subject; the text below cites. Only XML
-/// marks where a heading ends; in plain text a provision's label line holds its text too.
+/// Safe Harbor` (17 U.S.C. § 1401(g)'s heading) names a subject; the text below cites. Only
+/// XML marks where a heading ends; in plain text a provision's label line holds its text too.
 fn in_marked_up_heading(doc: &Document, cite: &Citation) -> bool {
     doc.format == Format::Xml
         && doc
@@ -47,10 +47,11 @@ fn in_marked_up_heading(doc: &Document, cite: &Citation) -> bool {
 }
 
 /// Whether the codifier's footnote mark follows `cite`, or the list it closes, after at most
-/// a punctuation mark: `section 2371 ¹ of title 10` with the footnote `See References in Text note below.`, `clause (i) ¹`
-/// with `So in original. Probably means subpar. (B)(i).` (the Office of the Law Revision
-/// Counsel's footnotes, USLM `<ref class="footnoteRef">` and `<note type="footnote">`): the
-/// publisher has already said what is wrong with the reference, as with a bracketed note.
+/// a punctuation mark: `section 202(b)(4) ¹` with the footnote `See References in Text note
+/// below.`, `clause (i) ¹` with `So in original. Probably means subpar. (B)(i).` (the Office
+/// of the Law Revision Counsel's footnotes, USLM `<ref class="footnoteRef">` before an inline
+/// `<note type="footnote">`): the publisher has already said what is wrong with the
+/// reference, as with a bracketed note.
 fn footnoted(doc: &Document, cite: &Citation) -> bool {
     let footnote_at = |at: usize| {
         let Some(rest) = doc.text.get(at..) else {

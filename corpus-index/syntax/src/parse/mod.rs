@@ -189,11 +189,12 @@ pub fn parse_document(
     doc
 }
 
-/// The text with the U.S. Code's inline footnotes blanked, when it has any: the footnote mark
-/// and note the OLRC sets inside a reference (`section 2371 ¹ [See References in Text note
-/// below.] of title 10`, USLM `<ref class="footnoteRef">` and `<note type="footnote">`) stand
-/// between a number and its `of` phrase, which must be read as one citation. Same length and
-/// lines as `text`; a footnote's own words (`So in original.`) are a note, never checked.
+/// The text with its footnotes blanked, and the blanked ranges in text order; `None` when
+/// no note is a footnote. The mark and note the OLRC sets inside a reference (`section 2371
+/// ¹ [See References in Text note below.] of title 10`, USLM `<ref class="footnoteRef">` and
+/// `<note type="footnote">`) stand between a number and its `of` phrase, which must be read
+/// as one citation. The text keeps the length and lines of `text`; the footnotes' own
+/// citations are read from `text` ([`with_footnote_citations`]).
 fn without_inline_footnotes(text: &str, notes: &[Note]) -> Option<(String, Vec<Range<usize>>)> {
     let mut footnotes = notes.iter().filter(|n| n.kind == "footnote").peekable();
     footnotes.peek()?;
