@@ -476,8 +476,8 @@ fn a_subdivisions_number_is_no_item_of_the_list_before_it() {
 /// Class: the OLRC's inline footnote inside a reference (`section 2371 ¹ [See References in
 /// Text note below.] of title 10`, 41 U.S.C. § 1904(a)(1) as published) does not split the
 /// number from its `of` phrase, nor does its mark read as a list item; a footnote's own
-/// citation (`So in original. Probably should be “subsection (b)(1)”.`, 14 U.S.C.) is still
-/// read.
+/// citation is still read (the footnote `So in original. Probably should be “subsection
+/// (b)(1)”.` and its sentence are 14 U.S.C. § 719(c)(1)'s, set here as a subsection (b)).
 #[test]
 fn an_inline_footnote_does_not_split_a_reference() {
     let src = "<?xml version=\"1.0\"?>\n<uscDoc xmlns=\"http://xml.house.gov/schemas/uslm/1.0\" identifier=\"/us/usc/t41\"><main><title identifier=\"/us/usc/t41\"><num value=\"41\">Title 41\u{2014}</num>\n\

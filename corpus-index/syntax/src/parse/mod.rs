@@ -136,8 +136,8 @@ pub fn parse_document(
         i > 0 && outline.code_blocks[i - 1].contains(&at)
     };
     let extracted = match without_inline_footnotes(&text, &outline.notes) {
-        Some((read, blanked)) => {
-            with_footnote_citations(citation::extract(&read), citation::extract(&text), &blanked)
+        Some((read, footnotes)) => {
+            with_footnote_citations(&text, citation::extract(&read), &footnotes)
         }
         None => citation::extract(&text),
     };
@@ -189,17 +189,17 @@ pub fn parse_document(
     doc
 }
 
-/// The text with its footnotes blanked, and the blanked ranges in text order; `None` when
+/// The text with its footnotes blanked, and the footnotes' spans in text order; `None` when
 /// no note is a footnote. The mark and note the OLRC sets inside a reference (`section 2371
 /// ¹ [See References in Text note below.] of title 10`, USLM `<ref class="footnoteRef">` and
-/// `<note type="footnote">`) stand between a number and its `of` phrase, which must be read
-/// as one citation. The text keeps the length and lines of `text`; the footnotes' own
-/// citations are read from `text` ([`with_footnote_citations`]).
+/// `<note type="footnote">`; GPO's `<footnote>`) stand between a number and its `of` phrase,
+/// which must be read as one citation. The text keeps the length and lines of `text`; the
+/// footnotes' own citations are read apart ([`with_footnote_citations`]).
 fn without_inline_footnotes(text: &str, notes: &[Note]) -> Option<(String, Vec<Range<usize>>)> {
     let mut footnotes = notes.iter().filter(|n| n.kind == "footnote").peekable();
     footnotes.peek()?;
     let mut bytes = text.as_bytes().to_vec();
-    let mut blanked = Vec::new();
+    let mut spans = Vec::new();
     for note in footnotes {
         let (start, end) = (
             note.span.start.min(bytes.len()),
@@ -220,66 +220,47 @@ fn without_inline_footnotes(text: &str, notes: &[Note]) -> Option<(String, Vec<R
                 *b = b' ';
             }
         }
-        blanked.push(from..end);
+        spans.push(start..end);
     }
-    Some((String::from_utf8(bytes).ok()?, blanked))
+    Some((String::from_utf8(bytes).ok()?, spans))
 }
 
-/// The citations of the text read without its footnotes (`read`), and those of the footnotes
-/// themselves from the whole text (`whole`: `So in original. Probably should be “subsection
-/// (b)(1)”`), in text order. A footnote citation keeps its antecedent only when that too lies
-/// in a footnote.
+/// The citations `read` from the text without its footnotes, with those of each footnote
+/// (`So in original. Probably should be “subsection (b)(1)”`, read from the footnote's own
+/// text, so the document is not read twice), in text order; antecedents follow their
+/// citations.
 fn with_footnote_citations(
+    text: &str,
     read: Vec<citation::Citation>,
-    whole: Vec<citation::Citation>,
-    blanked: &[Range<usize>],
+    footnotes: &[Range<usize>],
 ) -> Vec<citation::Citation> {
-    let inside = |c: &citation::Citation| {
-        let i = blanked.partition_point(|r| r.start <= c.span.start);
-        i > 0 && blanked[i - 1].contains(&c.span.start)
-    };
-    let footnote: Vec<(usize, citation::Citation)> = whole
+    // (footnote or `usize::MAX` for the text, index in its own extraction, citation)
+    let mut all: Vec<(usize, usize, citation::Citation)> = read
         .into_iter()
         .enumerate()
-        .filter(|(_, c)| inside(c))
+        .map(|(i, c)| (usize::MAX, i, c))
         .collect();
-    if footnote.is_empty() {
-        return read;
-    }
-    // Merge by position, remembering where each citation of either list went.
-    let mut merged = Vec::with_capacity(read.len() + footnote.len());
-    let mut from_read = vec![0; read.len()];
-    let mut from_whole = std::collections::HashMap::new();
-    let mut read = read.into_iter().enumerate().peekable();
-    let mut footnote = footnote.into_iter().peekable();
-    loop {
-        let take_read = match (read.peek(), footnote.peek()) {
-            (Some((_, r)), Some((_, f))) => r.span.start <= f.span.start,
-            (Some(_), None) => true,
-            (None, Some(_)) => false,
-            (None, None) => break,
+    for (k, span) in footnotes.iter().enumerate() {
+        let Some(words) = text.get(span.clone()) else {
+            continue;
         };
-        let (source, i, c) = if take_read {
-            let Some((i, c)) = read.next() else { break };
-            (0, i, c)
-        } else {
-            let Some((i, c)) = footnote.next() else { break };
-            (1, i, c)
-        };
-        if source == 0 {
-            from_read[i] = merged.len();
-        } else {
-            from_whole.insert(i, merged.len());
+        for (i, mut c) in citation::extract(words).into_iter().enumerate() {
+            c.span = c.span.start + span.start..c.span.end + span.start;
+            c.group = c.group.start + span.start..c.group.end + span.start;
+            all.push((k, i, c));
         }
-        merged.push((source, c));
     }
-    merged
-        .into_iter()
-        .map(|(source, mut c)| {
-            c.antecedent = match source {
-                0 => c.antecedent.and_then(|a| from_read.get(a).copied()),
-                _ => c.antecedent.and_then(|a| from_whole.get(&a).copied()),
-            };
+    all.sort_by_key(|(_, _, c)| c.span.start);
+    let position: std::collections::HashMap<(usize, usize), usize> = all
+        .iter()
+        .enumerate()
+        .map(|(at, (source, i, _))| ((*source, *i), at))
+        .collect();
+    all.into_iter()
+        .map(|(source, _, mut c)| {
+            c.antecedent = c
+                .antecedent
+                .and_then(|a| position.get(&(source, a)).copied());
             c
         })
         .collect()
