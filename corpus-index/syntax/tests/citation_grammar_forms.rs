@@ -365,7 +365,8 @@ fn citation_forms_of_the_grammar_are_read_whole() {
 // municipal regulations are regulations (`20 DCMR`); an older code's article is a division
 // its sections are cited under (`Tex. Rev. Civ. Stat. Ann. art. 4495b, § 5.08`); an
 // edition's year after the code's name is read past (`Ala. Code 1975, § 6-2-38`); an act
-// numbered in its year (`Act 51 of 1977`) is an act of its own, not the citing document.
+// numbered in its year (`Act 51 of 1977`) is an act of its own, not the citing document;
+// administrative codes keep their own numbering (`401 KAR 100:010`, `R307-101-2`).
 #[test]
 fn own_forms_name_the_code_of_table_t1() {
     let cases: &[(&str, (&str, &str))] = &[
@@ -411,6 +412,42 @@ fn own_forms_name_the_code_of_table_t1() {
             "The accused may be detained under section 5 of Act 51 of 1977 for questioning.",
             ("named_act", "Act 51 of 1977 § 5"),
         ),
+        // North Dakota's, Wyoming's and Alaska's own forms of their codes.
+        (
+            "A person who violates NDCC 12.1-16-01 is guilty of a class AA felony.",
+            ("state_statute", "N.D. Cent. Code § 12.1-16-01"),
+        ),
+        (
+            "The sentence imposed under W.S. 1977 § 6-2-101 is affirmed.",
+            ("state_statute", "Wyo. Stat. Ann. § 6-2-101"),
+        ),
+        (
+            "Murder in the first degree is defined in AS 11.41.100 and punished as a felony.",
+            ("state_statute", "Alaska Stat. § 11.41.100"),
+        ),
+        // Kentucky's and Indiana's administrative codes by their own numbers: a chapter of
+        // three digits, a rule numbered with a decimal.
+        (
+            "Permits are required by 401 KAR 100:010 for every discharge.",
+            ("state_regulation", "401 Ky. Admin. Regs. 100:010"),
+        ),
+        (
+            "Sources listed in 326 IAC 2-1.1-1 need a permit.",
+            ("state_regulation", "326 Ind. Admin. Code 2-1.1-1"),
+        ),
+        // Louisiana's administrative code is cut into titles and parts (table T1).
+        (
+            "The limits of La. Admin. Code tit. 33, pt. III, § 509 apply.",
+            (
+                "state_regulation",
+                "La. Admin. Code tit. 33, pt. III, § 509",
+            ),
+        ),
+        // Utah numbers its rules with an `R`.
+        (
+            "The permit program of Utah Admin. Code R307-101-2 applies.",
+            ("state_regulation", "Utah Admin. Code R307-101-2"),
+        ),
     ];
     for (text, (kind, normalized)) in cases {
         assert_eq!(
@@ -419,6 +456,11 @@ fn own_forms_name_the_code_of_table_t1() {
             "{text}"
         );
     }
+    // `AS` in capitals before another number is a word.
+    assert_eq!(
+        read("SUCH AMOUNTS AS 12.5 PERCENT OF THE BASE AND AS 10.25.1 ALLOWS"),
+        Vec::<(String, String)>::new()
+    );
 }
 
 // Class: numbering conventions that tell a citation's code and levels. The Florida Statutes
@@ -649,8 +691,21 @@ fn treasury_and_sec_regulations_by_their_own_names() {
         cfr_of("as Item 303(a) of Regulation S-K and Rule 3-01 of Regulation S-X require"),
         [cfr("17 C.F.R. 229.303(a)"), cfr("17 C.F.R. 210.3-01")]
     );
+    // The act after the rule (the SEC's releases: `Rule 14a-8 under the Exchange Act`).
+    assert_eq!(
+        cfr_of("a proposal excluded under Rule 14a-8 under the Exchange Act was filed"),
+        [cfr("17 C.F.R. 240.14a-8")]
+    );
+    assert_eq!(
+        cfr_of("money market funds under Rule 2a-7 under the Investment Company Act of 1940"),
+        [cfr("17 C.F.R. 270.2a-7")]
+    );
     // A rule without its act, and an item of another regulation, are not read.
     assert_eq!(cfr_of("fees under Rule 12b-1 plans"), []);
+    assert_eq!(
+        cfr_of("dismissed under Rule 12(b)(6) of the Federal Rules"),
+        []
+    );
     assert_eq!(cfr_of("Item 3 of Regulation S-X"), []);
 }
 
@@ -1023,6 +1078,22 @@ fn a_section_number_repeated_in_its_sentence_keeps_its_code() {
     assert_eq!(
         read("under section 2371 of title 10. The Administrator may waive section 2371."),
         [usc("10 U.S.C. 2371"), bare("§ 2371")]
+    );
+    // A sentence goes on from its chapeau into its paragraphs (14 U.S.C. § 506(a)); a
+    // paragraph that ends the sentence before the blank line ends it.
+    let chapeau = "(a) In lieu of the reimbursement required under section 1085 of title 10, the Secretary shall make a prospective payment for treatment or care—\n\n(1) provided to members of the Coast Guard (other than those paid for from the Fund established under chapter 56 of title 10); and\n\n(2) for which a reimbursement would otherwise be made under section 1085.";
+    let first_and_last = |text: &str| {
+        let cites = read(text);
+        assert_eq!(cites.len(), 3, "{cites:?}");
+        [cites[0].clone(), cites[2].clone()]
+    };
+    assert_eq!(
+        first_and_last(chapeau),
+        [usc("10 U.S.C. 1085"), usc("10 U.S.C. 1085")]
+    );
+    assert_eq!(
+        first_and_last(&chapeau.replace("title 10); and", "title 10).")),
+        [usc("10 U.S.C. 1085"), bare("§ 1085")]
     );
     // An `of` phrase after the repeated number names another instrument (44 U.S.C. § 1506's
     // notes).

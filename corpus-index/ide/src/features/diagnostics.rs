@@ -329,10 +329,13 @@ fn is_repealed(snap: &Snapshot, r: ProvisionRef) -> bool {
 }
 
 /// Whether provision `id` of `doc` has no subdivisions, yet its text numbers the first of
-/// the `missing` labels as an item (a line that opens with `3.` or `(3)`): the publisher laid
-/// the items out as text, not as provisions (`the publications specified in items 3, 4, 5,
-/// and 6 of subsection (a)`, where 35 U.S.C. § 10(a) lists `1. Patents …` to `6. …`), so the
-/// citation names a real item that the index cannot reach.
+/// the `missing` labels as an item: a line that opens with `3.` or `(3)`, or an item of an
+/// enumeration run into the sentence (`through the facilities of: (i) a governmental body;
+/// or (ii) …`, the label after a colon, semicolon, dash or comma, with or without `or` or
+/// `and`). The publisher laid the items out as text, not as provisions (`the publications
+/// specified in items 3, 4, 5, and 6 of subsection (a)`, where 35 U.S.C. § 10(a) lists `1.
+/// Patents …` to `6. …`; `clause (8)(iii)` in 17 U.S.C. § 110(9)), so the citation names a
+/// real item that the index cannot reach.
 fn numbered_in_its_text(doc: &Document, id: ProvisionId, missing: &[impl AsRef<str>]) -> bool {
     let (Some(p), Some(label)) = (doc.provisions.get(id), missing.first()) else {
         return false;
@@ -345,7 +348,7 @@ fn numbered_in_its_text(doc: &Document, id: ProvisionId, missing: &[impl AsRef<s
     };
     let label = label.as_ref();
     let (dotted, parenthesized) = (format!("{label}."), format!("({label})"));
-    text.lines().any(|line| {
+    let on_a_line = text.lines().any(|line| {
         let line = line.trim_start();
         [dotted.as_str(), parenthesized.as_str()]
             .iter()
@@ -353,7 +356,21 @@ fn numbered_in_its_text(doc: &Document, id: ProvisionId, missing: &[impl AsRef<s
                 line.strip_prefix(item)
                     .is_some_and(|rest| rest.starts_with(char::is_whitespace))
             })
-    })
+    });
+    on_a_line
+        || text.match_indices(&parenthesized).any(|(at, item)| {
+            let opens_an_item = text[at + item.len()..].starts_with(char::is_whitespace);
+            let before = text[..at].trim_end();
+            let before = ["or", "and"]
+                .iter()
+                .find_map(|w| {
+                    before
+                        .strip_suffix(w)
+                        .filter(|b| b.ends_with(char::is_whitespace))
+                })
+                .map_or(before, str::trim_end);
+            opens_an_item && before.ends_with([':', ';', ',', '—'])
+        })
 }
 
 #[cfg(test)]
@@ -465,6 +482,22 @@ mod tests {
         assert_eq!(
             usc_warnings(35, &beyond),
             ["`7`: 35 U.S.C. § 10(a) has no (7)"]
+        );
+    }
+
+    /// Class: an enumeration run into a paragraph's sentence is the paragraph's items (17
+    /// U.S.C. § 110(8) lists `: (i) a governmental body; or (ii) …` in its text, and § 110(9)
+    /// cites `clause (8)(iii)`); an item the text does not number is still warned of.
+    #[test]
+    fn items_run_into_the_sentence_are_no_missing_subdivision() {
+        let section_110 = "<section identifier=\"/us/usc/t17/s110\"><num value=\"110\">§ 110.</num><heading> Limitations on exclusive rights: Exemption of certain performances and displays</heading><chapeau>The following are not infringements of copyright:</chapeau>\n<paragraph identifier=\"/us/usc/t17/s110/8\"><num value=\"8\">(8)</num><content> performance of a nondramatic literary work, by or in the course of a transmission specifically designed for and primarily directed to blind or other handicapped persons, if the performance is made without any purpose of direct or indirect commercial advantage and its transmission is made through the facilities of: (i) a governmental body; or (ii) a noncommercial educational broadcast station; or (iii) a radio subcarrier authorization; or (iv) a cable system;</content></paragraph>\n<paragraph identifier=\"/us/usc/t17/s110/9\"><num value=\"9\">(9)</num><content> performance on a single occasion of a dramatic literary work published at least ten years before the date of the performance, if its transmission is made through the facilities of a radio subcarrier authorization referred to in clause (8)(iii), Provided, That the provisions of this clause shall not be applicable to more than one performance of the same work;</content></paragraph>\n</section>\n";
+        assert_eq!(usc_warnings(17, section_110), Vec::<String>::new());
+        let beyond = section_110.replace("clause (8)(iii)", "clause (8)(vi)");
+        assert_eq!(
+            usc_warnings(17, &beyond).len(),
+            1,
+            "{:?}",
+            usc_warnings(17, &beyond)
         );
     }
 

@@ -78,7 +78,7 @@ const STATE_FULL: &str = r"(?:Alabama|Alaska|Arizona|Arkansas|California|Colorad
 
 /// The name of a state code, its title and its chapter or title division: the part of
 /// [`STATE_CODE`] before the designator.
-const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3}[A-Z]?)[ \t]+)?(?P<pre>Code[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:(?:[A-Z]\.){2,6},?|[A-Z][A-Za-z]*(?:['’][a-z]*)?(?:[-–][A-Za-z]+)*\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch|art)\.[ \t]*(?P<divnum>\d+(?:-?[A-Z]|[a-z])?))?";
+const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3}[A-Z]?)[ \t]+)?(?P<pre>Code[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:(?:[A-Z]\.){2,6},?|[A-Z][A-Za-z]*(?:['’][a-z]*)?(?:[-–][A-Za-z]+)*\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch|art)\.[ \t]*(?P<divnum>\d+(?:-?[A-Z]|[a-z])?)(?:,[ \t]*pt\.[ \t]*(?P<part>[IVXLC]{1,8}|\d{1,3})(?-u:\b))?)?";
 
 /// The year of a code's edition after its name (`Ala. Code 1975, § 6-2-38`, `Miss. Code
 /// 1972`), read past, not kept.
@@ -111,9 +111,10 @@ static STATE_CODE_RULES_WORD: LazyLock<Regex> = LazyLock::new(|| {
 /// A state code whose sections are cited without a designator (`Ohio Admin. Code 3745-1-01`,
 /// `La. R.S. 9:2800.6`, `N.Y. C.P.L.R. 3211(a)`; table T1 and the states' own forms): only
 /// before a number in a code's style (with a hyphen, period or colon), or any number after a
-/// code named by its initials ([`is_initialism`]).
+/// code named by its initials ([`is_initialism`]). Utah's and Arizona's rules carry their
+/// `R` (`Utah Admin. Code R307-101-2`).
 static STATE_CODE_BARE: LazyLock<Regex> =
-    LazyLock::new(|| state_code_regex(r"[ \t]+(?P<num>\d+[A-Za-z]?(?:[-.:]\d+)?)(?-u:\b)"));
+    LazyLock::new(|| state_code_regex(r"[ \t]+(?P<num>R?\d+[A-Za-z]?(?:[-.:]\d+)?)(?-u:\b)"));
 
 /// A title or chapter of a state code cited as a whole (`Fla. Stat. ch. 119`, `Mass. Gen.
 /// Laws ch. 151B`, `Del. Code Ann. tit. 11`; The Bluebook, rule 12.9): [`STATE_CODE_NAME`]
@@ -173,9 +174,13 @@ static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
 /// number must follow, in the code's style (see [`LOCAL_CODES`]).
 static LOCAL_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<title>\d{1,3}(?:-[A-Z])?)[ \t]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|RSA|RSMo|MCA|NMSA|IC|NYCRR|TAC|N\.J\.A\.C\.|WAC|OAR|COMAR|IDAPA|CMR|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|V\.I\.C\.|DCMR|P\.S\.|Pa\.[ \t]?C\.S\.|O\.S\.)(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
+        r"^(?:(?P<title>\d{1,3}(?:-[A-Z])?)[ \t]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|NDCC|AS|W\.S\.|RSA|RSMo|MCA|NMSA|IC|NYCRR|TAC|N\.J\.A\.C\.|WAC|OAR|COMAR|IDAPA|CMR|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|V\.I\.C\.|DCMR|P\.S\.|Pa\.[ \t]?C\.S\.|O\.S\.)(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
     )
 });
+
+/// A section number of the Alaska Statutes: title, chapter and section, two, two and three
+/// digits (`11.41.100`).
+static ALASKA_NUMBER: LazyLock<Regex> = LazyLock::new(|| re(r"^\d{2}\.\d{2}\.\d{3}(?-u:\b)"));
 
 /// The local forms of [`LOCAL_CODE`] (and of a code named after its section, see
 /// [`local_code_at`]): abbreviation, the code's name in The Bluebook (table
@@ -208,6 +213,12 @@ const LOCAL_CODES: &[(&str, &str, bool, bool, &str)] = &[
     ("N.C.G.S.", "N.C. Gen. Stat.", false, true, "§"),
     ("T.C.A.", "Tenn. Code Ann.", false, true, "§"),
     ("N.D.C.C.", "N.D. Cent. Code", false, true, "§"),
+    ("NDCC", "N.D. Cent. Code", false, true, "§"),
+    // Alaska's and Wyoming's statutes cite themselves `AS 11.41.100` and `W.S. 6-2-101`
+    // (`W.S. 1977 § 6-2-101`). `AS` is also an English word in capitals, so only before
+    // Alaska's own number, title, chapter and section (see [`ALASKA_NUMBER`]).
+    ("AS", "Alaska Stat.", false, true, "§"),
+    ("W.S.", "Wyo. Stat. Ann.", false, true, "§"),
     ("A.C.A.", "Ark. Code Ann.", false, true, "§"),
     ("C.G.S.", "Conn. Gen. Stat.", false, true, "§"),
     ("LSA-R.S.", "La. Rev. Stat. Ann.", false, true, "§"),
@@ -252,7 +263,7 @@ const LOCAL_CODES: &[(&str, &str, bool, bool, &str)] = &[
 /// R18-2-101`, Ohio's `Ohio Adm.Code 3745-31-01`, Montana's `ARM 17.8.101`.
 static TITLED_ADMIN_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<ccr>\d{1,2})[ \t]+(?:CCR|C\.C\.R\.),?[ \t]*(?P<des>§§?)?[ \t]*(?P<ccrnum>\d+(?:\.\d+)?(?P<hyphen>-\d+)?)(?-u:\b)|(?P<vac>\d{1,2})[ \t]?VAC[ \t]?(?P<vacnum>\d{1,3}-\d)|(?P<ncac>\d{1,2}[A-Z]?)[ \t]+NCAC[ \t]+0?(?P<ch>\d{1,2}[A-Z]{0,2})[ \t]*\.(?P<rule>\d{4})(?-u:\b)|(?P<kar>\d{1,3})[ \t]+KAR[ \t]+(?P<karnum>\d{1,2}:\d{3})|(?P<iac>\d{1,3})[ \t]+IAC[ \t]+(?P<iacnum>\d{1,3}(?P<indiana>-\d{1,3}-\d{1,3}(?:\.\d+)?)?(?:\.\d{1,3})?)(?-u:\b)|(?P<csr>\d{1,2})[ \t]+CSR[ \t]+(?P<csrnum>\d{1,2}-\d{1,2}\.\d{3})|(?:A\.A\.C\.|(?P<ohio>Ohio[ \t]?Adm\.[ \t]?Code)|(?P<mont>ARM|Admin\.[ \t]?R\.[ \t]?M\.))[ \t]+(?P<ownnum>R\d{1,2}-\d{1,2}-\d{2,4}[A-Z]?|\d{1,4}(?::\d+)?-\d{1,3}-\d{1,3}(?:\.\d+)?|\d{1,2}\.\d{1,3}\.\d{3,4}))",
+        r"^(?:(?P<ccr>\d{1,2})[ \t]+(?:CCR|C\.C\.R\.),?[ \t]*(?P<des>§§?)?[ \t]*(?P<ccrnum>\d+(?:\.\d+)?(?P<hyphen>-\d+)?)(?-u:\b)|(?P<vac>\d{1,2})[ \t]?VAC[ \t]?(?P<vacnum>\d{1,3}-\d)|(?P<ncac>\d{1,2}[A-Z]?)[ \t]+NCAC[ \t]+0?(?P<ch>\d{1,2}[A-Z]{0,2})[ \t]*\.(?P<rule>\d{4})(?-u:\b)|(?P<kar>\d{1,3})[ \t]+KAR[ \t]+(?P<karnum>\d{1,3}:\d{3})|(?P<iac>\d{1,3})[ \t]+IAC[ \t]+(?P<iacnum>\d{1,3}(?P<indiana>-\d{1,3}(?:\.\d+)?-\d{1,3}(?:\.\d+)?)?(?:\.\d{1,3})?)(?-u:\b)|(?P<csr>\d{1,2})[ \t]+CSR[ \t]+(?P<csrnum>\d{1,2}-\d{1,2}\.\d{3})|(?:A\.A\.C\.|(?P<ohio>Ohio[ \t]?Adm\.[ \t]?Code)|(?P<mont>ARM|Admin\.[ \t]?R\.[ \t]?M\.))[ \t]+(?P<ownnum>R\d{1,2}-\d{1,2}-\d{2,4}[A-Z]?|\d{1,4}(?::\d+)?-\d{1,3}-\d{1,3}(?:\.\d+)?|\d{1,2}\.\d{1,3}\.\d{3,4}))",
     )
 });
 
@@ -523,6 +534,9 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
     if *titled != title.is_some() || (*styled && c.name("style").is_none()) {
         return None;
     }
+    if abbr == "AS" && !ALASKA_NUMBER.is_match(&rest[c.name("num")?.start()..]) {
+        return None;
+    }
     let code = match (title, *name) {
         (Some(t), "Pa. Cons. Stat.") => format!("{t} {name}"),
         (Some(t), _) => format!("{name} tit. {t}"),
@@ -662,18 +676,22 @@ static ACQUISITION_REGULATION: LazyLock<Regex> = LazyLock::new(|| {
 /// Investment Company Act rule of part 270, an Advisers Act rule of part 275 (`Rule
 /// 206(4)-7`). Regulation S-K's items are sections of part 229 (`Item 303 of Regulation
 /// S-K` → `17 C.F.R. 229.303`), Regulation S-X's rules of part 210 (`Rule 3-01 of Regulation
-/// S-X`). A rule without its act is not read: `Rule 12b-1` is the Investment Company Act's,
-/// `Rule 12b-2` the Exchange Act's.
+/// S-X`). The act may follow the rule (`Rule 14a-8 under the Exchange Act`, `Rule 10b-5
+/// promulgated under the Securities Exchange Act of 1934`). A rule without its act is not
+/// read: `Rule 12b-1` is the Investment Company Act's, `Rule 12b-2` the Exchange Act's.
 static SEC_RULE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?:(?:Securities|Investment)[ \t]+)?(?P<act>Exchange|Securities|Company|Advisers)[ \t]+Act(?:[ \t]+of[ \t]+19\d\d)?[ \t]+[Rr]ule[ \t]+(?P<num>\d{1,3}(?:[a-z]{1,2}\d{0,2}|\(\d\))?(?:[-–]\d{1,3})?)(?-u:\b)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)|(?:(?P<item>Item)|Rule)[ \t]+(?P<num2>\d{1,3}(?:[.\-–]\d{1,3})?)(?-u:\b)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+of[ \t]+Regulation[ \t]+S-(?P<reg>[KX])(?-u:\b)|Regulation[ \t]+S-(?P<reg2>[KX]),?[ \t]+(?:(?P<item2>Item)|Rule)[ \t]+(?P<num3>\d{1,3}(?:[.\-–]\d{1,3})?)(?-u:\b)(?P<subs3>(?:\([0-9A-Za-z]{1,4}\))*))",
+        r"^(?:(?:(?:Securities|Investment)[ \t]+)?(?P<act>Exchange|Securities|Company|Advisers)[ \t]+Act(?:[ \t]+of[ \t]+19\d\d)?[ \t]+[Rr]ule[ \t]+(?P<num>\d{1,3}(?:[a-z]{1,2}\d{0,2}|\(\d\))?(?:[-–]\d{1,3})?)(?-u:\b)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)|(?:(?P<item>Item)|Rule)[ \t]+(?P<num2>\d{1,3}(?:[.\-–]\d{1,3})?)(?-u:\b)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+of[ \t]+Regulation[ \t]+S-(?P<reg>[KX])(?-u:\b)|Regulation[ \t]+S-(?P<reg2>[KX]),?[ \t]+(?:(?P<item2>Item)|Rule)[ \t]+(?P<num3>\d{1,3}(?:[.\-–]\d{1,3})?)(?-u:\b)(?P<subs3>(?:\([0-9A-Za-z]{1,4}\))*)|[Rr]ule[ \t]+(?P<num4>\d{1,3}(?:[a-z]{1,2}\d{0,2}|\(\d\))?(?:[-–]\d{1,3})?)(?-u:\b)(?P<subs4>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+(?:(?:promulgated|adopted|issued)[ \t]+)?(?:under|of)[ \t]+the[ \t]+(?:(?:Securities|Investment)[ \t]+)?(?P<act2>Exchange|Securities|Company|Advisers)[ \t]+Act(?:[ \t]+of[ \t]+19\d\d)?)",
     )
 });
 
 /// A rule or item of [`SEC_RULE`] at the start of `rest`, whole.
 fn sec_rule(rest: &str, start: usize) -> Option<Found> {
     let c = SEC_RULE.captures(rest)?;
-    let part = match (c.name("act"), c.name("reg").or(c.name("reg2"))) {
+    let part = match (
+        c.name("act").or(c.name("act2")),
+        c.name("reg").or(c.name("reg2")),
+    ) {
         (Some(act), _) => match act.as_str() {
             "Exchange" => "240",
             "Securities" => "230",
@@ -696,13 +714,15 @@ fn sec_rule(rest: &str, start: usize) -> Option<Found> {
     let num = c
         .name("num")
         .or(c.name("num2"))
-        .or(c.name("num3"))?
+        .or(c.name("num3"))
+        .or(c.name("num4"))?
         .as_str()
         .replace('–', "-");
     let subs = c
         .name("subs")
         .or(c.name("subs2"))
         .or(c.name("subs3"))
+        .or(c.name("subs4"))
         .map_or("", |m| m.as_str());
     let end = start + c.get(0)?.end();
     let mut cite = whole_cite(start, end, CitationKind::Cfr, "17 C.F.R.".to_string());
@@ -1082,11 +1102,15 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         if !section_follows
             && let Some(Found::CodePrefix { code, kind, .. }) = state_code(start, &c)
         {
-            let division = format!(
+            let mut division = format!(
                 "{}. {}",
                 c.name("div")?.as_str(),
                 c.name("divnum")?.as_str()
             );
+            if let Some(part) = c.name("part") {
+                division.push_str(", pt. ");
+                division.push_str(part.as_str());
+            }
             let name = code
                 .strip_suffix(&division)
                 .map_or(code.as_str(), str::trim_end)
@@ -1502,6 +1526,12 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
         .name("div")
         .zip(c.name("divnum"))
         .map(|(d, n)| format!("{}. {}", d.as_str(), n.as_str()));
+    // Louisiana's administrative code is cut into titles and parts (`La. Admin. Code tit.
+    // 33, pt. III, § 509`, table T1).
+    if let (Some(d), Some(part)) = (division.as_mut(), c.name("part")) {
+        d.push_str(", pt. ");
+        d.push_str(part.as_str());
+    }
     let mut prefix_title = title;
     // `9 Del. C.` is Delaware's own form of `Del. Code tit. 9`.
     if state == "Del." && words == ["C."] {

@@ -501,9 +501,11 @@ impl Citation {
                     };
                     out.push_str(code);
                     // `Mass. Gen. Laws ch. 1, § 2`, `Del. Code tit. 9, § 2402`, `Tex. Rev. Civ.
-                    // Stat. Ann. art. 4495b, § 5.08`.
+                    // Stat. Ann. art. 4495b, § 5.08`, `La. Admin. Code tit. 33, pt. III, § 509`.
                     let divided = code.rsplit_once(' ').is_some_and(|(head, _)| {
-                        head.ends_with("tit.") || head.ends_with("ch.") || head.ends_with("art.")
+                        ["tit.", "ch.", "art.", "pt."]
+                            .iter()
+                            .any(|d| head.ends_with(d))
                     });
                     if divided {
                         out.push(',');

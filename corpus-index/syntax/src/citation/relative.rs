@@ -207,30 +207,37 @@ fn is_roman_upper(label: &str) -> bool {
 }
 
 /// The ancestor under which `labels` exist: `preferred` if it has them, else the nearest
-/// ancestor that does, else `preferred`.
+/// ancestor that does. When none has them all, the nearest ancestor under which the most
+/// of them exist, from the first (`clause (8)(iii)` in 17 U.S.C. § 110(9), whose (8) runs
+/// its items into its sentence, is § 110's (8), not a (8) of § 110(9)), else `preferred`.
 fn find_base(
     doc: &Document,
     lineage: &[ProvisionId],
     preferred: ProvisionId,
     labels: &[CompactString],
 ) -> ProvisionId {
-    let has = |base: ProvisionId| -> bool {
+    let matched = |base: ProvisionId| -> usize {
         let mut cur = base;
-        for label in labels {
+        for (depth, label) in labels.iter().enumerate() {
             match doc.child_by_label(cur, label) {
                 Some(next) => cur = next,
-                None => return false,
+                None => return depth,
             }
         }
-        true
+        labels.len()
     };
-    if labels.is_empty() || has(preferred) {
+    let mut best = (matched(preferred), preferred);
+    if best.0 == labels.len() {
         return preferred;
     }
-    lineage
-        .iter()
-        .rev()
-        .copied()
-        .find(|&b| has(b))
-        .unwrap_or(preferred)
+    for base in lineage.iter().rev().copied() {
+        let m = matched(base);
+        if m > best.0 {
+            best = (m, base);
+            if m == labels.len() {
+                break;
+            }
+        }
+    }
+    best.1
 }

@@ -136,6 +136,11 @@ pub fn link(text: &str, cites: &mut [Citation]) {
                 inherit_cfr_part(cites, i, &parts);
                 if let Some(a) = last_full {
                     inherit_code(text, &paragraphs, cites, i, a);
+                    if cites[i].code.is_none()
+                        && let Some(b) = same_number_in_the_sentence(text, cites, i, a)
+                    {
+                        inherit_code(text, &paragraphs, cites, i, b);
+                    }
                     anchor_in_instruction(text, &breaks, cites, i, a);
                 }
             }
@@ -867,17 +872,30 @@ fn inherit_cfr_part(cites: &mut [Citation], i: usize, parts: &HashMap<String, us
     c.antecedent = Some(a);
 }
 
-/// Whether `between`, the text between two citations, stays in one sentence: no blank line,
-/// and no `.`, `?` or `!` (and closing quotes or brackets) followed by whitespace and a
-/// capital letter, an opening quote or bracket (`.”. “(k) Any`), and no opening quotation
-/// mark; the periods of abbreviations such as `U.S.C. 552` or `Pub. L. 85–859` are followed
-/// by a number.
+/// Whether `between`, the text between two citations, stays in one sentence: no blank line
+/// after a line the sentence does not go on from, and no `.`, `?` or `!` (and closing
+/// quotes or brackets) followed by whitespace and a capital letter, an opening quote or
+/// bracket (`.”. “(k) Any`), and no opening quotation mark; the periods of abbreviations
+/// such as `U.S.C. 552` or `Pub. L. 85–859` are followed by a number. A sentence goes on
+/// across the blank lines between its chapeau and its paragraphs: a line that ends with a
+/// colon, semicolon, comma, dash, `and` or `or` (`…; and` before `(2) for which a
+/// reimbursement would otherwise be made under section 1085.`, 14 U.S.C. § 506(a)).
 fn within_a_sentence(between: &str) -> bool {
     let lines: Vec<&str> = between.split('\n').collect();
+    let goes_on = |line: &str| {
+        let line = line.trim_end();
+        line.ends_with([':', ';', ',', '—', '–', '-'])
+            || [" and", " or"].iter().any(|w| line.ends_with(w))
+    };
     let blank_line = lines.len() > 2
-        && lines[1..lines.len() - 1]
-            .iter()
-            .any(|l| l.trim().is_empty());
+        && (1..lines.len() - 1).any(|k| {
+            lines[k].trim().is_empty()
+                && !lines[..k]
+                    .iter()
+                    .rev()
+                    .find(|l| !l.trim().is_empty())
+                    .is_some_and(|l| goes_on(l))
+        });
     let sentence_end = between.match_indices(['.', '?', '!']).any(|(i, mark)| {
         let rest = between[i + mark.len()..].trim_start_matches(['”', '’', '"', '\'', ')', ']']);
         let next = rest.trim_start();
@@ -889,6 +907,43 @@ fn within_a_sentence(between: &str) -> bool {
     let quotation = between.contains(['“', '‘']);
     !blank_line && !sentence_end && !quotation
 }
+
+/// The citation before `last` (the last full citation before bare citation `i`) that gave
+/// `i`'s section number with its code in the same sentence, when no citation naming
+/// another code stands between (`under section 1085 of title 10, … under chapter 56 of title 10 …
+/// under section 1085.`, 14 U.S.C. § 506(a)): [`inherit_code`] then reads `i` as its
+/// repetition. A citation of another code between them (`June 11, 1896, ch. 420, § 1, 29
+/// Stat. 454; Mar. 2, 1901, No. 16, §§ 1, 2`) may mean an instrument the extractor did not
+/// read. Looks back at most [`SENTENCE_LOOKBACK`] citations.
+fn same_number_in_the_sentence(
+    text: &str,
+    cites: &[Citation],
+    i: usize,
+    last: usize,
+) -> Option<usize> {
+    let c = &cites[i];
+    let section = c.section.as_ref()?;
+    let mut codes_between: Vec<&CodeRef> = cites[last].code.iter().collect();
+    for j in (last.saturating_sub(SENTENCE_LOOKBACK)..last).rev() {
+        let prior = &cites[j];
+        let between = text.get(prior.span.end..c.group.start.max(prior.span.end))?;
+        if !within_a_sentence(between) {
+            return None;
+        }
+        if prior.section.as_ref() == Some(section) && matches!(prior.code, Some(CodeRef::Named(_)))
+        {
+            let one_code = codes_between.iter().all(|&code| {
+                !matches!(code, CodeRef::Named(_)) || Some(code) == prior.code.as_ref()
+            });
+            return one_code.then_some(j);
+        }
+        codes_between.extend(prior.code.iter());
+    }
+    None
+}
+
+/// How many citations back [`same_number_in_the_sentence`] looks.
+const SENTENCE_LOOKBACK: usize = 8;
 
 /// A bare `§ 673` after `IRC § 671`, in the same paragraph, cites the same code.
 fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i: usize, a: usize) {
@@ -966,12 +1021,14 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
         // codifications) is cited by its year each time: the bare sections after it (`This
         // section is referenced in § 1-204.46`) are of the code in force.
         && !ante.named_code().is_some_and(|code| code.ends_with(" Ed."));
-    // Only within the paragraph of the antecedent: a blank line ends a citation sentence.
-    // An item of the antecedent's own list (`id. §§ 62, 63`, `§§ 62 and 63` after `26
-    // U.S.C. § 61`) takes the code its first item took.
+    // Only within the paragraph of the antecedent: a blank line ends a citation sentence,
+    // unless the sentence goes on into the paragraphs of its chapeau (a number repeated,
+    // see [`within_a_sentence`]). An item of the antecedent's own list (`id. §§ 62, 63`,
+    // `§§ 62 and 63` after `26 U.S.C. § 61`) takes the code its first item took.
     let same_list = ante.group == c.group && ante.span.end <= c.span.start;
     let near = same_list
-        || (ante.span.end <= c.group.start && !breaks.between(ante.span.end, c.group.start));
+        || (ante.span.end <= c.group.start
+            && (!breaks.between(ante.span.end, c.group.start) || repeated()));
     if !bare || !inheritable || !near {
         return;
     }
