@@ -121,6 +121,20 @@ fn section_lists_ranges_and_subsection_chains() {
         ["§ 20-871(b)(1)", "§ 20-871(b)(2)"]
     );
     assert_eq!(normalized("§ 5(b)(1)-(5)"), ["§ 5(b)(1) to 5(b)(5)"]);
+    // A typewritten dash, a hyphen set off by spaces, between two numbers of one numbering
+    // in order; not before a number that does not follow (a clause set off by it).
+    assert_eq!(
+        normalized("the plans of 40 CFR 52.1 - 52.2 apply"),
+        ["40 C.F.R. 52.1 to 52.2"]
+    );
+    assert_eq!(
+        normalized("see 16 U.S.C. 1531 - 1544 for the Act"),
+        ["16 U.S.C. 1531 to 1544"]
+    );
+    assert_eq!(
+        normalized("answered under 5 U.S.C. 552 - 5 days later"),
+        ["5 U.S.C. 552"]
+    );
     let found = extract("the requirements of subsections (b), (c), and (d) apply");
     assert_eq!(found.len(), 3);
     assert!(found.iter().all(|c| c.relative.is_some()));

@@ -98,6 +98,22 @@ static RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 static LABEL_RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:-|[ \t]*[–—][ \t]*)"));
+/// A hyphen with spaces around it, as typewritten text writes the en dash of a range (`40
+/// CFR 52.1 - 52.2`): a range only between two numbers of one numbering in ascending order
+/// (see [`ascending`]), since prose also sets off a clause with it (`§ 552 - 5 days`).
+static SPACED_HYPHEN: LazyLock<Regex> = LazyLock::new(|| re(r"^[ \t]+-[ \t]+"));
+
+/// Whether section number `end` follows `start` in one numbering: both plain numbers, or
+/// both `part.section` numbers of one part, the second larger (`1531`, `1544`; `52.1`,
+/// `52.2`).
+fn ascending(start: &str, end: &str) -> bool {
+    let number = |s: &str| s.parse::<u64>().ok();
+    match (start.rsplit_once('.'), end.rsplit_once('.')) {
+        (Some((p, a)), Some((q, b))) => p == q && number(a) < number(b) && number(a).is_some(),
+        (None, None) => number(start).is_some() && number(start) < number(end),
+        _ => false,
+    }
+}
 /// ` of ` between a citation and what it is of. A paragraph cannot end with `of`, so a blank
 /// line after it is layout (text extracted from a double-spaced PDF: `paragraphs 1, 2 or 3
 /// of` / `subdivision b of section 20-871`), not a paragraph break.
@@ -2141,6 +2157,21 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 pos = end;
                 continue;
             }
+        }
+        if let Some((after, _)) = eat(text, pos, &SPACED_HYPHEN)
+            && let Some((end, number, labels)) = section_item(text, after)
+            && let Some(last) = phrase.items.last_mut()
+            && last.range_end.is_none()
+            && last.labels.is_empty()
+            && last
+                .section
+                .as_deref()
+                .is_some_and(|start| ascending(start, &number))
+        {
+            last.range_end = Some((Some(number), labels));
+            last.span.end = end;
+            pos = end;
+            continue;
         }
         if let Some((after, _)) = eat(text, pos, &LABEL_RANGE_SEP) {
             if let Some((end, labels)) = paren_labels(text, after) {
