@@ -923,23 +923,18 @@ fn same_number_in_the_sentence(
 ) -> Option<usize> {
     let c = &cites[i];
     let section = c.section.as_ref()?;
-    let mut codes_between: Vec<&CodeRef> = cites[last].code.iter().collect();
-    for j in (last.saturating_sub(SENTENCE_LOOKBACK)..last).rev() {
-        let prior = &cites[j];
-        let between = text.get(prior.span.end..c.group.start.max(prior.span.end))?;
-        if !within_a_sentence(between) {
-            return None;
-        }
-        if prior.section.as_ref() == Some(section) && matches!(prior.code, Some(CodeRef::Named(_)))
-        {
-            let one_code = codes_between.iter().all(|&code| {
-                !matches!(code, CodeRef::Named(_)) || Some(code) == prior.code.as_ref()
-            });
-            return one_code.then_some(j);
-        }
-        codes_between.extend(prior.code.iter());
-    }
-    None
+    let j = (last.saturating_sub(SENTENCE_LOOKBACK)..last)
+        .rev()
+        .find(|&j| {
+            cites[j].section.as_ref() == Some(section)
+                && matches!(cites[j].code, Some(CodeRef::Named(_)))
+        })?;
+    let prior = &cites[j];
+    let one_code = cites[j + 1..=last]
+        .iter()
+        .all(|other| !matches!(other.code, Some(CodeRef::Named(_))) || other.code == prior.code);
+    let between = text.get(prior.span.end..c.group.start.max(prior.span.end))?;
+    (one_code && within_a_sentence(between)).then_some(j)
 }
 
 /// How many citations back [`same_number_in_the_sentence`] looks.
