@@ -87,6 +87,32 @@ fn an_act_named_before_its_section_is_that_acts() {
     );
 }
 
+/// Class: an act's name ends with its last year (the D.C. Code's notes, whose session law
+/// follows the name without its parentheses once the markup is read past); an amending act
+/// named after the act it amends keeps the whole name.
+#[test]
+fn an_acts_name_ends_with_its_year() {
+    assert_eq!(
+        read(
+            "For temporary (225 days) amendment of section, see § 2(b) of the Protecting Pregnant Workers Fairness Temporary Amendment Act of 2016  D.C. Law 21-103, April 20, 2016, 63 DCR 3654, 20 DCSTAT 3147)."
+        ),
+        [
+            triple(
+                "named_act",
+                "§ 2(b) of the Protecting Pregnant Workers Fairness Temporary Amendment Act of 2016",
+                "Protecting Pregnant Workers Fairness Temporary Amendment Act of 2016 § 2(b)"
+            ),
+            triple("dc_law", "D.C. Law 21-103", "D.C. Law 21-103")
+        ]
+    );
+    assert_eq!(
+        first(
+            "see § 2(a) of the Mortgage Lender and Broker Act of 1996 Emergency Amendment Act of 1997 (D.C. Act 12-57)"
+        ),
+        "Mortgage Lender and Broker Act of 1996 Emergency Amendment Act of 1997 § 2(a)"
+    );
+}
+
 #[test]
 fn a_sentences_first_words_and_a_division_are_no_part_of_the_name() {
     assert_eq!(

@@ -3625,6 +3625,16 @@ const PRIVATE_DOCUMENTS: &[&str] = &[
 /// Drops trailing connector words (`the Order of the`) from a named-document phrase.
 fn trim_named(phrase: &str) -> &str {
     let mut out = phrase.trim_end();
+    // An act's name ends with its year (`the Private Security Camera Incentive Program
+    // Temporary Act of 2016`): the words after it (`D.C. Law 21-97`, the D.C. Code's notes
+    // without their parentheses) are another citation. The last year ends it: an amending
+    // act is named after the act it amends (`Mortgage Lender and Broker Act of 1996
+    // Emergency Amendment Act of 1997`).
+    if let Some(m) = ACT_OF_YEAR.find_iter(out).last()
+        && m.end() < out.len()
+    {
+        out = &out[..m.end()];
+    }
     loop {
         let Some((head, last)) = out.rsplit_once([' ', '\t']) else {
             return out;
@@ -3636,6 +3646,11 @@ fn trim_named(phrase: &str) -> &str {
         }
     }
 }
+
+/// `Act of 2016` in an act's name, with the word before its year.
+static ACT_OF_YEAR: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?-u:\b)Act[ \t]*\r?\n?[ \t]*of[ \t]*\r?\n?[ \t]*(?:1[789]|20)\d\d(?-u:\b)")
+});
 
 /// `s` with each run of whitespace (typographic spaces included) as one space.
 pub(crate) fn collapse(s: &str) -> String {
