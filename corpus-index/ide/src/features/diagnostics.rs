@@ -369,8 +369,55 @@ fn numbered_in_its_text(doc: &Document, id: ProvisionId, missing: &[impl AsRef<s
                         .filter(|b| b.ends_with(char::is_whitespace))
                 })
                 .map_or(before, str::trim_end);
-            opens_an_item && before.ends_with([':', ';', ',', '—'])
+            opens_an_item
+                && before.ends_with([':', ';', ',', '—'])
+                && !in_a_list_of_designations(&text[..at])
         })
+}
+
+/// Whether the label that `head` is followed by continues a list that a designation word
+/// opens (`paragraphs (1), (2), and (3)`, `clause (i) or (ii)`): cross-references, not items
+/// of an enumeration.
+fn in_a_list_of_designations(head: &str) -> bool {
+    let mut rest = head.trim_end();
+    loop {
+        let before = rest;
+        rest = rest.trim_end_matches([',', ';', ' ', '\t', '\n', '\r']);
+        for word in [" or", " and"] {
+            if let Some(r) = rest.strip_suffix(word) {
+                rest = r;
+            }
+        }
+        if rest.ends_with(')')
+            && let Some(open) = rest.rfind('(')
+            && rest.len() - open <= 8
+        {
+            rest = &rest[..open];
+        }
+        if rest.len() == before.len() {
+            break;
+        }
+    }
+    let word = rest
+        .rsplit(|c: char| !c.is_alphabetic())
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    matches!(
+        word.trim_end_matches('s'),
+        "paragraph"
+            | "subparagraph"
+            | "clause"
+            | "subclause"
+            | "section"
+            | "subsection"
+            | "item"
+            | "subitem"
+            | "division"
+            | "subdivision"
+            | "point"
+            | "unit"
+    )
 }
 
 #[cfg(test)]
@@ -492,6 +539,16 @@ mod tests {
     fn items_run_into_the_sentence_are_no_missing_subdivision() {
         let section_110 = "<section identifier=\"/us/usc/t17/s110\"><num value=\"110\">§ 110.</num><heading> Limitations on exclusive rights: Exemption of certain performances and displays</heading><chapeau>The following are not infringements of copyright:</chapeau>\n<paragraph identifier=\"/us/usc/t17/s110/8\"><num value=\"8\">(8)</num><content> performance of a nondramatic literary work, by or in the course of a transmission specifically designed for and primarily directed to blind or other handicapped persons, if the performance is made without any purpose of direct or indirect commercial advantage and its transmission is made through the facilities of: (i) a governmental body; or (ii) a noncommercial educational broadcast station; or (iii) a radio subcarrier authorization; or (iv) a cable system;</content></paragraph>\n<paragraph identifier=\"/us/usc/t17/s110/9\"><num value=\"9\">(9)</num><content> performance on a single occasion of a dramatic literary work published at least ten years before the date of the performance, if its transmission is made through the facilities of a radio subcarrier authorization referred to in clause (8)(iii), Provided, That the provisions of this clause shall not be applicable to more than one performance of the same work;</content></paragraph>\n</section>\n";
         assert_eq!(usc_warnings(17, section_110), Vec::<String>::new());
+        // A list of cross-references in the cited paragraph's text numbers no items of it.
+        let cross_references = section_110.replace(
+            "facilities of: (i) a governmental body; or (ii) a noncommercial educational broadcast station; or (iii) a radio subcarrier authorization; or (iv) a cable system;",
+            "facilities described in paragraphs (1), (2), or (iii) of section 111;",
+        );
+        let about_clause_8: Vec<String> = usc_warnings(17, &cross_references)
+            .into_iter()
+            .filter(|m| m.starts_with("`clause (8)(iii)`"))
+            .collect();
+        assert_eq!(about_clause_8.len(), 1, "{about_clause_8:?}");
         let beyond = section_110.replace("clause (8)(iii)", "clause (8)(vi)");
         assert_eq!(
             usc_warnings(17, &beyond).len(),
