@@ -680,9 +680,19 @@ static ACQUISITION_REGULATION: LazyLock<Regex> = LazyLock::new(|| {
 /// promulgated under the Securities Exchange Act of 1934`). A rule without its act is not
 /// read: `Rule 12b-1` is the Investment Company Act's, `Rule 12b-2` the Exchange Act's.
 static SEC_RULE: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"^(?:(?:(?:Securities|Investment)[ \t]+)?(?P<act>Exchange|Securities|Company|Advisers)[ \t]+Act(?:[ \t]+of[ \t]+19\d\d)?[ \t]+[Rr]ule[ \t]+(?P<num>\d{1,3}(?:[a-z]{1,2}\d{0,2}|\(\d\))?(?:[-–]\d{1,3})?)(?-u:\b)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)|(?:(?P<item>Item)|Rule)[ \t]+(?P<num2>\d{1,3}(?:[.\-–]\d{1,3})?)(?-u:\b)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+of[ \t]+Regulation[ \t]+S-(?P<reg>[KX])(?-u:\b)|Regulation[ \t]+S-(?P<reg2>[KX]),?[ \t]+(?:(?P<item2>Item)|Rule)[ \t]+(?P<num3>\d{1,3}(?:[.\-–]\d{1,3})?)(?-u:\b)(?P<subs3>(?:\([0-9A-Za-z]{1,4}\))*)|[Rr]ule[ \t]+(?P<num4>\d{1,3}(?:[a-z]{1,2}\d{0,2}|\(\d\))?(?:[-–]\d{1,3})?)(?-u:\b)(?P<subs4>(?:\([0-9A-Za-z]{1,4}\))*)[ \t]+(?:(?:promulgated|adopted|issued)[ \t]+)?(?:under|of)[ \t]+the[ \t]+(?:(?:Securities|Investment)[ \t]+)?(?P<act2>Exchange|Securities|Company|Advisers)[ \t]+Act(?:[ \t]+of[ \t]+19\d\d)?)",
-    )
+    // The act by its short name (group `act`), and an Exchange Act style rule number.
+    let act = |group: &str| {
+        format!(
+            r"(?:(?:Securities|Investment)[ \t]+)?(?P<{group}>Exchange|Securities|Company|Advisers)[ \t]+Act(?:[ \t]+of[ \t]+19\d\d)?"
+        )
+    };
+    let rule = r"\d{1,3}(?:[a-z]{1,2}\d{0,2}|\(\d\))?(?:[-–]\d{1,3})?";
+    let subs = r"(?:\([0-9A-Za-z]{1,4}\))*";
+    re(&format!(
+        r"^(?:{act_before}[ \t]+[Rr]ule[ \t]+(?P<num>{rule})(?-u:\b)(?P<subs>{subs})|(?:(?P<item>Item)|Rule)[ \t]+(?P<num2>\d{{1,3}}(?:[.\-–]\d{{1,3}})?)(?-u:\b)(?P<subs2>{subs})[ \t]+of[ \t]+Regulation[ \t]+S-(?P<reg>[KX])(?-u:\b)|Regulation[ \t]+S-(?P<reg2>[KX]),?[ \t]+(?:(?P<item2>Item)|Rule)[ \t]+(?P<num3>\d{{1,3}}(?:[.\-–]\d{{1,3}})?)(?-u:\b)(?P<subs3>{subs})|[Rr]ule[ \t]+(?P<num4>{rule})(?-u:\b)(?P<subs4>{subs})[ \t]+(?:(?:promulgated|adopted|issued)[ \t]+)?(?:under|of)[ \t]+the[ \t]+{act_after})",
+        act_before = act("act"),
+        act_after = act("act2"),
+    ))
 });
 
 /// A rule or item of [`SEC_RULE`] at the start of `rest`, whole.

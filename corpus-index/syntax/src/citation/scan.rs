@@ -107,10 +107,11 @@ static SPACED_HYPHEN: LazyLock<Regex> = LazyLock::new(|| re(r"^[ \t]+-[ \t]+"));
 /// both `part.section` numbers of one part, the second larger (`1531`, `1544`; `52.1`,
 /// `52.2`).
 fn ascending(start: &str, end: &str) -> bool {
-    let number = |s: &str| s.parse::<u64>().ok();
+    let increasing =
+        |a: &str, b: &str| matches!((a.parse::<u64>(), b.parse::<u64>()), (Ok(x), Ok(y)) if x < y);
     match (start.rsplit_once('.'), end.rsplit_once('.')) {
-        (Some((p, a)), Some((q, b))) => p == q && number(a) < number(b) && number(a).is_some(),
-        (None, None) => number(start).is_some() && number(start) < number(end),
+        (Some((p, a)), Some((q, b))) => p == q && increasing(a, b),
+        (None, None) => increasing(start, end),
         _ => false,
     }
 }
