@@ -621,3 +621,104 @@ fn public_laws_designated_in_the_plural() {
         ]
     );
 }
+
+#[test]
+fn a_parenthesis_inside_an_acts_name_is_part_of_it() {
+    // AILA 2019 statutes, S82 (the Industrial Disputes Act, 1947, s. 2): before, an act named
+    // `Banking Companies`.
+    assert_eq!(
+        read(
+            "any corresponding new bank constituted under section 3 of the Banking Companies (Acquisition and Transfer of Undertakings) Act, 1970 (5 of 1970), so, however,"
+        )[0],
+        triple(
+            "named_act",
+            "section 3 of the Banking Companies (Acquisition and Transfer of Undertakings) Act",
+            "Banking Companies (Acquisition and Transfer of Undertakings) Act § 3"
+        )
+    );
+    // The United Kingdom's short titles (OSCOLA rule 2.1), the name after and before the
+    // section.
+    assert_eq!(
+        first("under section 2(1) of the European Union (Withdrawal) Act 2018 retained law"),
+        "European Union (Withdrawal) Act 2018 § 2(1)"
+    );
+    assert_eq!(
+        first("See Local Government (Miscellaneous Provisions) Act 1976, s. 19."),
+        "Local Government (Miscellaneous Provisions) Act 1976 § 19"
+    );
+    // Initials the drafter defines inside the name are no part of it (FR 2017-06-07).
+    assert_eq!(
+        first("as defined in section 340H of the Public Health Service (PHS) Act"),
+        "Public Health Service Act § 340H"
+    );
+    // A treatise's parenthesis names no act.
+    assert_eq!(read("Restatement (Second) of Torts § 402A")[0].2, "§ 402A",);
+}
+
+#[test]
+fn the_commonwealths_section_abbreviation_without_its_period() {
+    // OSCOLA (4th ed., rule 2.1.1): `Human Rights Act 1998, s 15(1)(b)`; the AGLC (4th ed.,
+    // rule 3.1.4): the jurisdiction after the year, no comma (`Privacy Act 1988 (Cth) s 6`).
+    assert_eq!(
+        read("Human Rights Act 1998, s 15(1)(b) applies."),
+        [triple(
+            "named_act",
+            "Human Rights Act 1998, s 15(1)(b)",
+            "Human Rights Act 1998 § 15(1)(b)"
+        )]
+    );
+    assert_eq!(
+        read("Crimes Act 1900 (NSW) s 4 and s 5"),
+        [
+            triple(
+                "named_act",
+                "Crimes Act 1900 (NSW) s 4",
+                "Crimes Act 1900 § 4"
+            ),
+            triple("named_act", "s 5", "Crimes Act 1900 § 5"),
+        ]
+    );
+    // The act named after the section.
+    assert_eq!(
+        first("a breach of s 6 of the Privacy Act 1988 by the agency"),
+        "Privacy Act 1988 § 6"
+    );
+    // Elsewhere `s` and a number are a possessive's or a plural's: nothing; an act without
+    // its year takes no `s 6` either.
+    for text in [
+        "The company's 3 subsidiaries and the Public Printer’s 1 copy",
+        "the Fair Housing Act s 804",
+        "as in s 6 above",
+    ] {
+        assert_eq!(read(text), [], "{text}");
+    }
+}
+
+#[test]
+fn a_section_through_a_title_of_an_act_is_the_acts() {
+    // D.C. Code § 11-1742a(a): before, a bare `section 303L` of the D.C. Code.
+    assert_eq!(
+        read(
+            "such a contract under section 303L of title III of the Federal Property and Administrative Services Act of 1949 (41 U.S.C. 253l)."
+        ),
+        [
+            triple(
+                "named_act",
+                "section 303L of title III of the Federal Property and Administrative Services Act of 1949",
+                "Federal Property and Administrative Services Act of 1949 § 303L"
+            ),
+            triple("usc", "41 U.S.C. 253l", "41 U.S.C. 253l"),
+        ]
+    );
+    // A subsection, through a part and a title.
+    assert_eq!(
+        first("subsection (b) of section 1811 of part A of title XVIII of the Social Security Act"),
+        "Social Security Act § 1811(b)"
+    );
+    // An omnibus act numbers each division's sections anew: the division stays in the name
+    // (FR 2017-09-29).
+    assert_eq!(
+        first("Section 743 of Division C of the Consolidated Appropriations Act of 2010"),
+        "Division C of the Consolidated Appropriations Act of 2010 § 743"
+    );
+}

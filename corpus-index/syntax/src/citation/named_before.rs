@@ -182,6 +182,29 @@ const GENERIC_WORDS: &[&str] = &[
     "Local",
 ];
 
+/// `before` without a jurisdiction in parentheses after an act's year (`Privacy Act 1988
+/// (Cth)`, `Crimes Act 1900 (NSW)`: AGLC rule 3.1.4; one capitalised word of at most four
+/// letters, or capitals). Any other ending is returned as it is.
+fn without_jurisdiction(before: &str) -> &str {
+    let Some(inner_end) = before.strip_suffix(')') else {
+        return before;
+    };
+    let Some(open) = inner_end.rfind('(') else {
+        return before;
+    };
+    let inner = &inner_end[open + 1..];
+    let jurisdiction = inner.len() <= 4
+        && inner.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+        && inner.chars().all(|c| c.is_ascii_alphabetic());
+    let head = inner_end[..open].trim_end_matches(is_space);
+    let after_year = head.rsplit(is_space).next().is_some_and(is_year);
+    if jurisdiction && after_year {
+        head
+    } else {
+        before
+    }
+}
+
 /// A state's abbreviation in The Bluebook's table T1 (`D.C.`, `N.Y.`, `Cal.`), its last
 /// period may be missing (`D.C`).
 fn is_state_abbreviation(word: &str) -> bool {
@@ -284,6 +307,10 @@ pub(crate) struct NamedBefore {
     /// Personnel Act of 1978, §§ 1-611.1`, the D.C. Council's codification note) is the
     /// code's, not the act's.
     pub act: bool,
+    /// Whether the name ends with the act's year (`Human Rights Act 1998`, `Civil Rights
+    /// Act of 1964`): the Commonwealth's citations then take the section as `s 3` (OSCOLA
+    /// rule 2.1, AGLC rule 3.1.5), a form lexls reads only after such a name.
+    pub dated: bool,
 }
 
 /// The code or act named in words that ends right before byte `start` of `text`, where a
@@ -298,6 +325,9 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
     let before = window[line..].trim_end_matches(is_space);
     let comma = before.ends_with(',');
     let before = before.trim_end_matches(',').trim_end_matches(is_space);
+    // `Privacy Act 1988 (Cth) s 6`, `Crimes Act 1900 (NSW), s 4`: the jurisdiction after an
+    // act's year (the Australian Guide to Legal Citation, rule 3.1.4) is read over.
+    let before = without_jurisdiction(before);
     // Most designators follow no name (`under § 5`, `(§ 5`): only a head noun or an act's
     // year can end one.
     let ends_with_year = before
@@ -329,11 +359,21 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
     }
     let mut first = i;
     let mut k = i;
+    // Words inside a parenthesis of the name (`European Union (Withdrawal) Act 2018`,
+    // `Children (Scotland) Act 1995`), read from its closing word back to its opening one.
+    let mut open = false;
     while k > 0 {
         let w = words[k - 1].1;
-        if CONNECTORS.contains(&w) || is_name_word(w) {
+        let closes = w.ends_with(')');
+        let opens = w.starts_with('(');
+        if (closes && open) || (opens && !open && !closes) {
+            break;
+        }
+        let inner = w.trim_start_matches('(').trim_end_matches(')');
+        if CONNECTORS.contains(&inner) || is_name_word(inner) {
             k -= 1;
-            if is_name_word(w) {
+            open = (open || closes) && !opens;
+            if is_name_word(inner) && !open && !inner.is_empty() && !opens {
                 first = k;
             }
         } else {
@@ -344,7 +384,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
         return None;
     }
     let name_start = words[first].0;
-    let name = super::scan::collapse(&before[name_start..]);
+    let name = super::scan::without_defined_initials(&super::scan::collapse(&before[name_start..]));
     // `D.C. Official Code §§ 47-105`, `N.Y. Labor Law § 240`: a state's abbreviation before
     // the name is part of it (`D.C` without its last period too).
     if let Some(&(at, prev)) = first.checked_sub(1).and_then(|p| words.get(p))
@@ -364,6 +404,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
             code,
             kind: CitationKind::StateStatute,
             act,
+            dated: year,
         });
     } else if words[first..i]
         .iter()
@@ -382,6 +423,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
             code: "U.C.C.".into(),
             kind: CitationKind::UniformLaw,
             act,
+            dated: year,
         });
     }
     if let Some(known) = super::codes::canonical_code(&name) {
@@ -394,6 +436,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
             code: known.name,
             kind,
             act,
+            dated: year,
         });
     }
     // `Maryland Code, Commercial Law § 13-301`: a state's code divided into articles by
@@ -404,6 +447,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
             code: format!("{} Code Ann., {}", state.1, abbreviate(&name)),
             kind: CitationKind::StateStatute,
             act,
+            dated: year,
         });
     }
     if let Some(code) = state_subject_code(&name) {
@@ -412,6 +456,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
             code,
             kind: CitationKind::StateStatute,
             act,
+            dated: year,
         });
     }
     Some(NamedBefore {
@@ -419,6 +464,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
         code: name,
         kind: CitationKind::NamedAct,
         act,
+        dated: year,
     })
 }
 

@@ -1,5 +1,7 @@
 //! Acts cited by their number in the year of enactment: `Act 51 of 1977`, `Act No. 108 of
-//! 1996`, `Rajasthan Act 34 of 1958`, `Central Act 16 of 1926`. The legislatures of India,
+//! 1996`, `Rajasthan Act 34 of 1958`, `Central Act 16 of 1926`; and the instruments the
+//! Commonwealth designates by a number in a year or a volume (`SI 2019/419`, `R.S.C. 1985,
+//! c. C-46`; see [`instrument_at`]). The legislatures of India,
 //! South Africa and other Commonwealth countries number their acts so (India's Legislative
 //! Department cites `the Companies Act, 2013 (18 of 2013)` and its amendments `Inserted by
 //! Act 10 of 1963, s. 47`; a State's act carries the State's name, and is another act than
@@ -67,9 +69,67 @@ pub(crate) fn act_around(text: &str, anchor: usize) -> Option<(usize, usize, Str
     Some((start, end, name))
 }
 
-/// Whether `name` (a citation's code) is a numbered act's name, as [`act_at`] writes it.
+/// Whether `name` (a citation's code) is a numbered act's name, as [`act_at`] writes it,
+/// or an instrument's, as [`instrument_at`] writes it.
 pub fn is_numbered_act(name: &str) -> bool {
     NUMBERED.find(name).is_some_and(|m| m.end() == name.len())
+        || INSTRUMENT.find(name).is_some_and(|m| m.end() == name.len())
+}
+
+/// The Commonwealth's instruments designated by their number in a year or a volume:
+///
+/// - statutory instruments of the United Kingdom by year and number (`SI 2011/2260`, `S.I.
+///   2019/419`, the instrument's own `S.I. 2019 No. 419`; Scotland's `SSI 2011/123` and
+///   Northern Ireland's statutory rules `SR 2011/123`: OSCOLA rule 2.4);
+/// - Canada's statutes by their volume's year and chapter (`R.S.C. 1985, c. C-46`, `S.C.
+///   2000, c. 5`, `RSO 1990, c H.19`, `S.B.C. 2003, c. 20`: the McGill Guide, rule 2.1: the
+///   volume is the revised (`R.S.`) or annual (`S.`) statutes of a jurisdiction).
+const INSTRUMENT_PATTERN: &str = concat!(
+    r"(?:(?P<si>S\.?[ \t]?I\.?|S\.?S\.?I\.?|S\.?R\.?)[ \t]+(?P<siy>(?:19|20)\d\d)(?:/|[ \t]+No\.?[ \t]*)(?P<sin>\d{1,5})(?-u:\b)",
+    r"|(?P<vol>(?:R\.?[ \t]?)?S\.?[ \t]?(?:C|O|A|M|Q|S|Y|B\.?[ \t]?C|N\.?[ \t]?[SBL]|P\.?[ \t]?E\.?[ \t]?I|N\.?[ \t]?W\.?[ \t]?T|Nu))\.?,?[ \t]+(?P<voly>(?:1[89]|20)\d\d),[ \t]*c\.?[ \t]*(?P<ch>(?:[A-Z]{1,2}[-.][ \t]?)?\d{1,4}(?:\.\d{1,3})?)(?-u:\b))",
+);
+
+/// [`INSTRUMENT_PATTERN`] at the start of a text.
+static INSTRUMENT: LazyLock<Regex> = LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    Regex::new(&super::typographic_spaces(&format!(
+        "^{INSTRUMENT_PATTERN}"
+    )))
+    .expect("static regex compiles")
+});
+
+/// Whether an instrument ([`INSTRUMENT_PATTERN`]) and a comma end `before` (`Criminal
+/// Code, RSC 1985, c C-46, `): the section abbreviation after it is a pinpoint of it (`s
+/// 718`, the McGill Guide's form without a period).
+pub(crate) fn instrument_ends(before: &str) -> bool {
+    static BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+        #[allow(clippy::expect_used)]
+        Regex::new(&super::typographic_spaces(&format!(
+            r"(?-u:\b){INSTRUMENT_PATTERN}[ \t]*,[ \t]*$"
+        )))
+        .expect("static regex compiles")
+    });
+    BEFORE.is_match(before)
+}
+
+/// The instrument ([`INSTRUMENT`]) at byte `pos` of `text`: the end of its designation and
+/// its name in OSCOLA's and the McGill Guide's form (`SI 2019/419`, `RSC 1985, c C-46`).
+/// `None` when none starts there.
+pub(crate) fn instrument_at(text: &str, pos: usize) -> Option<(usize, String)> {
+    let caps = INSTRUMENT.captures(text.get(pos..)?)?;
+    let end = pos + caps.get(0)?.end();
+    let bare = |s: &str| {
+        s.chars()
+            .filter(|c| c.is_ascii_alphabetic())
+            .collect::<String>()
+    };
+    let name = if let Some(si) = caps.name("si") {
+        format!("{} {}/{}", bare(si.as_str()), &caps["siy"], &caps["sin"])
+    } else {
+        let chapter: String = caps["ch"].chars().filter(|c| !c.is_whitespace()).collect();
+        format!("{} {}, c {chapter}", bare(&caps["vol"]), &caps["voly"])
+    };
+    Some((end, name))
 }
 
 #[cfg(test)]
@@ -121,6 +181,59 @@ mod tests {
             "{cites:#?}"
         );
         assert!(super::is_numbered_act("West Bengal Act 37 of 1974"));
+        assert!(super::is_numbered_act("SI 2019/419"));
+        assert!(super::is_numbered_act("RSC 1985, c C-46"));
         assert!(!super::is_numbered_act("Act of Aug. 14, 1935, ch. 531"));
+    }
+
+    /// (raw, normalized) of each citation of `text`.
+    fn read(text: &str) -> Vec<(String, String)> {
+        let cites = extract(text);
+        crate::citation::record::records(text, &cites)
+            .into_iter()
+            .map(|c| (c.raw, c.normalized.unwrap_or_default()))
+            .collect()
+    }
+
+    // Class: the Commonwealth's instruments by number (OSCOLA rule 2.4's and the McGill
+    // Guide's rule 2.1's own examples), their sections after them, and what they are not.
+    #[test]
+    fn instruments_numbered_in_their_year_or_volume() {
+        let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+            v.iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            read("the Equality Act 2010 (Specific Duties) Regulations 2011, SI 2011/2260, reg 2"),
+            pairs(&[("SI 2011/2260", "SI 2011/2260")])
+        );
+        assert_eq!(
+            read("S.I. 2019 No. 419 and SSI 2011/123"),
+            pairs(&[
+                ("S.I. 2019 No. 419", "SI 2019/419"),
+                ("SSI 2011/123", "SSI 2011/123")
+            ])
+        );
+        assert_eq!(
+            read("Criminal Code, RSC 1985, c C-46, s 718"),
+            pairs(&[
+                ("RSC 1985, c C-46", "RSC 1985, c C-46"),
+                ("s 718", "RSC 1985, c C-46 § 718")
+            ])
+        );
+        assert_eq!(
+            read("Human Rights Code, R.S.O. 1990, c. H.19, s. 5(1)"),
+            pairs(&[
+                ("R.S.O. 1990, c. H.19", "RSO 1990, c H.19"),
+                ("s. 5(1)", "RSO 1990, c H.19 § 5(1)")
+            ])
+        );
+        // South Carolina's code stays a state's; a year and a chapter alone are no volume.
+        assert_eq!(
+            extract("S.C. Code Ann. § 16-3-20")[0].kind,
+            CitationKind::StateStatute
+        );
+        assert!(extract("In 1985, c. 5 was the year").is_empty());
     }
 }

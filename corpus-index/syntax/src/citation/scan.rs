@@ -19,6 +19,9 @@ use std::ops::Range;
 use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
+use regex_automata::Input;
+use regex_automata::meta;
+use regex_automata::nfa::thompson::WhichCaptures;
 
 use super::codes::{self, CodeFamily};
 use super::forms::{self, Found};
@@ -33,32 +36,113 @@ fn re(pattern: &str) -> Regex {
     Regex::new(&super::typographic_spaces(pattern)).expect("static regex compiles")
 }
 
-static ANCHOR: LazyLock<Regex> = LazyLock::new(|| {
-    re(concat!(
-        r"(?P<titled>(?-u:\b)(?:(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|U\.[ \t]?S\.[ \t]?C\.|(?:USC|CFR)(?-u:\b)|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,[ \t]*(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))|",
-        r"(?P<chapter>(?-u:\b)(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes)))|",
-        r"(?P<eudiv>(?-u:\b)(?:Part|Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)(?:[ \t]*,[ \t]*(?:Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b))*(?:[ \t]+of[ \t]+(?:Title|Chapter)[ \t]+[IVXLC]{1,6}(?-u:\b))*[ \t]+of[ \t]+(?:(?i:this|that)[ \t]+)?(?:Regulation|Directive|Decision)(?-u:\b))|",
-        r"(?P<datedact>(?-u:\b)(?:(?i:act)[ \t]+(?:of[ \t]+)?)?(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?[ \t]+\d{1,2},[ \t]+1[789]\d\d,[ \t]+ch\.)|",
-        r"(?P<sessionlaw>(?-u:\b)D\.[ \t]?C\.[ \t]?(?:Law|Act)[ \t]+\d{1,3}[-–]\d)|",
-        r"(?P<numact>(?-u:\b)Act[ \t]+(?:No\.?[ \t]*)?\d{1,4}[ \t]+of[ \t]+(?:1[6-9]|20)\d\d(?-u:\b))|",
-        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix|supplement)[ \t]+[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d))|",
-        r"(?P<container>(?-u:\b)(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+(?:(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+)*(?:(?i:title)[ \t]+\d|(?i:this)[ \t]+(?i:title|subtitle|chapter|subchapter|part|subpart|unit|article|division)(?-u:\b)))|",
-        r"(?P<eo>(?-u:\b)(?:(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?|(?:Presidential[ \t]+)?Proclamations?|Proc\.)[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)|",
+/// The anchors of citation phrases as `(name, pattern)`, tried at each position in this order:
+/// the first that matches at the leftmost position wins (leftmost-first, as one alternation
+/// would); the name says which reader parses the phrase ([`scan`]).
+const ANCHORS: &[(&str, &str)] = &[
+    (
+        "titled",
+        r"(?P<titled>(?-u:\b)(?:(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|U\.[ \t]?S\.[ \t]?C\.|(?:USC|CFR)(?-u:\b)|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,[ \t]*(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))",
+    ),
+    (
+        "chapter",
+        r"(?P<chapter>(?-u:\b)(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes)))",
+    ),
+    (
+        "eudiv",
+        r"(?P<eudiv>(?-u:\b)(?:Part|Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)(?:[ \t]*,[ \t]*(?:Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b))*(?:[ \t]+of[ \t]+(?:Title|Chapter)[ \t]+[IVXLC]{1,6}(?-u:\b))*[ \t]+of[ \t]+(?:(?i:this|that)[ \t]+)?(?:Regulation|Directive|Decision)(?-u:\b))",
+    ),
+    (
+        "datedact",
+        r"(?P<datedact>(?-u:\b)(?:(?i:act)[ \t]+(?:of[ \t]+)?)?(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?[ \t]+\d{1,2},[ \t]+1[789]\d\d,[ \t]+ch\.)",
+    ),
+    (
+        "sessionlaw",
+        r"(?P<sessionlaw>(?-u:\b)D\.[ \t]?C\.[ \t]?(?:Law|Act)[ \t]+\d{1,3}[-–]\d)",
+    ),
+    (
+        "numact",
+        r"(?P<numact>(?-u:\b)Act[ \t]+(?:No\.?[ \t]*)?\d{1,4}[ \t]+of[ \t]+(?:1[6-9]|20)\d\d(?-u:\b))",
+    ),
+    // `SI 2019/419`, `R.S.C. 1985, c. C-46`: the Commonwealth's instruments by number
+    // ([`super::numbered_act::instrument_at`]); before `fixed`, whose state initials
+    // (`S.C.`) would take a Canadian volume.
+    (
+        "instrument",
+        r"(?P<instrument>(?-u:\b)(?:(?:S\.?[ \t]?I\.?|S\.?S\.?I\.?|S\.?R\.?)[ \t]+(?:19|20)\d\d(?:/|[ \t]+No)|(?:R\.?[ \t]?)?S\.?[ \t]?(?:C|O|A|M|Q|S|Y|B\.?[ \t]?C|N\.?[ \t]?[SBL]|P\.?[ \t]?E\.?[ \t]?I|N\.?[ \t]?W\.?[ \t]?T|Nu)\.?,?[ \t]+(?:1[89]|20)\d\d,[ \t]*c\.?[ \t]*[A-Z0-9]))",
+    ),
+    (
+        "cfrunit",
+        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix|supplement)[ \t]+[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d))",
+    ),
+    (
+        "container",
+        r"(?P<container>(?-u:\b)(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+(?:(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+)*(?:(?i:title)[ \t]+\d|(?i:this)[ \t]+(?i:title|subtitle|chapter|subchapter|part|subpart|unit|article|division)(?-u:\b)))",
+    ),
+    (
+        "eo",
+        r"(?P<eo>(?-u:\b)(?:(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?|(?:Presidential[ \t]+)?Proclamations?|Proc\.)[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)",
+    ),
+    (
+        "prefix",
         r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|(?i:usc[as]?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)))",
-        r"|(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|(?:RCW|ORS|NRS|KRS|HRS|SDCL|NDCC|AS|RSA|MCLA?|CPLR|UCC|RSMo|MCA|NMSA|IC|WAC|OAR|COMAR|IDAPA)(?-u:\b)|N\.J\.A\.C\.|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:K\.S\.A|W\.S|O\.C\.G\.A|N\.J\.S|R\.C|A\.R\.S|C\.R\.S|M\.C\.L|N\.C\.G\.S|T\.C\.A|N\.D\.C\.C|A\.C\.A|C\.G\.S|LSA-R\.S|U\.C\.C|(?:M\.[ \t]?)?G\.[ \t]?L)\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
-        r"|(?P<nyc>(?-u:\b)(?:NYC|N\.Y\.C\.|New[ \t]+York[ \t]+City)[ \t]+Admin(?:istrative|\.)[ \t]+Code\s*§)",
-        r"|(?P<sym>§)",
-        // `s. 768.28`, `ss. 120.54 and 120.57`: the section abbreviation of the Florida
-        // Statutes and of Commonwealth statutes, lower case and before a number only.
-        r"|(?P<sabbr>(?-u:\b)ss?\.[ \t]+\d)",
-        r"|(?P<word>(?-u:\b)(?i:sections?|secs?\.|sub-?sections?|sub-?divisions?|paragraphs?|sub-?paragraphs?|clauses?|sub-?clauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
-        r"|(?P<adjacent>(?-u:\b)(?i:the)[ \t]+(?i:preceding|previous|following|next)[ \t]+(?i:sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point)(?-u:\b))",
-        r"|(?P<such>(?-u:\b)(?i:such|said)[ \t]+(?i:section|article)(?-u:\b))",
-        r"|(?P<this>(?-u:\b)(?i:this)[ \t]+(?i:section|sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point|article|annex|chapter|subchapter|title|part|subpart)(?-u:\b))",
-        r"|(?P<euact>(?-u:\b)(?:Regulation|Directive|Decision|Recommendation)[ \t]*(?:\((?:EU|EC|EEC|Euratom)\)[ \t]*)?(?:No\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
-        r"|(?P<euacts>(?-u:\b)(?:Regulations|Directives|Decisions)[ \t]+(?:\((?i:EU|EC|EEC|Euratom)\)[ \t]*)?(?:(?i:no)\.?[ \t]*)?\d{1,4}/\d{1,4})",
-        r"|(?P<treaty>(?-u:\b)Treaty[ \t]+(?:establishing|on)[ \t]+the[ \t]+(?:European|Functioning)(?:[ \t]+(?:Economic|Community|Union|of|the|European|Atomic|Energy))*)",
-    ))
+    ),
+    (
+        "fixed",
+        r"(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|(?:RCW|ORS|NRS|KRS|HRS|SDCL|NDCC|AS|RSA|MCLA?|CPLR|UCC|RSMo|MCA|NMSA|IC|WAC|OAR|COMAR|IDAPA)(?-u:\b)|N\.J\.A\.C\.|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:K\.S\.A|W\.S|O\.C\.G\.A|N\.J\.S|R\.C|A\.R\.S|C\.R\.S|M\.C\.L|N\.C\.G\.S|T\.C\.A|N\.D\.C\.C|A\.C\.A|C\.G\.S|LSA-R\.S|U\.C\.C|(?:M\.[ \t]?)?G\.[ \t]?L)\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
+    ),
+    (
+        "nyc",
+        r"(?P<nyc>(?-u:\b)(?:NYC|N\.Y\.C\.|New[ \t]+York[ \t]+City)[ \t]+Admin(?:istrative|\.)[ \t]+Code\s*§)",
+    ),
+    ("sym", r"(?P<sym>§)"),
+    // `s. 768.28`, `ss. 120.54 and 120.57`: the section abbreviation of the Florida
+    // Statutes and of Commonwealth statutes, lower case and before a number only.
+    // `s 6`, `ss 7-9` without the period: OSCOLA's and the AGLC's form, read only after
+    // an act's name and year (`Privacy Act 1988 (Cth) s 6`; see `headed`).
+    ("sabbr", r"(?P<sabbr>(?-u:\b)ss?\.?[ \t]+\d)"),
+    (
+        "word",
+        r"(?P<word>(?-u:\b)(?i:sections?|secs?\.|sub-?sections?|sub-?divisions?|paragraphs?|sub-?paragraphs?|clauses?|sub-?clauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
+    ),
+    (
+        "adjacent",
+        r"(?P<adjacent>(?-u:\b)(?i:the)[ \t]+(?i:preceding|previous|following|next)[ \t]+(?i:sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point)(?-u:\b))",
+    ),
+    (
+        "such",
+        r"(?P<such>(?-u:\b)(?i:such|said)[ \t]+(?i:section|article)(?-u:\b))",
+    ),
+    (
+        "this",
+        r"(?P<this>(?-u:\b)(?i:this)[ \t]+(?i:section|sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point|article|annex|chapter|subchapter|title|part|subpart)(?-u:\b))",
+    ),
+    (
+        "euact",
+        r"(?P<euact>(?-u:\b)(?:Regulation|Directive|Decision|Recommendation)[ \t]*(?:\((?:EU|EC|EEC|Euratom)\)[ \t]*)?(?:No\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
+    ),
+    (
+        "euacts",
+        r"(?P<euacts>(?-u:\b)(?:Regulations|Directives|Decisions)[ \t]+(?:\((?i:EU|EC|EEC|Euratom)\)[ \t]*)?(?:(?i:no)\.?[ \t]*)?\d{1,4}/\d{1,4})",
+    ),
+    (
+        "treaty",
+        r"(?P<treaty>(?-u:\b)Treaty[ \t]+(?:establishing|on)[ \t]+the[ \t]+(?:European|Functioning)(?:[ \t]+(?:Economic|Community|Union|of|the|European|Atomic|Energy))*)",
+    ),
+];
+
+/// [`ANCHORS`] as one multi-pattern regex: the lazy DFA that finds an anchor also reports
+/// which pattern it is, so no capture engine runs over the alternation.
+static ANCHOR: LazyLock<meta::Regex> = LazyLock::new(|| {
+    let patterns: Vec<String> = ANCHORS
+        .iter()
+        .map(|(_, p)| super::typographic_spaces(p))
+        .collect();
+    #[allow(clippy::expect_used)]
+    meta::Builder::new()
+        .configure(meta::Config::new().which_captures(WhichCaptures::Implicit))
+        .build_many(&patterns)
+        .expect("static regex compiles")
 });
 
 /// A section number: `20-871`, `5-301`, `40.25a`, `2000e-8`, `12A-1.032`, `III`, and a
@@ -171,7 +255,7 @@ static LEVEL_WORD: LazyLock<Regex> = LazyLock::new(|| {
 });
 static SECTION_WORD: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<w>§§?|ss?\.[ \t]+|(?i:sections?|secs?\.|articles?|arts?\.|annex(?:es)?|recitals?|parts?))[ \t]*",
+        r"^(?P<w>§§?|ss?\.?[ \t]+|(?i:sections?|secs?\.|articles?|arts?\.|annex(?:es)?|recitals?|parts?))[ \t]*",
     )
 });
 static TITLE_OF: LazyLock<Regex> = LazyLock::new(|| {
@@ -197,7 +281,9 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?P<popular>(?:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:GDPR|AI(?:[ \t]*\r?\n[ \t]*|[ \t]+)Act|General(?:[ \t]*\r?\n[ \t]*|[ \t]+)Data(?:[ \t]*\r?\n[ \t]*|[ \t]+)Protection(?:[ \t]*\r?\n[ \t]*|[ \t]+)Regulation))(?-u:\b)",
         r"|(?P<dc>(?:the[ \t]+)?(?:D\.[ \t]?C\.|District[ \t]+of[ \t]+Columbia)[ \t]+(?:Official[ \t]+)?Code(?-u:\b))",
         r"|(?P<code>(?i:the)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:U\.S\.[ \t]+)?(?i:code)(?-u:\b))",
-        r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}(?-u:\b)|of|and|for|on|the|to|in))*)",
+        // A parenthesis inside a name (`the European Union (Withdrawal) Act 2018`, `the
+        // Local Government (Miscellaneous Provisions) Act 1976`) is followed by its next word.
+        r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}(?-u:\b)|of|and|for|on|the|to|in|\([A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|of|and|for|on|the|to|in))*\)[ \t]+[A-Z][\w'’&/-]*))*)",
         // `§ 2 of Fiscal Year 2021 Budget Support Emergency Act of 2020` (the D.C. Council's
         // notes): an act named without the article, its name ending in `Act` and its year.
         r"|(?P<bare_act>[A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|\d{4}(?-u:\b)|of|and|for|on|the|to|in))*[ \t]+Act(?:[ \t]+of[ \t]+\d{4})?(?-u:\b))",
@@ -284,8 +370,10 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
     let mut constitution: Option<String> = None;
     let mut court_rule: Option<String> = None;
     let mut last_fixed_end = 0usize;
-    while let Some(caps) = ANCHOR.captures_at(text, pos) {
-        let Some(m) = caps.get(0) else { break };
+    while let Some(m) = ANCHOR.find(Input::new(text).range(pos..)) {
+        let anchor = ANCHORS
+            .get(m.pattern().as_usize())
+            .map_or("", |(name, _)| *name);
         let start = m.start();
         let next = |p: usize| p + text[p..].chars().next().map_or(1, char::len_utf8);
         // Their short forms only follow within the paragraph (a blank line ends it). Each
@@ -309,15 +397,18 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             pos = end.max(next(start));
             continue;
         }
-        let whole_act = if caps.name("sessionlaw").is_some() {
+        let whole_act = if anchor == "sessionlaw" {
             super::session_law::designation_at(text, start)
                 .map(|(e, n)| (start, e, n, CitationKind::DcLaw))
-        } else if caps.name("datedact").is_some() {
+        } else if anchor == "datedact" {
             super::dated_act::act_at(text, start)
                 .map(|(e, n)| (start, e, n, CitationKind::NamedAct))
-        } else if caps.name("numact").is_some() {
+        } else if anchor == "numact" {
             super::numbered_act::act_around(text, start)
                 .map(|(s, e, n)| (s, e, n, CitationKind::NamedAct))
+        } else if anchor == "instrument" {
+            super::numbered_act::instrument_at(text, start)
+                .map(|(e, n)| (start, e, n, CitationKind::NamedAct))
         } else {
             None
         };
@@ -337,7 +428,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             pos = end.max(next(start));
             continue;
         }
-        if caps.name("cfrunit").is_some()
+        if anchor == "cfrunit"
             && let Some(phrase) = parse_cfr_unit(text, start)
         {
             pos = phrase.end.max(next(start));
@@ -345,15 +436,15 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             continue;
         }
         // Not a container (`part 52 of this chapter` of the C.F.R.): read as a section.
-        if caps.name("container").is_some()
+        if anchor == "container"
             && let Some(phrase) = parse_container(text, start)
         {
             pos = phrase.end.max(next(start));
             emit_phrase(text, phrase, &mut out, nested, &mut levels);
             continue;
         }
-        if caps.name("titled").is_some() || caps.name("chapter").is_some() {
-            let parsed = if caps.name("titled").is_some() {
+        if anchor == "titled" || anchor == "chapter" {
+            let parsed = if anchor == "titled" {
                 parse_titled(text, start)
             } else {
                 parse_chapter_of_title(text, start)
@@ -368,14 +459,14 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             }
             continue;
         }
-        if caps.name("eudiv").is_some()
+        if anchor == "eudiv"
             && let Some(phrase) = parse_eu_division(text, start)
         {
             pos = phrase.end.max(next(start));
             emit_phrase(text, phrase, &mut out, nested, &mut levels);
             continue;
         }
-        if caps.name("eo").is_some() {
+        if anchor == "eo" {
             if let Some(phrase) = parse_executive_orders(text, start) {
                 pos = phrase.end.max(next(start));
                 emit_phrase(text, phrase, &mut out, nested, &mut levels);
@@ -384,7 +475,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             }
             continue;
         }
-        let fixed = if caps.name("fixed").is_some() {
+        let fixed = if anchor == "fixed" {
             forms::at(text, start)
         } else {
             None
@@ -425,16 +516,14 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
                 plural,
             }) => parse_code_prefixed(text, start, after, code, kind, designator, plural),
             // `A prior section 116, Pub. L. 94-553`: a section phrase, the law read apart.
-            None if caps.name("fixed").is_some() && eat(text, start, &SECTION_WORD).is_some() => {
+            None if anchor == "fixed" && eat(text, start, &SECTION_WORD).is_some() => {
                 headed(text, start)
             }
-            None if caps.name("fixed").is_some() => None,
-            None if caps.name("prefix").is_some() || caps.name("nyc").is_some() => {
-                parse_prefixed(text, start)
-            }
-            None if caps.name("this").is_some() => parse_this(text, start),
-            None if caps.name("adjacent").is_some() => parse_adjacent(text, start, m.end()),
-            None if caps.name("such").is_some() => {
+            None if anchor == "fixed" => None,
+            None if anchor == "prefix" || anchor == "nyc" => parse_prefixed(text, start),
+            None if anchor == "this" => parse_this(text, start),
+            None if anchor == "adjacent" => parse_adjacent(text, start, m.end()),
+            None if anchor == "such" => {
                 let mut phrase = Phrase::new(
                     start,
                     Head::Section {
@@ -447,9 +536,9 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
                 phrase.end = m.end();
                 Some(phrase)
             }
-            None if caps.name("euact").is_some() => parse_eu_act(text, start, m.end()),
-            None if caps.name("euacts").is_some() => parse_eu_acts(text, start),
-            None if caps.name("treaty").is_some() => parse_treaty(text, start, m.end()),
+            None if anchor == "euact" => parse_eu_act(text, start, m.end()),
+            None if anchor == "euacts" => parse_eu_acts(text, start),
+            None if anchor == "treaty" => parse_treaty(text, start, m.end()),
             None => headed(text, start),
         };
         match parsed {
@@ -996,8 +1085,14 @@ pub(crate) fn is_generic_code_phrase(phrase: &str) -> bool {
     matches!(lower, "code" | "administrative code" | "charter" | "act")
 }
 
+/// `re` matched at `pos` (its patterns start with `^`): where the match ends, and its
+/// groups. Most tries fail: the lazy DFA says so before any groups are allocated.
 fn eat<'t>(text: &'t str, pos: usize, re: &Regex) -> Option<(usize, Captures<'t>)> {
-    let caps = re.captures(text.get(pos..)?)?;
+    let hay = text.get(pos..)?;
+    if !re.is_match(hay) {
+        return None;
+    }
+    let caps = re.captures(hay)?;
     let end = pos + caps.get(0)?.end();
     Some((end, caps))
 }
@@ -1007,8 +1102,8 @@ fn unit_of_word(word: &str) -> Option<(Unit, bool)> {
     Some(match w.as_str() {
         "§" => (Unit::Section, false),
         "§§" => (Unit::Section, true),
-        "section" | "sec." | "part" | "s." => (Unit::Section, false),
-        "sections" | "secs." | "parts" | "ss." => (Unit::Section, true),
+        "section" | "sec." | "part" | "s." | "s" => (Unit::Section, false),
+        "sections" | "secs." | "parts" | "ss." | "ss" => (Unit::Section, true),
         "article" | "art." => (Unit::Article, false),
         "articles" | "arts." => (Unit::Article, true),
         "annex" => (Unit::Annex, false),
@@ -1033,12 +1128,43 @@ fn headed(text: &str, start: usize) -> Option<Phrase> {
         phrase.start = start;
         return Some(phrase);
     }
-    parse_headed(text, start, None).map(|mut phrase| {
-        prior_edition(text, start, &mut phrase);
-        code_named_before(text, start, &mut phrase);
-        code_named_in_words_before(text, start, &mut phrase);
-        phrase
-    })
+    let mut phrase = parse_headed(text, start, None)?;
+    prior_edition(text, start, &mut phrase);
+    code_named_before(text, start, &mut phrase);
+    let dated_act = code_named_in_words_before(text, start, &mut phrase);
+    // `s 6` without its period is a section only of an act named with its year, before it
+    // (OSCOLA rule 2.1: `Human Rights Act 1998, s 15`; AGLC rule 3.1: `Privacy Act 1988
+    // (Cth) s 6`) or after it (`s 6 of the Privacy Act 1988`); anywhere else the letter is
+    // a word's (`the company's 3 subsidiaries`).
+    let of_dated_act = matches!(&phrase.code, Some(CodeRef::Named(name)) if ends_with_year(name));
+    if unperiodic_section_abbreviation(&text[start..])
+        && !dated_act
+        && !of_dated_act
+        && !after_an_instrument(text, start)
+    {
+        return None;
+    }
+    Some(phrase)
+}
+
+/// Whether an instrument numbered in its year or volume and a comma end the text before
+/// `start` (`Criminal Code, RSC 1985, c C-46, s 718`; see [`super::numbered_act`]).
+fn after_an_instrument(text: &str, start: usize) -> bool {
+    let from = crate::line_index::floor_char_boundary(text, start.saturating_sub(48));
+    super::numbered_act::instrument_ends(&text[from..start])
+}
+
+/// Whether `name` ends with a year (`Privacy Act 1988`, `Civil Rights Act of 1964`).
+fn ends_with_year(name: &str) -> bool {
+    let tail = name.rsplit(' ').next().unwrap_or_default();
+    tail.len() == 4 && tail.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether `head` opens with `s` or `ss` and a space, the section abbreviation without its
+/// period.
+fn unperiodic_section_abbreviation(head: &str) -> bool {
+    let rest = head.strip_prefix("ss").or_else(|| head.strip_prefix('s'));
+    rest.is_some_and(|r| r.starts_with(char::is_whitespace))
 }
 
 /// `1981 Ed., § 1-1303` (the D.C. Council's prior codifications): a section of a former
@@ -1098,17 +1224,19 @@ fn code_named_before(text: &str, start: usize, phrase: &mut Phrase) {
 
 /// `Executive Law § 296`, `Texas Penal Code § 19.02`, `National Environmental Policy Act
 /// of 1969 § 102`: a section whose code or act is named in words right before it (see
-/// [`super::named_before`]); the phrase then starts at the name.
-fn code_named_in_words_before(text: &str, start: usize, phrase: &mut Phrase) {
+/// [`super::named_before`]); the phrase then starts at the name. Returns whether the name
+/// was an act's with its year.
+fn code_named_in_words_before(text: &str, start: usize, phrase: &mut Phrase) -> bool {
     let head = &text.as_bytes()[start..];
     let designator = text[start..].starts_with('§')
         || head
             .get(..3)
             .is_some_and(|b| b.eq_ignore_ascii_case(b"sec"))
         || head.starts_with(b"s.")
-        || head.starts_with(b"ss.");
+        || head.starts_with(b"ss.")
+        || unperiodic_section_abbreviation(&text[start..]);
     if phrase.code.is_some() || phrase.relative.is_some() || !designator {
-        return;
+        return false;
     }
     if let Some(named) = super::named_before::code_named_before(text, start) {
         static TITLE_SECTION: LazyLock<Regex> = LazyLock::new(|| re(r"^\d+[A-Za-z]?-\d"));
@@ -1118,12 +1246,14 @@ fn code_named_in_words_before(text: &str, start: usize, phrase: &mut Phrase) {
             .and_then(|it| it.section.as_deref())
             .is_some_and(|n| TITLE_SECTION.is_match(n));
         if named.act && codified {
-            return;
+            return false;
         }
         phrase.start = named.start;
         phrase.code = Some(CodeRef::Named(named.code.into()));
         phrase.kind = Some(named.kind);
+        return named.act && named.dated;
     }
+    false
 }
 
 /// The body nouns after `Article N` (and up to three words of its name) that make it the
@@ -3042,6 +3172,11 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
 }
 
 fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {
+    let pos = if matches!(phrase.head, Head::Section { .. }) || phrase.chain_section.is_some() {
+        past_divisions_of_an_act(text, pos)
+    } else {
+        pos
+    };
     // `point (a) of the first subparagraph of Article 6(1)`: EU subparagraphs are not
     // numbered; the point hangs below the paragraph.
     if let Some((end, _)) = eat(text, pos, &ORDINAL_SUBPARAGRAPH) {
@@ -3334,7 +3469,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
             .map_or(trimmed, str::trim_start);
         phrase.code = Some(CodeRef::Named(
             codes::canonical_code(trimmed)
-                .map_or_else(|| collapse(name), |c| c.name)
+                .map_or_else(|| without_defined_initials(&collapse(name)), |c| c.name)
                 .into(),
         ));
         return Some(end);
@@ -3374,6 +3509,43 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     };
     phrase.code = Some(CodeRef::Named(code.into()));
     Some(end)
+}
+
+/// `title XIX of `, `part A of title XVIII of `: divisions of an act, designated by a Roman
+/// numeral or capital letters as acts of Congress designate them (a U.S. Code title's number
+/// is Arabic and read by [`TITLE_OF`]). Not a division: an omnibus act numbers the sections
+/// of each division anew (`Section 743 of Division C of the Consolidated Appropriations Act`
+/// is Division C's).
+static ACT_DIVISION_OF: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:(?i:title|subtitle|part|subpart|chapter|subchapter)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2})(?:-[A-Z0-9]{1,3})?[ \t]+of[ \t]+)+",
+    )
+});
+
+/// `pos` past the divisions of an act between a section and the act's name (`section
+/// 1902(a)(10) of title XIX of the Social Security Act`): an act numbers its sections through
+/// its titles, so the section is the act's. Where no act's name follows the divisions,
+/// `pos` as it is.
+fn past_divisions_of_an_act(text: &str, pos: usize) -> usize {
+    let Some((after, _)) = eat(text, pos, &ACT_DIVISION_OF) else {
+        return pos;
+    };
+    let names_an_act = eat(text, after, &CODE_OF).is_some_and(|(_, caps)| {
+        caps.name("named")
+            .or(caps.name("bare_act"))
+            .is_some_and(|name| {
+                let name = trim_named(name.as_str());
+                let words: Vec<&str> = name.split_whitespace().collect();
+                match words.as_slice() {
+                    [.., "Act"] | [.., "Act", "of", _] => true,
+                    [.., "Act", year] => {
+                        year.len() == 4 && year.bytes().all(|b| b.is_ascii_digit())
+                    }
+                    _ => false,
+                }
+            })
+    });
+    if names_an_act { after } else { pos }
 }
 
 /// Whether `name` (`the Federal Food, Drug, and Cosmetic Act of 1938`) names one act: no
@@ -3652,6 +3824,20 @@ fn trim_named(phrase: &str) -> &str {
 static ACT_OF_YEAR: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?-u:\b)Act[ \t]*\r?\n?[ \t]*of[ \t]*\r?\n?[ \t]*(?:1[789]|20)\d\d(?-u:\b)")
 });
+
+/// `name` without the initials a document defines inside it (`Public Health Service (PHS)
+/// Act` → `Public Health Service Act`): capitals in parentheses are the drafter's short
+/// form, not words of the act's title (`European Union (Withdrawal) Act 2018` keeps its).
+pub(crate) fn without_defined_initials(name: &str) -> String {
+    let kept: Vec<&str> = name
+        .split(' ')
+        .filter(|w| {
+            let inner = w.strip_prefix('(').and_then(|w| w.strip_suffix(')'));
+            !inner.is_some_and(|i| i.len() >= 2 && i.chars().all(|c| c.is_ascii_uppercase()))
+        })
+        .collect();
+    kept.join(" ")
+}
 
 /// `s` with each run of whitespace (typographic spaces included) as one space.
 pub(crate) fn collapse(s: &str) -> String {
