@@ -657,8 +657,8 @@ fn a_parenthesis_inside_an_acts_name_is_part_of_it() {
 
 #[test]
 fn the_commonwealths_section_abbreviation_without_its_period() {
-    // OSCOLA (4th ed., rule 2.1.1): `Human Rights Act 1998, s 15(1)(b)`; the AGLC (4th ed.,
-    // rule 3.1.4): the jurisdiction after the year, no comma (`Privacy Act 1988 (Cth) s 6`).
+    // OSCOLA (4th ed., rule 2.1): `Human Rights Act 1998, s 15(1)(b)`; the AGLC (4th ed.,
+    // rule 3.1): the jurisdiction after the year, no comma (`Privacy Act 1988 (Cth) s 6`).
     assert_eq!(
         read("Human Rights Act 1998, s 15(1)(b) applies."),
         [triple(

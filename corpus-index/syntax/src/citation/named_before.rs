@@ -4,7 +4,9 @@
 //!   codification (rule 12.2.1: `National Environmental Policy Act of 1969 § 102, 42 U.S.C.
 //!   § 4332`), and as secondary writing cites it alone (`Securities Exchange Act of 1934
 //!   § 10(b)`, `Dodd-Frank Act § 1502`); the Commonwealth's form with the act's year and a
-//!   comma (`Data Protection Act 2018, s. 170`, OSCOLA);
+//!   comma (`Data Protection Act 2018, s. 170`, OSCOLA's `Human Rights Act 1998, s 15`), or
+//!   its jurisdiction (`Privacy Act 1988 (Cth) s 6`, the AGLC); a parenthesis of the name's
+//!   words is part of it (`European Union (Withdrawal) Act 2018`);
 //! - a state's subject code or consolidated law by its name, as the states' own style manuals
 //!   cite them (the New York Law Reports Style Manual: `Executive Law § 296`, `General
 //!   Business Law § 349`; the California Style Manual: `Penal Code section 187`, `Civil Code
@@ -183,7 +185,7 @@ const GENERIC_WORDS: &[&str] = &[
 ];
 
 /// `before` without a jurisdiction in parentheses after an act's year (`Privacy Act 1988
-/// (Cth)`, `Crimes Act 1900 (NSW)`: AGLC rule 3.1.4; one capitalised word of at most four
+/// (Cth)`, `Crimes Act 1900 (NSW)`: AGLC rule 3.1; one capitalised word of at most four
 /// letters, or capitals). Any other ending is returned as it is.
 fn without_jurisdiction(before: &str) -> &str {
     let Some(inner_end) = before.strip_suffix(')') else {
@@ -309,7 +311,7 @@ pub(crate) struct NamedBefore {
     pub act: bool,
     /// Whether the name ends with the act's year (`Human Rights Act 1998`, `Civil Rights
     /// Act of 1964`): the Commonwealth's citations then take the section as `s 3` (OSCOLA
-    /// rule 2.1, AGLC rule 3.1.5), a form lexls reads only after such a name.
+    /// rule 2.1, AGLC rule 3.1), a form lexls reads only after such a name.
     pub dated: bool,
 }
 
@@ -326,7 +328,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
     let comma = before.ends_with(',');
     let before = before.trim_end_matches(',').trim_end_matches(is_space);
     // `Privacy Act 1988 (Cth) s 6`, `Crimes Act 1900 (NSW), s 4`: the jurisdiction after an
-    // act's year (the Australian Guide to Legal Citation, rule 3.1.4) is read over.
+    // act's year (the Australian Guide to Legal Citation, rule 3.1) is read over.
     let before = without_jurisdiction(before);
     // Most designators follow no name (`under § 5`, `(§ 5`): only a head noun or an act's
     // year can end one.
@@ -373,7 +375,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
         if CONNECTORS.contains(&inner) || is_name_word(inner) {
             k -= 1;
             open = (open || closes) && !opens;
-            if is_name_word(inner) && !open && !inner.is_empty() && !opens {
+            if is_name_word(inner) && !open && !opens {
                 first = k;
             }
         } else {
