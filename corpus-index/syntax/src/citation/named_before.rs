@@ -539,7 +539,8 @@ pub(crate) fn is_roman(word: &str) -> bool {
     !word.is_empty() && ROMAN.is_match(word)
 }
 
-fn is_year(word: &str) -> bool {
+/// Whether `word` is a year of enactment (four digits, 1600–2099).
+pub(crate) fn is_year(word: &str) -> bool {
     word.len() == 4
         && word.bytes().all(|b| b.is_ascii_digit())
         && matches!(&word[..2], "16" | "17" | "18" | "19" | "20")

@@ -84,8 +84,8 @@ pub fn is_numbered_act(name: &str) -> bool {
 /// - Canada's statutes by their volume's year and chapter (`R.S.C. 1985, c. C-46`, `S.C.
 ///   2000, c. 5`, `RSO 1990, c H.19`, `S.B.C. 2003, c. 20`: the McGill Guide, rule 2.1: the
 ///   volume is the revised (`R.S.`) or annual (`S.`) statutes of a jurisdiction).
-const INSTRUMENT_PATTERN: &str = concat!(
-    r"(?:(?P<si>S\.?[ \t]?I\.?|S\.?S\.?I\.?|S\.?R\.?)[ \t]+(?P<siy>(?:19|20)\d\d)(?:/|[ \t]+No\.?[ \t]*)(?P<sin>\d{1,5})(?-u:\b)",
+pub(crate) const INSTRUMENT_PATTERN: &str = concat!(
+    r"(?-u:\b)(?:(?P<si>S\.?[ \t]?I\.?|S\.?S\.?I\.?|S\.?R\.?)[ \t]+(?P<siy>(?:19|20)\d\d)(?:/|[ \t]+No\.?[ \t]*)(?P<sin>\d{1,5})(?-u:\b)",
     r"|(?P<vol>(?:R\.?[ \t]?)?S\.?[ \t]?(?:C|O|A|M|Q|S|Y|B\.?[ \t]?C|N\.?[ \t]?[SBL]|P\.?[ \t]?E\.?[ \t]?I|N\.?[ \t]?W\.?[ \t]?T|Nu))\.?,?[ \t]+(?P<voly>(?:1[89]|20)\d\d),[ \t]*c\.?[ \t]*(?P<ch>(?:[A-Z]{1,2}[-.][ \t]?)?\d{1,4}(?:\.\d{1,3})?)(?-u:\b))",
 );
 
@@ -105,7 +105,7 @@ pub(crate) fn instrument_ends(before: &str) -> bool {
     static BEFORE: LazyLock<Regex> = LazyLock::new(|| {
         #[allow(clippy::expect_used)]
         Regex::new(&super::typographic_spaces(&format!(
-            r"(?-u:\b){INSTRUMENT_PATTERN}[ \t]*,[ \t]*$"
+            r"{INSTRUMENT_PATTERN}[ \t]*,[ \t]*$"
         )))
         .expect("static regex compiles")
     });

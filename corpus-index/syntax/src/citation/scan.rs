@@ -64,13 +64,10 @@ const ANCHORS: &[(&str, &str)] = &[
         "numact",
         r"(?P<numact>(?-u:\b)Act[ \t]+(?:No\.?[ \t]*)?\d{1,4}[ \t]+of[ \t]+(?:1[6-9]|20)\d\d(?-u:\b))",
     ),
-    // `SI 2019/419`, `R.S.C. 1985, c. C-46`: the Commonwealth's instruments by number
-    // ([`super::numbered_act::instrument_at`]); before `fixed`, whose state initials
-    // (`S.C.`) would take a Canadian volume.
-    (
-        "instrument",
-        r"(?P<instrument>(?-u:\b)(?:(?:S\.?[ \t]?I\.?|S\.?S\.?I\.?|S\.?R\.?)[ \t]+(?:19|20)\d\d(?:/|[ \t]+No)|(?:R\.?[ \t]?)?S\.?[ \t]?(?:C|O|A|M|Q|S|Y|B\.?[ \t]?C|N\.?[ \t]?[SBL]|P\.?[ \t]?E\.?[ \t]?I|N\.?[ \t]?W\.?[ \t]?T|Nu)\.?,?[ \t]+(?:1[89]|20)\d\d,[ \t]*c\.?[ \t]*[A-Z0-9]))",
-    ),
+    // `SI 2019/419`, `R.S.C. 1985, c. C-46`: the Commonwealth's instruments by number, the
+    // pattern [`super::numbered_act::instrument_at`] reads; before `fixed`, whose state
+    // initials (`S.C.`) would take a Canadian volume.
+    ("instrument", super::numbered_act::INSTRUMENT_PATTERN),
     (
         "cfrunit",
         r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix|supplement)[ \t]+[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d))",
@@ -1156,8 +1153,9 @@ fn after_an_instrument(text: &str, start: usize) -> bool {
 
 /// Whether `name` ends with a year (`Privacy Act 1988`, `Civil Rights Act of 1964`).
 fn ends_with_year(name: &str) -> bool {
-    let tail = name.rsplit(' ').next().unwrap_or_default();
-    tail.len() == 4 && tail.bytes().all(|b| b.is_ascii_digit())
+    name.rsplit(' ')
+        .next()
+        .is_some_and(super::named_before::is_year)
 }
 
 /// Whether `head` opens with `s` or `ss` and a space, the section abbreviation without its
@@ -3538,9 +3536,7 @@ fn past_divisions_of_an_act(text: &str, pos: usize) -> usize {
                 let words: Vec<&str> = name.split_whitespace().collect();
                 match words.as_slice() {
                     [.., "Act"] | [.., "Act", "of", _] => true,
-                    [.., "Act", year] => {
-                        year.len() == 4 && year.bytes().all(|b| b.is_ascii_digit())
-                    }
+                    [.., "Act", year] => super::named_before::is_year(year),
                     _ => false,
                 }
             })
