@@ -19,8 +19,8 @@ use std::sync::{Arc, Mutex};
 use serde::Serialize;
 
 use lexls_syntax::CompactString;
-use lexls_syntax::citation::codes;
 use lexls_syntax::citation::{Citation, CodeRef, Relative, ShortForm};
+use lexls_syntax::citation::{codes, container};
 use lexls_syntax::model::{Document, DocumentKind, ProvisionId, Unit};
 
 use lookups::{Lookup, Lookups};
@@ -842,7 +842,15 @@ impl NamespaceIndex {
         {
             return Resolution::Unanchored;
         }
-        let name = match &cite.code {
+        // `chapter 35 of title 44` in the U.S. Code: of that title, not of the citing one.
+        let other_title = match &cite.code {
+            Some(CodeRef::This) => cite
+                .division()
+                .and_then(|d| container::of_another_federal_title(own, d))
+                .map(|(code, _)| CodeRef::Named(code.into())),
+            _ => None,
+        };
+        let name = match other_title.as_ref().or(cite.code.as_ref()) {
             Some(CodeRef::Named(name)) => match self.code_for_phrase(own, name) {
                 Ok(ns) => ns,
                 Err(code) => {

@@ -999,7 +999,8 @@ fn acts_named_without_the_article_and_former_editions() {
         )[1..],
         [
             named("Fiscal Year 2021 Budget Support Emergency Act of 2020 § 2"),
-            ("dc_law".to_string(), "D.C. Act 23-416".to_string())
+            ("dc_law".to_string(), "D.C. Act 23-416".to_string()),
+            ("register".to_string(), "67 D.C. Reg. 12245".to_string())
         ]
     );
     assert_eq!(
@@ -1105,5 +1106,79 @@ fn a_section_number_repeated_in_its_sentence_keeps_its_code() {
             .iter()
             .any(|(_, n)| n == "Federal Register Act § 6(b)"),
         "{cites:?}"
+    );
+}
+
+// Class: the registers of the states and the District by volume and page (The Bluebook,
+// table T1's administrative registers; the D.C. Code's history notes cite the D.C. Register
+// as `DCR` and the District's Statutes at Large as `DCSTAT`): publications, not provisions.
+#[test]
+fn registers_and_the_districts_statutes_at_large() {
+    // D.C. Code § 10-1202.44's history note.
+    assert_eq!(
+        read("as added Oct. 22, 2009, D.C. Law 18-78,§ 2(i), 56 DCR 6959"),
+        [
+            ("dc_law".to_string(), "D.C. Law 18-78".to_string()),
+            ("dc_law".to_string(), "D.C. Law 18-78 § 2(i)".to_string()),
+            ("register".to_string(), "56 D.C. Reg. 6959".to_string())
+        ]
+    );
+    assert_eq!(
+        read(
+            "Emergency Amendment Act of 2015 (D.C. Act 21-7, Feb. 26, 2015, 62 DCR 2646, 21 DCSTAT 807)"
+        )[1..],
+        [
+            ("register".to_string(), "62 D.C. Reg. 2646".to_string()),
+            ("dc_stat".to_string(), "21 DC Stat. 807".to_string())
+        ]
+    );
+    for (text, normalized) in [
+        ("39 Tex. Reg. 1234 (2014)", "39 Tex. Reg. 1234"),
+        ("36 N. Y. Reg. 12", "36 N.Y. Reg. 12"),
+        ("44 Pa. Bull. 5678", "44 Pa. Bull. 5678"),
+        ("30 Va. Reg. Regs. 1234", "30 Va. Reg. Regs. 1234"),
+        ("41 Fla. Admin. Reg. 100", "41 Fla. Admin. Reg. 100"),
+        ("54 D.C. Reg. 8014 (Aug. 17, 2007)", "54 D.C. Reg. 8014"),
+    ] {
+        assert_eq!(
+            read(text),
+            [("register".to_string(), normalized.to_string())],
+            "{text}"
+        );
+    }
+    // A code of regulations (`Regs.`), not a register.
+    assert!(
+        read("12 Ky. Admin. Regs. 100")
+            .iter()
+            .all(|(k, _)| k != "register"),
+        "{:?}",
+        read("12 Ky. Admin. Regs. 100")
+    );
+}
+
+// Class: a container of another title of the U.S. Code or the C.F.R., which the citing
+// code names without its own name (the OLRC's `chapter 35 of title 44`, the Document
+// Drafting Handbook's `chapter I of title 14`): that title's, not the citing title's.
+#[test]
+fn containers_of_another_federal_title() {
+    let context = serde_json::json!({"usc": {"title": "42"}});
+    let in_usc = |text: &str| {
+        let location = context_location(Some(&context));
+        pairs(&cite_at(text, location.as_ref()))
+    };
+    // 42 U.S.C. (a reemployed annuitant).
+    assert_eq!(
+        in_usc(
+            "the rate for level II of the Executive Schedule under subchapter II of chapter 53 of title 5"
+        ),
+        [("usc".to_string(), "5 U.S.C. ch. 53, subch. II".to_string())]
+    );
+    assert_eq!(
+        read_in_cfr(
+            "the regulations in chapter I of title 14 apply",
+            "40",
+            "52.21"
+        ),
+        [cfr("14 C.F.R. chapter I")]
     );
 }

@@ -102,7 +102,9 @@ fn an_acts_name_ends_with_its_year() {
                 "§ 2(b) of the Protecting Pregnant Workers Fairness Temporary Amendment Act of 2016",
                 "Protecting Pregnant Workers Fairness Temporary Amendment Act of 2016 § 2(b)"
             ),
-            triple("dc_law", "D.C. Law 21-103", "D.C. Law 21-103")
+            triple("dc_law", "D.C. Law 21-103", "D.C. Law 21-103"),
+            triple("register", "63 DCR 3654", "63 D.C. Reg. 3654"),
+            triple("dc_stat", "20 DCSTAT 3147", "20 DC Stat. 3147")
         ]
     );
     assert_eq!(
@@ -646,6 +648,16 @@ fn a_parenthesis_inside_an_acts_name_is_part_of_it() {
         first("See Local Government (Miscellaneous Provisions) Act 1976, s. 19."),
         "Local Government (Miscellaneous Provisions) Act 1976 § 19"
     );
+    // The number of a second act of the same name and year (OSCOLA rule 2.1's short titles
+    // `Finance (No. 2) Act 2017`), after and before the section.
+    assert_eq!(
+        first("as amended by section 5 of the Finance (No. 2) Act 2017, the charge"),
+        "Finance (No. 2) Act 2017 § 5"
+    );
+    assert_eq!(
+        first("See Finance (No. 2) Act 2017, s 5(1)."),
+        "Finance (No. 2) Act 2017 § 5(1)"
+    );
     // Initials the drafter defines inside the name are no part of it (FR 2017-06-07).
     assert_eq!(
         first("as defined in section 340H of the Public Health Service (PHS) Act"),
@@ -720,5 +732,91 @@ fn a_section_through_a_title_of_an_act_is_the_acts() {
     assert_eq!(
         first("Section 743 of Division C of the Consolidated Appropriations Act of 2010"),
         "Division C of the Consolidated Appropriations Act of 2010 § 743"
+    );
+}
+
+/// Class: an act's titles, subtitles and parts cited whole, without a section (the U.S.
+/// Code's notes and the D.C. Code: `Title II of the Social Security Act`, `part B of title IV
+/// of the Higher Education Act of 1965`): the act, with the chain outermost first. A bare
+/// section after one is not the act's (the OLRC's classification notes), a section named
+/// after it is (one citation), a code's citation after it is the citation (The Bluebook,
+/// rule 12.2.1), and `the Act` alone names no act.
+#[test]
+fn an_acts_divisions_cited_whole() {
+    // 14 U.S.C., notes: the act's title, then the subchapter of title 42 that classifies it.
+    assert_eq!(
+        read(
+            "Title II of the Social Security Act is classified generally to subchapter II (§\u{202f}401 et seq.) of chapter 7 of Title 42"
+        )[..2],
+        [
+            triple(
+                "named_act",
+                "Title II of the Social Security Act",
+                "Social Security Act tit. II"
+            ),
+            triple("section", "§\u{202f}401 et seq.", "§ 401 et seq.")
+        ]
+    );
+    // The D.C. Code (definitions of an independent agency).
+    assert_eq!(
+        first(
+            "Any independent agency of the District of Columbia established under part F of title IV of the District of Columbia Home Rule Act;"
+        ),
+        "District of Columbia Home Rule Act tit. IV, pt. F"
+    );
+    // The U.S. Code's student-loan provisions: the act's name labels the code's citation.
+    assert_eq!(
+        read(
+            "(A) any loan made, insured, or guaranteed under part B of title IV of the Higher Education Act of 1965 (20 U.S.C. 1071 et seq.)"
+        ),
+        [triple(
+            "usc",
+            "20 U.S.C. 1071 et seq.",
+            "20 U.S.C. 1071 et seq."
+        )]
+    );
+    // The D.C. Code: a title designated with a letter after its numeral.
+    assert_eq!(
+        first("the child support enforcement program under Title IV-D of the Social Security Act"),
+        "Social Security Act tit. IV-D"
+    );
+    assert!(read("as required by part A of the Act.").is_empty());
+    assert!(read("under part B of the plan approved by the Mayor").is_empty());
+}
+
+/// Class: a preposition between two capitalised words of an act's name (`the Individuals
+/// with Disabilities Education Act`, the D.C. Council's `Protecting Businesses and Workers
+/// from COVID-19 … Act of 2020`), and initials inside it (`the Saving D.C. Homes From
+/// Foreclosure Act`); the name of no act ends before the preposition.
+#[test]
+fn a_preposition_inside_an_acts_name() {
+    // 20 U.S.C. (the U.S. Code titles of the shared corpora).
+    assert_eq!(
+        read(
+            "copies of the electronic files described in sections 612(a)(23)(C), 613(a)(6), and section 674(e) of the Individuals with Disabilities Education Act that contain"
+        )
+        .into_iter()
+        .map(|(_, _, n)| n)
+        .collect::<Vec<_>>(),
+        [
+            "Individuals with Disabilities Education Act § 612(a)(23)(C)",
+            "Individuals with Disabilities Education Act § 613(a)(6)",
+            "Individuals with Disabilities Education Act § 674(e)"
+        ]
+    );
+    assert_eq!(
+        read(
+            "For temporary (90 day) amendment of this section, see § 2(b) of the Saving D.C. Homes From Foreclosure Emergency Amendment Act of 2011 (D.C. Act 19-115)."
+        )[1],
+        triple(
+            "named_act",
+            "§ 2(b) of the Saving D.C. Homes From Foreclosure Emergency Amendment Act of 2011",
+            "Saving D.C. Homes From Foreclosure Emergency Amendment Act of 2011 § 2(b)"
+        )
+    );
+    // FR 2017 (National Park Service): `with` joins no name here.
+    assert_eq!(
+        read("in accordance with section 7 of the Act and with NPS's approval"),
+        [triple("section", "section 7 of the Act", "§ 7")]
     );
 }

@@ -253,3 +253,37 @@ fn a_name_defined_in_another_code_is_not_the_citing_codes() {
         "nyc/admin-code-20-871.md"
     );
 }
+
+/// Class: a container of another title of the U.S. Code, which the Code names without its
+/// own name (the OLRC's `subchapter II of chapter 53 of title 5` in title 42): that title's,
+/// in the workspace or outside it, never the citing title.
+#[test]
+fn a_container_of_another_title_is_that_titles() {
+    let citing = (
+        "usc/42-usc-3796.md",
+        "# 42 U.S.C. § 3796 Compensation\n\nThe rate shall not exceed the rate for level II of the Executive Schedule under subchapter II of chapter 53 of title 5.\n"
+            .to_string(),
+        Format::Markdown,
+    );
+    let other_title = (
+        "usc/5-usc-5313.md",
+        "# 5 U.S.C. § 5313 Positions at level II\n\nLevel II of the Executive Schedule applies to the following positions.\n"
+            .to_string(),
+        Format::Markdown,
+    );
+    let phrase = "subchapter II of chapter 53 of title 5";
+    let r = resolutions(&[citing.clone(), other_title], "usc/42-usc-3796.md");
+    assert_eq!(
+        of(&r, phrase),
+        Resolution::Code {
+            namespace: "5 U.S.C.".into()
+        }
+    );
+    let r = resolutions(&[citing], "usc/42-usc-3796.md");
+    assert_eq!(
+        of(&r, phrase),
+        Resolution::External {
+            code: Some("5 U.S.C.".into())
+        }
+    );
+}

@@ -153,6 +153,49 @@ pub fn parse(division: &str) -> Option<Chain> {
     Some(Chain { anchor, levels })
 }
 
+/// A chain from another title of a titled federal code, as the citing code writes it
+/// without naming itself: `chapter 35 of title 44` in the U.S. Code (the Office of the Law
+/// Revision Counsel's style) and `chapter I of title 14` in the C.F.R. (Document Drafting
+/// Handbook, ch. 2) are of `44 U.S.C.` and `14 C.F.R.`, not of the citing title.
+///
+/// `namespace` is the citing document's code (`42 U.S.C.`, `40 C.F.R.`); `division` a chain
+/// anchored at a title ([`super::Citation::division`], `tit. 44, ch. 35`). Returns the code
+/// cited (`44 U.S.C.`) and the levels below its title as that code writes them (`ch. 35`; the
+/// C.F.R. spells its levels out, `chapter I`). `None` for any other code (the D.C. Code's
+/// `Chapter 10 of Title 1` is its own), a chain anchored at the citing position, or a chain
+/// of the title alone.
+pub fn of_another_federal_title(namespace: &str, division: &str) -> Option<(String, String)> {
+    let series = match super::codes::family_of(namespace) {
+        super::codes::CodeFamily::Usc => "U.S.C.",
+        super::codes::CodeFamily::Cfr => "C.F.R.",
+        _ => return None,
+    };
+    let chain = parse(division)?;
+    let ChainAnchor::Title(title) = chain.anchor else {
+        return None;
+    };
+    if chain.levels.is_empty() {
+        return None;
+    }
+    let levels: Vec<String> = chain
+        .levels
+        .iter()
+        .map(|(abbr, n)| {
+            let word = match (series, abbr.as_str()) {
+                ("C.F.R.", "tit.") => "title",
+                ("C.F.R.", "subtit.") => "subtitle",
+                ("C.F.R.", "ch.") => "chapter",
+                ("C.F.R.", "subch.") => "subchapter",
+                ("C.F.R.", "pt.") => "part",
+                ("C.F.R.", "subpt.") => "subpart",
+                _ => abbr,
+            };
+            format!("{word} {n}")
+        })
+        .collect();
+    Some((format!("{title} {series}"), levels.join(", ")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,6 +249,28 @@ mod tests {
         let chain = parse("this ch., subch. II").expect("a chain");
         assert_eq!(chain.anchor, ChainAnchor::This("ch.".into()));
         assert_eq!(chain.levels, vec![("subch.".into(), "II".into())]);
+    }
+
+    // Class: a chain from another title of the U.S. Code or the C.F.R., written without the
+    // code's name inside that code (the OLRC's `chapter 35 of title 44`, the Document
+    // Drafting Handbook's `chapter I of title 14`).
+    #[test]
+    fn another_title_of_a_federal_code() {
+        let of = |namespace: &str, text: &str| {
+            let c = extract(text);
+            c.iter()
+                .find_map(|c| of_another_federal_title(namespace, c.division()?))
+        };
+        assert_eq!(
+            of("42 U.S.C.", "in accordance with chapter 35 of title 44."),
+            Some(("44 U.S.C.".into(), "ch. 35".into()))
+        );
+        assert_eq!(
+            of("40 C.F.R.", "under subchapter C of chapter I of title 14"),
+            Some(("14 C.F.R.".into(), "chapter I, subchapter C".into()))
+        );
+        assert_eq!(of("D.C. Code", "pursuant to Chapter 5 of Title 2"), None);
+        assert_eq!(of("42 U.S.C.", "subchapter II of this chapter"), None);
     }
 
     // Class: not containers: a C.F.R. part, an EU article, a U.S. Code chapter.

@@ -783,6 +783,44 @@ static FED_REG: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
+/// The District of Columbia Statutes at Large by volume and page (`20 DCSTAT 3147`, as the
+/// D.C. Code's history notes write them; `20 D.C. Stat. 3147`).
+static DC_STAT: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(
+        r"^(?P<vol>\d{{1,3}})[ \t]+(?:DCSTAT|D\.[ \t]?C\.[ \t]+Stat\.)[ \t]+{PAGE}"
+    ))
+});
+
+/// A register of a state's or the District's rules by volume and page, as The Bluebook's
+/// table T1 abbreviates the administrative registers (`39 Tex. Reg. 1234`, `36 N.Y. Reg.
+/// 12`, `41 Fla. Admin. Reg. 100`, `30 Va. Reg. Regs. 1234`, `44 Pa. Bull. 5678`), and the
+/// D.C. Register as the District cites it (`63 DCR 3654`). `Reg.` with its period and a page
+/// after it: `Regs.` alone names a code of regulations (`Ky. Admin. Regs.`), not a register.
+static REGISTER: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(
+        r"^(?P<vol>\d{{1,3}})[ \t]+(?:(?P<dcr>DCR)|(?P<bull>Pa\.[ \t]?Bull\.)|(?P<state>{STATE})[ \t]+(?P<what>(?:Admin\.[ \t]+|Regulatory[ \t]+Notice[ \t]+)?Reg\.(?:[ \t]+Regs\.)?))[ \t]+{PAGE}"
+    ))
+});
+
+/// A state's abbreviation as The Bluebook spaces it: initials closed up (`N. Y.` → `N.Y.`,
+/// `D.C.`), words apart (`Am. Samoa`, `W. Va.`).
+fn state_spaced(state: &str) -> String {
+    let initial = |b: &[u8]| b.len() == 2 && b[0].is_ascii_uppercase() && b[1] == b'.';
+    let mut out = String::new();
+    let mut last_initial = false;
+    for w in state.split_whitespace() {
+        let b = w.as_bytes();
+        // `N.` then `Y.`: initials closed up; anything else spaced.
+        let closed_up = last_initial && initial(b);
+        if !out.is_empty() && !closed_up {
+            out.push(' ');
+        }
+        out.push_str(w);
+        last_initial = b.len() >= 2 && initial(&b[b.len() - 2..]);
+    }
+    out
+}
+
 static CONSTITUTION: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
         r"^(?P<who>U\.[ \t]?S\.|{STATE}|{STATE_FULL})[ \t]+(?i:const(?:itution)?\.?),?[ \t]+(?P<rest>(?i:art(?:icle|\.)?|amend(?:ment|\.)?)[ \t]+[IVXLC0-9]+)"
@@ -1000,9 +1038,32 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         }
         return Some(found);
     }
+    if let Some(c) = REGISTER.captures(rest) {
+        let series = if c.name("dcr").is_some() {
+            "D.C. Reg.".to_string()
+        } else if c.name("bull").is_some() {
+            "Pa. Bull.".to_string()
+        } else {
+            let what = c.name("what").map_or("", |m| m.as_str());
+            let what = what.split_whitespace().collect::<Vec<_>>().join(" ");
+            format!("{} {what}", state_spaced(c.name("state")?.as_str()))
+        };
+        let end = start + c.get(0)?.end();
+        let mut found = whole(
+            start,
+            end,
+            CitationKind::Register,
+            format!("{} {series}", &c["vol"]),
+        );
+        if let Found::Whole { cite, .. } = &mut found {
+            cite.section = Some(c["page"].replace(',', "").into());
+        }
+        return Some(found);
+    }
     for (pattern, kind, series) in [
         (&*STAT, CitationKind::Stat, "Stat."),
         (&*FED_REG, CitationKind::FedReg, "Fed. Reg."),
+        (&*DC_STAT, CitationKind::DcStat, "DC Stat."),
     ] {
         if let Some(c) = pattern.captures(rest) {
             // `<volume> Stat. <page>`, `<volume> Fed. Reg. <page>`.

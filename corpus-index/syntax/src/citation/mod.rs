@@ -86,6 +86,15 @@ pub enum CitationKind {
     Stat,
     /// The Federal Register (`74 FR 29408`, `75 Fed. Reg. 28404`).
     FedReg,
+    /// The District of Columbia Statutes at Large (`20 DCSTAT 3147`, as the D.C. Code's
+    /// history notes cite them), normalized `20 DC Stat. 3147`: a volume and page of the
+    /// District's session laws, never a part of the D.C. Code.
+    DcStat,
+    /// A state's or the District's register of rules, by volume and page (The Bluebook,
+    /// table T1's "administrative registers": `39 Tex. Reg. 1234`, `44 Pa. Bull. 5678`,
+    /// `30 Va. Reg. Regs. 100`, and the D.C. Register as the D.C. Code cites it, `63 DCR
+    /// 3654`, normalized `63 D.C. Reg. 3654`). A publication, never a provision of a code.
+    Register,
     /// The United States Constitution (`U.S. Const. art. I, § 8`).
     UsConst,
     /// A state constitution (`Cal. Const. art. XI, § 1`).
@@ -134,6 +143,8 @@ impl CitationKind {
             Self::DcLaw => "dc_law",
             Self::Stat => "stat",
             Self::FedReg => "fed_reg",
+            Self::DcStat => "dc_stat",
+            Self::Register => "register",
             Self::UsConst => "usconst",
             Self::StateConstitution => "state_constitution",
             Self::CourtRule => "court_rule",
@@ -452,6 +463,8 @@ impl Citation {
             }
             CitationKind::Stat
             | CitationKind::FedReg
+            | CitationKind::DcStat
+            | CitationKind::Register
             | CitationKind::Case
             | CitationKind::AgencyDecision => {
                 let _ = write!(out, "{} {section}", code_or("?"));

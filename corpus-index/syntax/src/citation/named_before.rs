@@ -362,7 +362,8 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
     let mut first = i;
     let mut k = i;
     // Words inside a parenthesis of the name (`European Union (Withdrawal) Act 2018`,
-    // `Children (Scotland) Act 1995`), read from its closing word back to its opening one.
+    // `Children (Scotland) Act 1995`, `Finance (No. 2) Act 2017`), read from its closing word
+    // back to its opening one.
     let mut open = false;
     while k > 0 {
         let w = words[k - 1].1;
@@ -372,7 +373,10 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
             break;
         }
         let inner = w.trim_start_matches('(').trim_end_matches(')');
-        if CONNECTORS.contains(&inner) || is_name_word(inner) {
+        // `Finance (No. 2) Act 2017`: the number of an act of the same name and year.
+        let numbered = (closes && !inner.is_empty() && inner.bytes().all(|b| b.is_ascii_digit()))
+            || (opens && matches!(inner, "No." | "No"));
+        if CONNECTORS.contains(&inner) || is_name_word(inner) || numbered {
             k -= 1;
             open = (open || closes) && !opens;
             if is_name_word(inner) && !open && !opens {

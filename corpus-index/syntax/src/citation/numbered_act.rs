@@ -1,5 +1,7 @@
 //! Acts cited by their number in the year of enactment: `Act 51 of 1977`, `Act No. 108 of
-//! 1996`, `Rajasthan Act 34 of 1958`, `Central Act 16 of 1926`; and the instruments the
+//! 1996`, `Rajasthan Act 34 of 1958`, `Central Act 16 of 1926`, and so the ordinances and
+//! regulations numbered with them (`Ordinance 5 of 1944`, `Regulation 1 of 1974`, the
+//! President's regulations for India's Union territories); and the instruments the
 //! Commonwealth designates by a number in a year or a volume (`SI 2019/419`, `R.S.C. 1985,
 //! c. C-46`; see [`instrument_at`]). The legislatures of India,
 //! South Africa and other Commonwealth countries number their acts so (India's Legislative
@@ -24,7 +26,7 @@ const LEGISLATURES: &str = r"Central|Andhra[ \t]+Pradesh|Arunachal[ \t]+Pradesh|
 static NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
     #[allow(clippy::expect_used)]
     Regex::new(&super::typographic_spaces(&format!(
-        r"^(?:the[ \t]+)?(?:(?P<by>{LEGISLATURES})[ \t]+)?Act[ \t]+(?:No\.?[ \t]*)?(?P<n>\d{{1,4}})[ \t]+of[ \t]+(?P<y>(?:1[6-9]|20)\d\d)(?-u:\b)"
+        r"^(?:the[ \t]+)?(?:(?P<by>{LEGISLATURES})[ \t]+)?(?P<what>Act|Ordinance|Regulation)[ \t]+(?:No\.?[ \t]*)?(?P<n>\d{{1,4}})[ \t]+of[ \t]+(?P<y>(?:1[6-9]|20)\d\d)(?-u:\b)"
     )))
     .expect("static regex compiles")
 });
@@ -43,7 +45,10 @@ pub(crate) fn act_at(text: &str, pos: usize) -> Option<(usize, String)> {
             )
         })
         .unwrap_or_default();
-    Some((end, format!("{by}Act {} of {}", &caps["n"], &caps["y"])))
+    Some((
+        end,
+        format!("{by}{} {} of {}", &caps["what"], &caps["n"], &caps["y"]),
+    ))
 }
 
 /// The numbered act whose word `Act` is at byte `anchor` of `text`, with the legislature
@@ -157,6 +162,30 @@ mod tests {
             "{cites:#?}"
         );
 
+        // An ordinance or a regulation numbered in its year as the acts are (AILA 2019's
+        // Code of Criminal Procedure, 1973: `[Vide Regulation 1 of 1974, sec, 5 …]`).
+        let text = "[Vide Regulation 1 of 1974, sec. 5 (w.e.f. 30-3-1974)].";
+        let cites = extract(text);
+        let section = cites.iter().find(|c| c.section.is_some());
+        assert_eq!(
+            section.map(|c| (c.named_code(), c.section.as_deref())),
+            Some((Some("Regulation 1 of 1974"), Some("5"))),
+            "{cites:#?}"
+        );
+        let cites = extract("as amended by section 3 of Ordinance No. 5 of 1944");
+        assert_eq!(
+            cites[0].named_code(),
+            Some("Ordinance 5 of 1944"),
+            "{cites:#?}"
+        );
+        // The European Union numbers no regulation so: `Regulation No 1 of 15 April 1958`.
+        assert!(
+            extract("Regulation No 1 of 15 April 1958 determining the languages")
+                .iter()
+                .all(|c| !c
+                    .named_code()
+                    .is_some_and(|n| n.starts_with("Regulation 1"))),
+        );
         let text = "The accused may be detained under section 5 of Act No. 51 of 1977.";
         let cites = extract(text);
         assert_eq!(cites.len(), 1, "{cites:#?}");

@@ -65,6 +65,18 @@ pub fn apply_namespace(cites: &mut [Citation], namespace: &str) {
         }
         let bare = c.code.is_none() && c.relative.is_none() && c.section.is_some();
         let this = c.code == Some(CodeRef::This);
+        if this
+            && let Some((code, levels)) = c
+                .division()
+                .and_then(|d| super::container::of_another_federal_title(namespace, d))
+        {
+            // `chapter 35 of title 44` in the U.S. Code: that title's, not the citing one's.
+            c.code = Some(CodeRef::Named(code.into()));
+            c.kind = kind;
+            c.relative = None;
+            c.set_division(Some(&levels));
+            continue;
+        }
         if (bare && c.kind == CitationKind::Section) || this {
             c.code = Some(CodeRef::Named(namespace.into()));
             c.kind = kind;

@@ -62,7 +62,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "numact",
-        r"(?P<numact>(?-u:\b)Act[ \t]+(?:No\.?[ \t]*)?\d{1,4}[ \t]+of[ \t]+(?:1[6-9]|20)\d\d(?-u:\b))",
+        r"(?P<numact>(?-u:\b)(?:Act|Ordinance|Regulation)[ \t]+(?:No\.?[ \t]*)?\d{1,4}[ \t]+of[ \t]+(?:1[6-9]|20)\d\d(?-u:\b))",
     ),
     // `SI 2019/419`, `R.S.C. 1985, c. C-46`: the Commonwealth's instruments by number, the
     // pattern [`super::numbered_act::instrument_at`] reads; before `fixed`, whose state
@@ -98,6 +98,16 @@ const ANCHORS: &[(&str, &str)] = &[
     // `s 6`, `ss 7-9` without the period: OSCOLA's and the AGLC's form, read only after
     // an act's name and year (`Privacy Act 1988 (Cth) s 6`; see `headed`).
     ("sabbr", r"(?P<sabbr>(?-u:\b)ss?\.?[ \t]+\d)"),
+    // `title XIX of the Social Security Act`, `part A of title XVIII of the Social Security
+    // Act`: an act's divisions cited as a whole ([`parse_act_division`] reads the act's
+    // name); after the code containers and EU divisions, which win where they start at the
+    // same place. Only the first division is in the trigger: the chain and the name in it
+    // cost the scan a sixth of its speed (the `citations` bench), the parse only a try where
+    // it fires.
+    (
+        "actdiv",
+        r"(?P<actdiv>(?-u:\b)(?:[Tt]itle|[Ss]ubtitle|[Pp]art|[Ss]ubpart|[Cc]hapter|[Ss]ubchapter)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2})(?:-[A-Z0-9]{1,3})?[ \t]+of[ \t])",
+    ),
     (
         "word",
         r"(?P<word>(?-u:\b)(?i:sections?|secs?\.|sub-?sections?|sub-?divisions?|paragraphs?|sub-?paragraphs?|clauses?|sub-?clauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
@@ -279,11 +289,15 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?P<dc>(?:the[ \t]+)?(?:D\.[ \t]?C\.|District[ \t]+of[ \t]+Columbia)[ \t]+(?:Official[ \t]+)?Code(?-u:\b))",
         r"|(?P<code>(?i:the)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:U\.S\.[ \t]+)?(?i:code)(?-u:\b))",
         // A parenthesis inside a name (`the European Union (Withdrawal) Act 2018`, `the
-        // Local Government (Miscellaneous Provisions) Act 1976`) is followed by its next word.
-        r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}(?-u:\b)|of|and|for|on|the|to|in|\([A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|of|and|for|on|the|to|in))*\)[ \t]+[A-Z][\w'’&/-]*))*)",
+        // Local Government (Miscellaneous Provisions) Act 1976`, the number of an act of the
+        // same name and year in `the Finance (No. 2) Act 2017`) is followed by its next word.
+        // A preposition that joins two capitalised words is the name's (`the Individuals
+        // with Disabilities Education Act`, `the Americans with Disabilities Act`), and so
+        // are initials with their last period (`the Saving D.C. Homes From Foreclosure Act`).
+        r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:(?:[A-Z]\.){2,4}(?:[ \t]+[A-Z][\w'’&/-]*)|[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}(?-u:\b)|of|and|for|on|the|to|in|(?:with|from|by|under|upon|against)[ \t]+[A-Z][\w'’&/-]*|\((?:No\.?[ \t]*\d{1,3}|[A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|of|and|for|on|the|to|in))*)\)[ \t]+[A-Z][\w'’&/-]*))*)",
         // `§ 2 of Fiscal Year 2021 Budget Support Emergency Act of 2020` (the D.C. Council's
         // notes): an act named without the article, its name ending in `Act` and its year.
-        r"|(?P<bare_act>[A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|\d{4}(?-u:\b)|of|and|for|on|the|to|in))*[ \t]+Act(?:[ \t]+of[ \t]+\d{4})?(?-u:\b))",
+        r"|(?P<bare_act>[A-Z][\w'’&/-]*(?:[ \t]+(?:(?:[A-Z]\.){2,4}(?:[ \t]+[A-Z][\w'’&/-]*)|[A-Z][\w'’&/-]*|\d{4}(?-u:\b)|of|and|for|on|the|to|in|(?:with|from|by|under|upon|against)[ \t]+[A-Z][\w'’&/-]*))*[ \t]+Act(?:[ \t]+of[ \t]+\d{4})?(?-u:\b))",
         // `section 502(a) of ERISA`: an act by its initials, without the article.
         r"|(?P<initials>[A-Z]{2,6}(?-u:\b)))",
     ))
@@ -462,6 +476,21 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             pos = phrase.end.max(next(start));
             emit_phrase(text, phrase, &mut out, nested, &mut levels);
             continue;
+        }
+        if anchor == "actdiv" {
+            if let Some(phrase) = parse_act_division(text, start) {
+                pos = phrase.end.max(next(start));
+                emit_phrase(text, phrase, &mut out, nested, &mut levels);
+                continue;
+            }
+            // Not an act's: `part` is also a section word (`part B of the plan`).
+            if !text[start..]
+                .get(..4)
+                .is_some_and(|w| w.eq_ignore_ascii_case("part"))
+            {
+                pos = next(start);
+                continue;
+            }
         }
         if anchor == "eo" {
             if let Some(phrase) = parse_executive_orders(text, start) {
@@ -3544,6 +3573,58 @@ fn past_divisions_of_an_act(text: &str, pos: usize) -> usize {
     if names_an_act { after } else { pos }
 }
 
+/// An act's divisions cited as a whole, without a section (`title II of the Social Security
+/// Act`, `part A of title XVIII of the Social Security Act`, `subtitle B of title I of the
+/// Energy Policy Act of 2005`): the act, whose [`Phrase::division`] holds the chain outermost
+/// first as [`super::container`] abbreviates it (`tit. XVIII, pt. A`). `None` where no act's
+/// name follows the chain ([`past_divisions_of_an_act`]).
+fn parse_act_division(text: &str, start: usize) -> Option<Phrase> {
+    let after = past_divisions_of_an_act(text, start);
+    if after == start {
+        return None;
+    }
+    let chain = text.get(start..after)?;
+    let mut levels = Vec::new();
+    let mut words = chain.split_whitespace();
+    while let (Some(word), Some(designation)) = (words.next(), words.next()) {
+        levels.push(format!(
+            "{} {designation}",
+            super::container::abbreviation(word)?
+        ));
+        words.next(); // `of`
+    }
+    levels.reverse();
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Section,
+            plural: false,
+        },
+    );
+    phrase.end = parse_of_clause(text, after, &mut phrase)?;
+    // Named, not `the Act` (a defined short name, read with the citing document's code).
+    match &phrase.code {
+        Some(CodeRef::Named(name)) if name.split_whitespace().count() >= 2 => {}
+        _ => return None,
+    }
+    // `Title VII of the Civil Rights Act of 1964 § 703`: a section of the act named before
+    // it, which the title holds ([`super::named_before`]).
+    let after = text.get(phrase.end..).unwrap_or("");
+    let after = after.trim_start_matches([' ', '\t', ',']);
+    let section_follows = eat(after, 0, &SECTION_WORD)
+        .is_some_and(|(e, _)| after[e..].starts_with(|c: char| c.is_ascii_digit()));
+    // `Title VII of the Civil Rights Act of 1964, 42 U.S.C. §§ 2000e to 2000e-17` (The
+    // Bluebook, rule 12.2.1), `title XVIII of the Social Security Act (42 U.S.C. 1395 et
+    // seq.)`: the act's name labels the code's citation after it, which is the citation.
+    let code_follows = PREFIX_CODE.is_match(after.trim_start_matches(['(', ' ', '\t']));
+    if phrase.unnumbered_scope || section_follows || code_follows {
+        return None;
+    }
+    phrase.kind = Some(CitationKind::NamedAct);
+    phrase.division = Some(levels.join(", "));
+    Some(phrase)
+}
+
 /// Whether `name` (`the Federal Food, Drug, and Cosmetic Act of 1938`) names one act: no
 /// item of its series but the last is an act (`the Securities Act, Exchange Act and
 /// Investment Company Act` are three).
@@ -3804,6 +3885,29 @@ fn trim_named(phrase: &str) -> &str {
     {
         out = &out[..m.end()];
     }
+    // A preposition joins the words of an act's name (`the Individuals with Disabilities
+    // Education Act`); in a name that is no act's, the name ends before it (`the Act and
+    // with NPS's`).
+    let is_act = |name: &str| {
+        name.split_whitespace()
+            .last()
+            .is_some_and(|w| w == "Act" || super::named_before::is_year(w))
+    };
+    if !is_act(trim_connectors(out))
+        && let Some(word) = out
+            .split_whitespace()
+            .find(|w| matches!(*w, "with" | "from" | "by" | "under" | "upon" | "against"))
+    {
+        // The word's offset in `out`, of which it is a slice.
+        let at = word.as_ptr() as usize - out.as_ptr() as usize;
+        out = out.get(..at).unwrap_or(out);
+    }
+    trim_connectors(out)
+}
+
+/// `phrase` without the connecting words it ends with (`of`, `and`, `the`, …).
+fn trim_connectors(phrase: &str) -> &str {
+    let mut out = phrase.trim_end();
     loop {
         let Some((head, last)) = out.rsplit_once([' ', '\t']) else {
             return out;

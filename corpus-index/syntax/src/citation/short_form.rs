@@ -98,6 +98,9 @@ pub fn link(text: &str, cites: &mut [Citation]) {
     let mut parts: HashMap<String, usize> = HashMap::new();
     let mut last_full: Option<usize> = None;
     let mut last_act: Option<usize> = None;
+    // The last citation of a provision (not of a register's or a reporter's page), whose
+    // section an amendatory instruction's bare paragraphs are of.
+    let mut last_provision: Option<usize> = None;
     let mut last_article: Option<usize> = None;
     // The last relative subdivision (`paragraph 1, first subparagraph, point (h)`), which a
     // `thereof` may refer to before anchoring gives it its section.
@@ -141,6 +144,8 @@ pub fn link(text: &str, cites: &mut [Citation]) {
                     {
                         inherit_code(text, &paragraphs, cites, i, b);
                     }
+                }
+                if let Some(a) = last_provision {
                     anchor_in_instruction(text, &breaks, cites, i, a);
                 }
             }
@@ -149,6 +154,20 @@ pub fn link(text: &str, cites: &mut [Citation]) {
         let c = &cites[i];
         if c.code.is_some() || c.section.is_some() {
             last_full = Some(i);
+            // `Amend § 771.109, as amended at 80 FR 72624 (November 20, 2015), by revising
+            // paragraphs (a)(1)`: a page of a register or a reporter is no section an
+            // instruction amends.
+            if !matches!(
+                c.kind,
+                CitationKind::FedReg
+                    | CitationKind::Register
+                    | CitationKind::Stat
+                    | CitationKind::DcStat
+                    | CitationKind::Case
+                    | CitationKind::AgencyDecision
+            ) {
+                last_provision = Some(i);
+            }
         }
         if matches!(c.kind, CitationKind::EuAct | CitationKind::EuArticle)
             && matches!(c.code, Some(CodeRef::Named(_)))
@@ -245,7 +264,12 @@ fn anchor_in_instruction(
         || ante.section.is_none()
         || ante.relative.is_some()
         || ante.unit != Unit::Section
-        || ante.range_end.is_some()
+        // A range of sections names no one section; a range of one section's subdivisions
+        // (`paragraphs (a) through (d)`) does.
+        || ante
+            .range_end
+            .as_ref()
+            .is_some_and(|r| !r.section.is_empty() && Some(&r.section) != ante.section.as_ref())
         || ante.span.end > c.span.start
         || c.span.start - ante.span.end > LAYOUT_REACH
     {
@@ -365,6 +389,9 @@ const AMENDING_VERBS: &[&str] = &[
 fn is_instruction(text: &str, start: usize, end: usize) -> bool {
     const OPENINGS: &[&str] = &[
         "amend",
+        // A rule that amends a proposed or earlier amendment (`Further amend § 771.109, as
+        // proposed to be amended at 80 FR 72624`).
+        "further amend",
         "revise",
         "revising",
         "add ",
@@ -407,7 +434,12 @@ fn is_instruction(text: &str, start: usize, end: usize) -> bool {
     let Some(sentence) = text.get(from..to) else {
         return false;
     };
-    let lower = sentence.trim_start().to_lowercase();
+    // The Federal Register's bullet before an instruction's number (`■ 5.`).
+    let lower = sentence
+        .trim_start()
+        .trim_start_matches('■')
+        .trim_start()
+        .to_lowercase();
     let words: Vec<&str> = lower
         .split(|ch: char| !ch.is_alphanumeric())
         .filter(|w| !w.is_empty())
@@ -1015,7 +1047,13 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
         // A former edition of a code (`1981 Ed., § 43-1691`, the D.C. Council's prior
         // codifications) is cited by its year each time: the bare sections after it (`This
         // section is referenced in § 1-204.46`) are of the code in force.
-        && !ante.named_code().is_some_and(|code| code.ends_with(" Ed."));
+        && !ante.named_code().is_some_and(|code| code.ends_with(" Ed."))
+        // A division of an act cited whole (`Title II of the Social Security Act is
+        // classified generally to subchapter II (§ 401 et seq.) of chapter 7 of Title 42`):
+        // the sections after it are the code's that classifies it, as often as the act's.
+        && !(ante.kind == CitationKind::NamedAct
+            && ante.section.is_none()
+            && ante.division().is_some());
     // Only within the paragraph of the antecedent: a blank line ends a citation sentence,
     // unless the sentence goes on into the paragraphs of its chapeau (a number repeated,
     // see [`within_a_sentence`]). An item of the antecedent's own list (`id. §§ 62, 63`,
@@ -1155,6 +1193,20 @@ mod tests {
                 "■ 5.\n   In   § 814.124 ,   revise   \n      paragraph (a)   to read as follows:",
                 "paragraph (a)",
                 "814.124",
+            ),
+            // A rule amending a proposed amendment, the register's page between the section
+            // and its paragraphs (Federal Register, 2017-09-29: 23 CFR 771.109).
+            (
+                " ■\u{2002}5. \n Further amend \n §\u{2009}771.109 , as proposed to be amended at 80 FR 72624 (November 20, 2015), by revising paragraphs (a)(1) , (b)(1), and (c)(2), (6), and (7) to read as follows:",
+                "(b)(1)",
+                "771.109",
+            ),
+            // The items of an instruction after a list whose first item is a range of the
+            // section's paragraphs (Federal Register, 2017-09-29: 7 CFR 989.54).
+            (
+                "■\u{2002}7. \n In §\u{2009}989.54 :\n ■\u{2002}a. \n Remove paragraphs (a) through (d) and (g);\n ■\u{2002}b. \n Remove paragraph (e)(4) ;",
+                "paragraph (e)(4)",
+                "989.54",
             ),
         ];
         for (text, raw, section) in cases {
