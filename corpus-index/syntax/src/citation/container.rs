@@ -55,21 +55,32 @@ static THIS: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// The container levels' words and their abbreviations (The Bluebook's).
+const LEVELS: &[(&str, &str)] = &[
+    ("title", "tit."),
+    ("subtitle", "subtit."),
+    ("chapter", "ch."),
+    ("subchapter", "subch."),
+    ("part", "pt."),
+    ("subpart", "subpt."),
+    ("unit", "unit"),
+    ("article", "art."),
+    ("division", "div."),
+];
+
 /// The abbreviation of a level word (`chapter` → `ch.`), `None` for a word that is no
 /// container level.
 pub fn abbreviation(word: &str) -> Option<&'static str> {
-    Some(match word.to_ascii_lowercase().as_str() {
-        "title" => "tit.",
-        "subtitle" => "subtit.",
-        "chapter" => "ch.",
-        "subchapter" => "subch.",
-        "part" => "pt.",
-        "subpart" => "subpt.",
-        "unit" => "unit",
-        "article" => "art.",
-        "division" => "div.",
-        _ => return None,
-    })
+    let word = word.to_ascii_lowercase();
+    LEVELS.iter().find(|(w, _)| *w == word).map(|(_, a)| *a)
+}
+
+/// The level word of an abbreviation (`ch.` → `chapter`), the inverse of [`abbreviation`].
+fn level_word(abbreviation: &str) -> Option<&'static str> {
+    LEVELS
+        .iter()
+        .find(|(_, a)| *a == abbreviation)
+        .map(|(w, _)| *w)
 }
 
 /// The chain of containers written at byte `start` of `text`: its end and the chain as
@@ -181,13 +192,8 @@ pub fn of_another_federal_title(namespace: &str, division: &str) -> Option<(Stri
         .levels
         .iter()
         .map(|(abbr, n)| {
-            let word = match (series, abbr.as_str()) {
-                ("C.F.R.", "tit.") => "title",
-                ("C.F.R.", "subtit.") => "subtitle",
-                ("C.F.R.", "ch.") => "chapter",
-                ("C.F.R.", "subch.") => "subchapter",
-                ("C.F.R.", "pt.") => "part",
-                ("C.F.R.", "subpt.") => "subpart",
+            let word = match level_word(abbr) {
+                Some(word) if series == "C.F.R." => word,
                 _ => abbr,
             };
             format!("{word} {n}")

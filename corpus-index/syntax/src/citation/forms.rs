@@ -802,25 +802,6 @@ static REGISTER: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
-/// A state's abbreviation as The Bluebook spaces it: initials closed up (`N. Y.` → `N.Y.`,
-/// `D.C.`), words apart (`Am. Samoa`, `W. Va.`).
-fn state_spaced(state: &str) -> String {
-    let initial = |b: &[u8]| b.len() == 2 && b[0].is_ascii_uppercase() && b[1] == b'.';
-    let mut out = String::new();
-    let mut last_initial = false;
-    for w in state.split_whitespace() {
-        let b = w.as_bytes();
-        // `N.` then `Y.`: initials closed up; anything else spaced.
-        let closed_up = last_initial && initial(b);
-        if !out.is_empty() && !closed_up {
-            out.push(' ');
-        }
-        out.push_str(w);
-        last_initial = b.len() >= 2 && initial(&b[b.len() - 2..]);
-    }
-    out
-}
-
 static CONSTITUTION: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
         r"^(?P<who>U\.[ \t]?S\.|{STATE}|{STATE_FULL})[ \t]+(?i:const(?:itution)?\.?),?[ \t]+(?P<rest>(?i:art(?:icle|\.)?|amend(?:ment|\.)?)[ \t]+[IVXLC0-9]+)"
@@ -1044,9 +1025,8 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         } else if c.name("bull").is_some() {
             "Pa. Bull.".to_string()
         } else {
-            let what = c.name("what").map_or("", |m| m.as_str());
-            let what = what.split_whitespace().collect::<Vec<_>>().join(" ");
-            format!("{} {what}", state_spaced(c.name("state")?.as_str()))
+            let what = super::scan::collapse(c.name("what").map_or("", |m| m.as_str()));
+            format!("{} {what}", squeeze_initials(c.name("state")?.as_str()))
         };
         let end = start + c.get(0)?.end();
         let mut found = whole(
