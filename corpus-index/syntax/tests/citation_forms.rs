@@ -105,6 +105,61 @@ fn federal_forms_from_the_us_code_and_the_cfr() {
     assert_eq!(part.len(), 1, "{part:#?}");
 }
 
+/// Class: a singular head word before a list of alternatives or items in one numbering
+/// (the U.S. Code's own style: `section 1201 or 1202`; `section 3901, 3905, 4503, or
+/// 4706(d)(2)(B) of this title`), the last item joined by a conjunction and ending a clause;
+/// not a count with its noun, a year after a date, or a footnote's number. Real sentences:
+/// 17 U.S.C. §§ 1203 and 1401, 41 U.S.C. § 4701, D.C. Code §§ 28-4511 and 29-608.11, a
+/// Federal Register notice of June 7, 2017.
+#[test]
+fn a_singular_head_word_before_a_list() {
+    assert_eq!(
+        normalized(
+            "Any person injured by a violation of section 1201 or 1202 may bring a civil action"
+        ),
+        ["§ 1201", "§ 1202"]
+    );
+    assert_eq!(
+        normalized(
+            "the exclusive rights of a copyright owner described in section 107, 108, 109, 110, or 112(f) as applied to a claim"
+        ),
+        ["§ 107", "§ 108", "§ 109", "§ 110", "§ 112(f)"]
+    );
+    assert_eq!(
+        normalized(
+            "A finding under section 4503 or 4706(d)(2)(B) shall set out facts and circumstances"
+        ),
+        ["§ 4503", "§ 4706(d)(2)(B)"]
+    );
+    assert_eq!(
+        normalized("(b) An action under section 28-4507 or 28-4508 to recover damages is barred"),
+        ["§ 28-4507", "§ 28-4508"]
+    );
+    assert_eq!(
+        normalized(
+            "is barred under § 29-608.08(c), 29-608.09(c), or 29-608.10, any corresponding claim"
+        ),
+        ["§ 29-608.08(c)", "§ 29-608.09(c)", "§ 29-608.10"]
+    );
+    // A footnote's number after a comma, a count and its noun, a year after a date.
+    assert_eq!(
+        normalized(
+            "furthers the objectives of Section 6(b)(5), 9 in particular, in that it is designed"
+        ),
+        ["§ 6(b)(5)"]
+    );
+    assert_eq!(
+        normalized("within the period in section 5 and 30 days after notice"),
+        ["§ 5"]
+    );
+    assert_eq!(normalized("amended by Section 5, 2019 and"), ["§ 5"]);
+    // Not in one numbering: a lower number after a higher one.
+    assert_eq!(
+        normalized("the penalty under section 12 or 3 shall apply"),
+        ["§ 12"]
+    );
+}
+
 #[test]
 fn section_lists_ranges_and_subsection_chains() {
     // 17 U.S.C. § 106 amendment note.
@@ -547,6 +602,54 @@ fn german_references_with_their_pins() {
         normalized("nach §§ 664 bis 670 BGB und §§ 823–826 BGB"),
         ["§§ 664 to 670 bgb", "§§ 823 to 826 bgb"]
     );
+    // The paragraph in Roman numerals (`§ 823 II BGB`, `§ 280 I, III, 281 BGB`), the
+    // statutes' own spelled-out words (`Artikel 5 Absatz 1 GG`) and the following sections
+    // (`ff.`, `f.`).
+    assert_eq!(
+        normalized("Ein Anspruch aus § 823 II BGB i.V.m. § 263 I StGB besteht"),
+        ["§ 823 bgb", "§ 263 stgb"]
+    );
+    assert_eq!(
+        normalized("Schadensersatz nach §§ 280 I, III, 281 BGB und Art. 3 III GG"),
+        ["§ 280 bgb", "§ 281 bgb", "§ 3 gg"]
+    );
+    assert_eq!(
+        normalized("Artikel 5 Absatz 1 GG und §§ 249 ff. BGB sowie § 8 f. BGB"),
+        ["§ 5 gg", "§ 249 bgb", "§ 8 bgb"]
+    );
+}
+
+/// Class: a German reference without its law book (`§§ 665 bis 670`, `§ 671 Abs. 2`) in
+/// the book's own text cites that book: in German words it is read as a German reference,
+/// and the document's namespace (`BGB`, or `bgb` as a case file's `law_book` context gives
+/// it) makes it one into that book. Real text: BGB § 675(1).
+#[test]
+fn a_german_reference_without_its_book_cites_the_citing_book() {
+    let text = "finden, soweit in diesem Untertitel nichts Abweichendes bestimmt wird, die Vorschriften der §§ 663, 665 bis 670, 672 bis 674 und, wenn dem Verpflichteten das Recht zusteht, ohne Einhaltung einer Kündigungsfrist zu kündigen, auch die Vorschriften des § 671 Abs. 2 entsprechende Anwendung.";
+    for namespace in ["BGB", "bgb"] {
+        let mut found = extract(text);
+        apply_namespace(&mut found, namespace);
+        let found: Vec<(&str, String)> = records(text, &found)
+            .into_iter()
+            .map(|c| (c.kind, c.normalized.unwrap_or_default()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("de_statute", "§ 663 bgb".to_string()),
+                ("de_statute", "§§ 665 to 670 bgb".to_string()),
+                ("de_statute", "§§ 672 to 674 bgb".to_string()),
+                ("de_statute", "§ 671 bgb".to_string()),
+            ]
+        );
+    }
+    // Outside a German book the sections stay bare, the range kept.
+    assert_eq!(
+        normalized("Es gelten §§ 664 bis 670 entsprechend."),
+        ["§ 664 to 670"]
+    );
+    // In English words a bare section is no German reference.
+    assert_eq!(normalized("under § 5 and 6 of the Act"), ["§ 5", "§ 6"]);
 }
 
 #[test]

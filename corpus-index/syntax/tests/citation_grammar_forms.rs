@@ -1182,3 +1182,78 @@ fn containers_of_another_federal_title() {
         [cfr("14 C.F.R. chapter I")]
     );
 }
+
+fn usc(n: &str) -> (String, String) {
+    ("usc".into(), n.into())
+}
+
+// Class: a federal code's title before the code's name in words (`17 United States Code
+// 101`, `28 United States Code, Section 1331`, `12 Code of Federal Regulations 1026.1`):
+// the same citation as the abbreviated form (The Bluebook, rule 12.3: the title, the code,
+// the section), as briefs and agency letters write it out.
+#[test]
+fn a_federal_codes_name_in_words_after_its_title() {
+    assert_eq!(
+        read("a work protected under 17 United States Code 101 and"),
+        [usc("17 U.S.C. 101")]
+    );
+    assert_eq!(
+        read("jurisdiction under 28 United States Code, Section 1331, and"),
+        [usc("28 U.S.C. 1331")]
+    );
+    assert_eq!(
+        read("as defined in 12 Code of Federal Regulations 1026.2(a)(11), a creditor"),
+        [cfr("12 C.F.R. 1026.2(a)(11)")]
+    );
+    assert_eq!(
+        read("the 2018 United States Code and the Code of Federal Regulations"),
+        Vec::<(String, String)>::new()
+    );
+}
+
+// Class: the ends of a range (The Bluebook, rule 3.3(b)): a number after `to` that opens a
+// code's citation of its own is that citation's title (`49 CFR 40 to 49 CFR 41`), and a
+// spaced hyphen joins two numbers of one numbering, lettered ones too (`7 U.S.C. 136 -
+// 136y`, the Federal Insecticide, Fungicide, and Rodenticide Act).
+#[test]
+fn the_ends_of_a_range_in_one_numbering() {
+    assert_eq!(
+        read("the procedures in 49 CFR 40 to 49 CFR 41 apply"),
+        [cfr("49 C.F.R. Part 40"), cfr("49 C.F.R. Part 41")]
+    );
+    assert_eq!(
+        read("registered under 7 U.S.C. 136 - 136y before"),
+        [usc("7 U.S.C. 136 to 136y")]
+    );
+    assert_eq!(
+        read("under 5 U.S.C. 552 - 5 days after"),
+        [usc("5 U.S.C. 552")]
+    );
+}
+
+// Class: a chain of containers that ends at a title named with its code (the OLRC's
+// `subchapter II of chapter 5 of title 5, United States Code`): the code's citation, every
+// level kept (before, the subchapter was dropped and the chapter read alone). Real
+// sentences of the U.S. Code's titles 42 and 10.
+#[test]
+fn a_chain_of_containers_of_a_named_title() {
+    assert_eq!(
+        read(
+            "shall not be subject to section 701(e) or subchapter II of chapter 5 of title 5, United States Code, and chapter 7 of title 5"
+        ),
+        [
+            ("section".to_string(), "§ 701(e)".to_string()),
+            usc("5 U.S.C. ch. 5, subch. II"),
+            (
+                "section".to_string(),
+                "[this code] tit. 5, ch. 7".to_string()
+            ),
+        ]
+    );
+    assert_eq!(
+        read(
+            "centers operated under the authority of subchapter II of chapter 88 of title 10, United States Code, the child of a member"
+        ),
+        [usc("10 U.S.C. ch. 88, subch. II")]
+    );
+}

@@ -782,6 +782,17 @@ fn an_acts_divisions_cited_whole() {
     );
     assert!(read("as required by part A of the Act.").is_empty());
     assert!(read("under part B of the plan approved by the Mayor").is_empty());
+    // An act whose name is a series of words (`Federal Food, Drug, and Cosmetic Act`).
+    assert_eq!(
+        first("a drug approved under chapter V of the Federal Food, Drug, and Cosmetic Act"),
+        "Federal Food, Drug, and Cosmetic Act ch. V"
+    );
+    assert_eq!(
+        first(
+            "an application under section 505(j) of chapter V of the Federal Food, Drug, and Cosmetic Act"
+        ),
+        "Federal Food, Drug, and Cosmetic Act § 505(j)"
+    );
 }
 
 /// Class: a preposition between two capitalised words of an act's name (`the Individuals

@@ -75,7 +75,7 @@ static USC: LazyLock<Regex> = LazyLock::new(|| {
 });
 static CFR: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)^(?:(\d+)\s*C\.?\s?F\.?\s?R\.?|title\s+(\d+)(?:,|\s+of)?\s+(?:the\s+)?Code\s+of\s+Federal\s+Regulations)$",
+        r"(?i)^(?:(\d+)\s*C\.?\s?F\.?\s?R\.?|(?:title\s+)?(\d+)(?:,|\s+of)?\s+(?:the\s+)?Code\s+of\s+Federal\s+Regulations)$",
     )
 });
 static EU_ACT: LazyLock<Regex> = LazyLock::new(|| {

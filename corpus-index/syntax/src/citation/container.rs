@@ -85,8 +85,58 @@ fn level_word(abbreviation: &str) -> Option<&'static str> {
 
 /// The chain of containers written at byte `start` of `text`: its end and the chain as
 /// [`super::Citation::division`] holds it. `None` when no chain of the grammar starts there,
-/// when a numbered part or article is in it, or when a code is named after the title.
+/// when a numbered part or article is in it, or when a code is named after the title (see
+/// [`levels_of_a_named_title`]).
 pub(crate) fn chain_at(text: &str, start: usize) -> Option<(usize, String)> {
+    let (mut levels, end) = walk(text, start)?;
+    let Ending::Title { code_after: false } = end.ending else {
+        if let Ending::This(this) = end.ending {
+            levels.push(this);
+            levels.reverse();
+            return Some((end.at, levels.join(", ")));
+        }
+        return None;
+    };
+    levels.push(end.title);
+    levels.reverse();
+    Some((end.at, levels.join(", ")))
+}
+
+/// The levels of a chain of two levels or more that ends at a title named with its code
+/// (`subchapter II of chapter 5 of title 5, United States Code`; the OLRC's style), outermost
+/// first (`ch. 5, subch. II`), and where the `title` word starts; the code's citation reads
+/// from there.
+pub(crate) fn levels_of_a_named_title(text: &str, start: usize) -> Option<(usize, String)> {
+    let (mut levels, end) = walk(text, start)?;
+    if end.ending != (Ending::Title { code_after: true }) || levels.len() < 2 {
+        return None;
+    }
+    levels.reverse();
+    Some((end.title_at, levels.join(", ")))
+}
+
+/// How a chain ends.
+#[derive(Debug, PartialEq, Eq)]
+enum Ending {
+    /// At a title (`of title 5`), a code named after it or not.
+    Title { code_after: bool },
+    /// At `this <level>` (`this ch.`).
+    This(String),
+}
+
+/// Where and how a chain ends.
+struct ChainEnd {
+    /// The byte after the title's number or the `this` phrase.
+    at: usize,
+    /// Where the `title` word starts.
+    title_at: usize,
+    /// The title as a level (`tit. 5`), empty for `this`.
+    title: String,
+    ending: Ending,
+}
+
+/// Reads the levels of a chain at `start`, innermost first, and how it ends.
+fn walk(text: &str, start: usize) -> Option<(Vec<String>, ChainEnd)> {
     let mut levels: Vec<String> = Vec::new();
     let mut pos = start;
     loop {
@@ -104,18 +154,27 @@ pub(crate) fn chain_at(text: &str, start: usize) -> Option<(usize, String)> {
         let rest = text.get(pos..)?;
         if let Some(t) = TITLE.captures(rest) {
             let end = pos + t.get(0)?.end();
-            if CODE_AFTER.is_match(text.get(end..)?) {
-                return None;
-            }
-            levels.push(format!("tit. {}", t.name("n")?.as_str()));
-            levels.reverse();
-            return Some((end, levels.join(", ")));
+            let code_after = CODE_AFTER.is_match(text.get(end..)?);
+            let title = format!("tit. {}", t.name("n")?.as_str());
+            let ending = Ending::Title { code_after };
+            let end = ChainEnd {
+                at: end,
+                title_at: pos,
+                title,
+                ending,
+            };
+            return Some((levels, end));
         }
         if let Some(t) = THIS.captures(rest) {
             let end = pos + t.get(0)?.end();
-            levels.push(format!("this {}", abbreviation(t.name("w")?.as_str())?));
-            levels.reverse();
-            return Some((end, levels.join(", ")));
+            let this = format!("this {}", abbreviation(t.name("w")?.as_str())?);
+            let end = ChainEnd {
+                at: end,
+                title_at: pos,
+                title: String::new(),
+                ending: Ending::This(this),
+            };
+            return Some((levels, end));
         }
     }
 }

@@ -1662,17 +1662,33 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
 }
 
 /// A German statute reference: `§§ 556d, 556e BGB`, `§ 124 Abs. 2 Nr. 3 VwGO`, `Art. 3 Abs.
-/// 1 Satz 2 GG`, `§ 40 des Verwaltungsverfahrensgesetzes`. Returns its end and one citation
-/// per section, with the law book (lower case) as the code.
+/// 1 Satz 2 GG`, `§ 40 des Verwaltungsverfahrensgesetzes`, `Artikel 5 Absatz 1 GG` (the
+/// statutes' own spelling), `§ 823 II BGB` and `§ 280 I, III, 281 BGB` (the paragraph in
+/// Roman numerals, as courts write it), `§§ 249 ff. BGB`. Returns its end and one citation
+/// per section, with the law book (lower case) as the code. Without a book, a reference in
+/// German words (`§§ 664 bis 670`, `§ 5 Abs. 2`, `§§ 1 und 2`) is one into the citing law
+/// book itself: its citations have no code, and the document's namespace gives them one
+/// ([`german_law_book`]).
 pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)> {
     let rest = text.get(start..)?;
     if !(rest.starts_with('§') || rest.starts_with("Art")) {
         return None;
     }
-    let c = GERMAN.captures(rest)?;
+    let c = match GERMAN.captures(rest) {
+        Some(c) => c,
+        // Without a book, only a reference in German words, which a short window shows
+        // (the common case, a section in English, pays for no capture).
+        None => {
+            let window = &rest[..crate::line_index::floor_char_boundary(rest, 96)];
+            if !GERMAN_WORD.is_match(window) {
+                return None;
+            }
+            GERMAN_BARE.captures(rest)?
+        }
+    };
     let end = start + c.get(0)?.end();
     let book = match (c.name("book"), c.name("long")) {
-        (Some(b), _) => b.as_str().split_whitespace().collect::<Vec<_>>().join(" "),
+        (Some(b), _) => Some(b.as_str().split_whitespace().collect::<Vec<_>>().join(" ")),
         (None, Some(l)) => {
             let l = l.as_str();
             let l = l
@@ -1680,8 +1696,9 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
                 .filter(|s| s.ends_with("gesetz"))
                 .or_else(|| l.strip_suffix('s').filter(|s| s.ends_with("gesetz")))
                 .unwrap_or(l);
-            l.to_string()
+            Some(l.to_string())
         }
+        _ if GERMAN_WORD.is_match(c.name("body")?.as_str()) => None,
         _ => return None,
     };
     let body = c.name("body")?;
@@ -1692,10 +1709,12 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
             continue;
         }
         let s = start + body.start() + num.start();
+        // `§ 8 f. BGB`: `f.` (and the following section) is no letter of the number.
+        let following = body.as_str()[num.end()..].starts_with('.');
         let number: String = num
             .as_str()
             .chars()
-            .filter(|c| !c.is_whitespace())
+            .filter(|c| !c.is_whitespace() && (!following || c.is_ascii_digit()))
             .collect();
         // `§§ 664 bis 670 BGB`, `§§ 823–826 BGB`: the number ends the range the one before
         // opens.
@@ -1711,20 +1730,62 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
             continue;
         }
         // One citation a number, spanning the number, grouped by the whole reference.
-        let mut cite = *whole_cite(start, end, CitationKind::DeStatute, book.to_lowercase());
-        cite.span = s..s + num.len();
+        let mut cite = match &book {
+            Some(book) => *whole_cite(start, end, CitationKind::DeStatute, book.to_lowercase()),
+            None => Citation {
+                code: None,
+                ..*whole_cite(start, end, CitationKind::Section, String::new())
+            },
+        };
+        let digits = num.as_str().bytes().take_while(u8::is_ascii_digit).count();
+        cite.span = s..s + if following { digits } else { num.len() };
         cite.section = Some(number.into());
         cites.push(cite);
     }
     (!cites.is_empty()).then_some((end, cites))
 }
 
+/// The abbreviation of a German law book (`GG`, `BGB`, `VwGO`, `SGB V`).
+macro_rules! GERMAN_BOOK {
+    () => {
+        r"GG|BGB|ZPO|StPO|StGB|HGB|[A-Z][A-Za-z]{1,10}(?:-[A-Z][A-Za-z]{0,8})?(?:G|O|V)|SGB(?:[ \t]+[IVX]+)?"
+    };
+}
+
+/// The head and body of a German reference (`§§ 280 I, III, 281`, `Art. 3 Abs. 1 Satz 2`).
+macro_rules! GERMAN_HEAD_BODY {
+    () => {
+        r"^(?:§§?|Artikel|Art\.?)[ \t]*(?P<body>\d+(?:[ \t]+ff?\.|(?:[ \t]?[a-z])?(?-u:\b))(?:(?:[ \t]+(?:U?Abs\.?|Absatz|Unterabs\.|Nr\.?|Nummer|Satz|S\.|Hs\.|Halbs\.|Alt\.|Alternative|Var\.|Variante)[ \t]*\d+[a-z]?)|(?:[ \t]+(?:lit\.|Buchst\.|Buchstabe)[ \t]*[a-z]{1,2}(?-u:\b))|,[ \t]*\d+\.[ \t]*Halbsatz|(?:,[ \t]*|[ \t]+)[IVX]{1,4}(?-u:\b)(?:[ \t]+\d{1,2}(?-u:\b))?|(?:,|[ \t]+und|[ \t]+bis|[ \t]*[-–])[ \t]*\d+(?:[ \t]?[a-z])?(?-u:\b))*)"
+    };
+}
+
+/// A German reference with its law book after it.
 static GERMAN: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
-        r"^(?:§§?|Art\.?)[ \t]*(?P<body>\d+[ \t]?[a-z]?(?-u:\b)(?:(?:[ \t]+(?:U?Abs\.?|Nr\.?|Satz|S\.|Hs\.|Halbs\.|Alt\.|Var\.)[ \t]*\d+[a-z]?)|(?:[ \t]+(?:lit\.|Buchst\.)[ \t]*[a-z]{1,2}(?-u:\b))|,[ \t]*\d+\.[ \t]*Halbsatz|(?:,|[ \t]+und|[ \t]+bis|[ \t]*[-–])[ \t]*\d+[ \t]?[a-z]?(?-u:\b))*)",
-        r"[ \t]+(?:(?P<book>GG|BGB|ZPO|StPO|StGB|HGB|[A-Z][A-Za-z]{1,10}(?:-[A-Z][A-Za-z]{0,8})?(?:G|O|V)|SGB(?:[ \t]+[IVX]+)?)(?-u:\b)|(?:des|der)[ \t]+(?P<long>[A-Z][a-zäöüß]+(?:gesetz(?:es|s)?|ordnung)))",
+        GERMAN_HEAD_BODY!(),
+        r"[ \t]+(?:(?P<book>",
+        GERMAN_BOOK!(),
+        r")(?-u:\b)|(?:des|der)[ \t]+(?P<long>[A-Z][a-zäöüß]+(?:gesetz(?:es|s)?|ordnung)))",
     ))
 });
+
+/// A German reference without its book (`§§ 664 bis 670`).
+static GERMAN_BARE: LazyLock<Regex> = LazyLock::new(|| re(GERMAN_HEAD_BODY!()));
+
+/// A German word of a reference's body (`bis`, `und`, `Abs.`, `Satz`, `Nr.`): the reference
+/// is German without its law book.
+static GERMAN_WORD: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?-u:\b)(?:und|bis|U?Abs\.?|Absatz|Nr\.|Nummer|Satz|Halbsatz|Hs\.|Buchst\.)")
+});
+
+/// The law book a namespace names as the German references write it (lower case: `bgb`,
+/// `sgb v`), when it is one: a German book's abbreviation (`BGB`, `VwGO`), or that
+/// abbreviation in lower case, as a case file's `law_book` context gives it.
+pub fn german_law_book(namespace: &str) -> Option<String> {
+    static BOOK: LazyLock<Regex> = LazyLock::new(|| re(concat!(r"^(?:", GERMAN_BOOK!(), r")$")));
+    static LOWER: LazyLock<Regex> = LazyLock::new(|| re(r"^[a-zäöü]{2,12}(?: [ivx]{1,4})?$"));
+    (BOOK.is_match(namespace) || LOWER.is_match(namespace)).then(|| namespace.to_lowercase())
+}
 
 /// The section numbers of a German reference body: numbers at its start or after `,`,
 /// `und`, or `bis` and a dash (which end a range), but not after `Abs.`, `Nr.`, `Satz`.

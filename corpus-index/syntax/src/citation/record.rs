@@ -78,7 +78,9 @@ pub fn apply_namespace(cites: &mut [Citation], namespace: &str) {
             continue;
         }
         if (bare && c.kind == CitationKind::Section) || this {
-            c.code = Some(CodeRef::Named(namespace.into()));
+            // A German law book is written in lower case in its references (`§ 20 bgb`).
+            let code = forms::german_law_book(namespace).unwrap_or_else(|| namespace.into());
+            c.code = Some(CodeRef::Named(code.into()));
             c.kind = kind;
         }
     }
@@ -86,6 +88,9 @@ pub fn apply_namespace(cites: &mut [Citation], namespace: &str) {
 
 /// The kind of citations into a code.
 pub fn namespace_kind(namespace: &str) -> CitationKind {
+    if forms::german_law_book(namespace).is_some() {
+        return CitationKind::DeStatute;
+    }
     match codes::family_of(namespace) {
         CodeFamily::Usc => CitationKind::Usc,
         CodeFamily::Cfr => CitationKind::Cfr,
@@ -186,12 +191,16 @@ impl CharOffsets {
 }
 
 /// The code a `context` object names as the citing document's own code: `document_code`
-/// (`"NYC Admin. Code"`), or `cfr.title` / `usc.title` (`27` → `27 C.F.R.`); the `context` of
-/// `lexls cite --jsonl` input and of the citation case files.
+/// (`"NYC Admin. Code"`), `law_book` (a German law book, `"bgb"`), or `cfr.title` /
+/// `usc.title` (`27` → `27 C.F.R.`); the `context` of `lexls cite --jsonl` input and of the
+/// citation case files.
 pub fn context_namespace(context: Option<&serde_json::Value>) -> Option<String> {
     let ctx = context?;
     if let Some(code) = ctx.get("document_code").and_then(serde_json::Value::as_str) {
         return Some(code.to_string());
+    }
+    if let Some(book) = ctx.get("law_book").and_then(serde_json::Value::as_str) {
+        return forms::german_law_book(book);
     }
     for (key, suffix) in [("cfr", "C.F.R."), ("usc", "U.S.C.")] {
         if let Some(title) = ctx.get(key).and_then(|c| c.get("title")) {

@@ -42,7 +42,7 @@ fn re(pattern: &str) -> Regex {
 const ANCHORS: &[(&str, &str)] = &[
     (
         "titled",
-        r"(?P<titled>(?-u:\b)(?:(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|U\.[ \t]?S\.[ \t]?C\.|(?:USC|CFR)(?-u:\b)|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,[ \t]*(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))",
+        r"(?P<titled>(?-u:\b)(?:(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|U\.[ \t]?S\.[ \t]?C\.|(?:USC|CFR)(?-u:\b)|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,?[ \t]+(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))",
     ),
     (
         "chapter",
@@ -82,7 +82,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "prefix",
-        r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|(?i:usc[as]?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)))",
+        r"(?P<prefix>(?-u:\b)\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|(?i:usc[as]?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?(?-u:\b)|United[ \t]+States[ \t]+Code[ \t]+(?:§|(?i:sec)|\d)|Code[ \t]+of[ \t]+Federal[ \t]+Regulations[ \t]+(?:§|(?i:sec|part)|\d)))",
     ),
     (
         "fixed",
@@ -110,7 +110,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "word",
-        r"(?P<word>(?-u:\b)(?i:sections?|secs?\.|sub-?sections?|sub-?divisions?|paragraphs?|sub-?paragraphs?|clauses?|sub-?clauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
+        r"(?P<word>(?-u:\b)(?i:sections?|secs?\.|artikel|sub-?sections?|sub-?divisions?|paragraphs?|sub-?paragraphs?|clauses?|sub-?clauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
     ),
     (
         "adjacent",
@@ -191,21 +191,9 @@ static RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| {
 static LABEL_RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:-|[ \t]*[–—][ \t]*)"));
 /// A hyphen with spaces around it, as typewritten text writes the en dash of a range (`40
 /// CFR 52.1 - 52.2`): a range only between two numbers of one numbering in ascending order
-/// (see [`ascending`]), since prose also sets off a clause with it (`§ 552 - 5 days`).
+/// (see [`follows_in_numbering`]), since prose also sets off a clause with it (`§ 552 - 5 days`).
 static SPACED_HYPHEN: LazyLock<Regex> = LazyLock::new(|| re(r"^[ \t]+-[ \t]+"));
 
-/// Whether section number `end` follows `start` in one numbering: both plain numbers, or
-/// both `part.section` numbers of one part, the second larger (`1531`, `1544`; `52.1`,
-/// `52.2`).
-fn ascending(start: &str, end: &str) -> bool {
-    let increasing =
-        |a: &str, b: &str| matches!((a.parse::<u64>(), b.parse::<u64>()), (Ok(x), Ok(y)) if x < y);
-    match (start.rsplit_once('.'), end.rsplit_once('.')) {
-        (Some((p, a)), Some((q, b))) => p == q && increasing(a, b),
-        (None, None) => increasing(start, end),
-        _ => false,
-    }
-}
 /// ` of ` between a citation and what it is of. A paragraph cannot end with `of`, so a blank
 /// line after it is layout (text extracted from a double-spaced PDF: `paragraphs 1, 2 or 3
 /// of` / `subdivision b of section 20-871`), not a paragraph break.
@@ -343,7 +331,7 @@ static PARENTHETICAL: LazyLock<Regex> = LazyLock::new(|| {
 });
 static PREFIX_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<code>\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code|(?i:usc[as]?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?))(?:[ \t]*\r?\n)?[ \t]*(?:(?P<sym>§§?)|(?P<ssym>SS?|ss?)[ \t]+(?P<sdigit>\d))?[ \t]*",
+        r"^(?P<code>\d{1,3}[A-Z]?[ \t]*(?:\r?\n[ \t]*)?(?:U\.[ \t]?S\.[ \t]?C(?:\.(?:[ \t]?[AS]\.)?|(?-u:\b))|U\.[ \t]?S\.[ \t]+Code|(?i:usc[as]?)(?-u:\b)|(?i:u\.s\.c\.a?)|C\.[ \t]?F\.[ \t]?R(?:\.|(?-u:\b))|(?i:cfr)(?-u:\b)|R\.?C\.?N\.?Y\.?|United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations))(?:[ \t]*\r?\n)?[ \t]*(?:(?P<sym>§§?)|(?P<ssym>SS?|ss?)[ \t]+(?P<sdigit>\d))?[ \t]*",
     )
 });
 static NYC_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
@@ -1681,6 +1669,28 @@ fn parse_chapter_of_title(text: &str, start: usize) -> Option<Phrase> {
 /// subchapter`: a container of the citing document's own code cited as a whole (see
 /// [`super::container`]); it resolves, like `this chapter`, to the code.
 fn parse_container(text: &str, start: usize) -> Option<Phrase> {
+    // `subchapter II of chapter 5 of title 5, United States Code`: the code's citation,
+    // with every level.
+    if let Some((title_at, levels)) = super::container::levels_of_a_named_title(text, start)
+        && let Some((end, caps)) = eat(text, title_at, &TITLE_OF)
+        && let Some(c) = caps.name("c")
+    {
+        let title = caps.name("t")?.as_str();
+        let is_cfr = c.as_str().to_ascii_lowercase().contains('f');
+        let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+        phrase.kind = Some(if is_cfr {
+            CitationKind::Cfr
+        } else {
+            CitationKind::Usc
+        });
+        let code = if is_cfr { "C.F.R." } else { "U.S.C." };
+        phrase.code = Some(CodeRef::Named(compact_str::format_compact!(
+            "{title} {code}"
+        )));
+        phrase.division = Some(levels);
+        phrase.end = trim_end(text, start, end);
+        return Some(phrase);
+    }
     let (end, chain) = super::container::chain_at(text, start)?;
     if let Some(phrase) = container_of_named_regulations(text, start, end, &chain) {
         return Some(phrase);
@@ -2299,6 +2309,11 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
     phrase.items.push(item);
     loop {
         if let Some((after, _)) = eat(text, pos, &RANGE_SEP) {
+            // `49 CFR 40 to 49 CFR 41`: the number after `to` is the title of a citation of
+            // its own, which the scan reads next.
+            if PREFIX_CODE.is_match(&text[ws(text, after)..]) {
+                break;
+            }
             if let Some((end, number, labels)) = section_item(text, after) {
                 if let Some(last) = phrase.items.last_mut() {
                     last.range_end = Some((Some(number), labels));
@@ -2324,7 +2339,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             && last
                 .section
                 .as_deref()
-                .is_some_and(|start| ascending(start, &number))
+                .is_some_and(|start| follows_in_numbering(start, &number))
         {
             last.range_end = Some((Some(number), labels));
             last.span.end = end;
@@ -2370,7 +2385,8 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 .flatten()
         });
         if let Some((after, _)) = sep {
-            let semicolon = text[sep_at..after].contains(';');
+            let sep_text = &text[sep_at..after];
+            let semicolon = sep_text.contains(';');
             let item_start = ws(text, after);
             // A further section (`§§ 5-301 and 5-302`, `Articles 13 and 14`) or only labels
             // (`§ 20-871(b)(1) and (2)`).
@@ -2411,6 +2427,15 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             // 10` (OLRC style): a singular head word whose list is closed by the act or code
             // of all its items.
             let closed_by_of = |end: usize| list_closed_by_of(text, end);
+            // `section 1, 2 and 3 apply`, `in section 12 or 13,`: a singular head word whose
+            // items run on in one numbering to the end of a clause.
+            let prev_number = phrase.items.last().and_then(|i| i.section.clone());
+            let runs_on = |end: usize, number: &str| {
+                !article
+                    && prev_number
+                        .as_deref()
+                        .is_some_and(|prev| list_runs_on(text, prev, number, sep_text, end))
+            };
             if let Some((end, number, labels)) = section_item(text, item_pos)
                 .map(|(end, n, mut l)| {
                     let end = if article {
@@ -2427,7 +2452,8 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                     || bracketed == Bracketed::Sign
                     || article
                     || continued(end)
-                    || closed_by_of(end))
+                    || closed_by_of(end)
+                    || (!semicolon && note.is_none() && runs_on(end, &number)))
                 && (!semicolon || continued(end) || (note.is_some() && plural))
             {
                 let mut item = Item {
@@ -2711,6 +2737,74 @@ fn list_closed_by_of(text: &str, mut end: usize) -> bool {
     false
 }
 
+/// Whether the items of a list under a singular head word, from `number` (ending at `end`)
+/// on, each follow the item before in one numbering (`1, 2 and 3`; `12 or 13`; `26, 26A`;
+/// `1-1001.03, 1-1001.04`), the last joined by a conjunction and ending a clause (see
+/// [`ends_list_item`]); `sep` is the separator before `number`. The U.S. Code writes a
+/// singular head before alternatives (`a violation of section 1201 or 1202 may`, `under
+/// section 3901, 3905, 4503, or 4706(d)(2)(B) of this title`), and other drafters slip
+/// (`section 1, 2 and 3 apply`); a count after a citation is followed by its noun
+/// (`section 5, 30 days`), a year stands after a date (`Section 5, 2019`), and a
+/// footnote's number has no conjunction (`Section 6(b)(5), 9 in particular`). Within 32
+/// items.
+fn list_runs_on(text: &str, prev: &str, number: &str, sep: &str, mut end: usize) -> bool {
+    let conjunction = |sep: &str| {
+        sep.contains('&')
+            || sep
+                .split_whitespace()
+                .any(|w| matches!(w, "and" | "or" | "and/or"))
+    };
+    let mut prev: CompactString = prev.into();
+    let mut number: CompactString = number.into();
+    let mut conjoined = conjunction(sep);
+    for _ in 0..32 {
+        if !follows_in_numbering(&prev, &number) {
+            return false;
+        }
+        let next = eat(text, end, &LIST_SEP).and_then(|(after, _)| {
+            let (next_end, next, _) = section_item(text, after)?;
+            Some((conjunction(&text[end..after]), next_end, next))
+        });
+        match next {
+            Some((and, next_end, next)) => {
+                prev = std::mem::replace(&mut number, next);
+                conjoined = and;
+                end = next_end;
+            }
+            // The last item joined by a conjunction (not a footnote's number: `Section
+            // 6(b)(5), 9 in particular`).
+            None => return conjoined && ends_list_item(text, end),
+        }
+    }
+    false
+}
+
+/// Whether section number `next` comes after `prev` in one numbering: the same prefix up to
+/// the last `.`, `-` or `:`, and a larger number after it, or the same number with a later
+/// letter (`26`, `26A`; `20-871`, `20-873`; `1.5`, `1.7`). A year after a smaller number
+/// (`5`, `2019`) is none.
+fn follows_in_numbering(prev: &str, next: &str) -> bool {
+    let split = |n: &str| match n.rfind(['.', '-', ':']) {
+        Some(i) => (n[..i].to_owned(), n[i + 1..].to_owned()),
+        None => (String::new(), n.to_owned()),
+    };
+    let (prev_prefix, prev_tail) = split(prev);
+    let (next_prefix, next_tail) = split(next);
+    let numbered = |tail: &str| -> Option<(u64, String)> {
+        let digits = tail.len() - tail.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let letters = &tail[digits..];
+        (digits > 0 && letters.len() <= 2 && letters.chars().all(|c| c.is_ascii_alphabetic()))
+            .then(|| Some((tail[..digits].parse().ok()?, letters.to_ascii_lowercase())))
+            .flatten()
+    };
+    let (Some(a), Some(b)) = (numbered(&prev_tail), numbered(&next_tail)) else {
+        return false;
+    };
+    let year_after_date =
+        prev_prefix.is_empty() && super::named_before::is_year(next) && a.0 < 1000;
+    prev_prefix == next_prefix && a < b && !year_after_date
+}
+
 /// The span of a note right after a list item at `pos` (spaces between): a parenthetical
 /// of words (`(incest)`, `(other than subsection (a))`; not labels, which belong to the
 /// item) of at most 250 bytes, or an editor's bracket (`[repealed]`) of at most 60, each
@@ -2842,14 +2936,16 @@ static SEMICOLON_SEP: LazyLock<Regex> =
     LazyLock::new(|| re(r"^[ \t]*;[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or)[ \t]+)?"));
 
 /// Words that a count is never followed by: determiners, pronouns, prepositions,
-/// conjunctions and auxiliary verbs. A number followed by one of them ends a clause (`42
+/// conjunctions, auxiliary verbs and the verbs a provision is the subject of (`apply`,
+/// `provides`). A number followed by one of them ends a clause (`42
 /// U.S.C. 1395, 1396; 1397, 1398 the Secretary may`), where a count is followed by its noun
 /// (`5 U.S.C. 552, 30 days after`).
 const CLAUSE_WORDS: &[&str] = &[
     "the", "a", "an", "this", "that", "these", "those", "such", "each", "any", "which", "who",
     "it", "they", "he", "she", "we", "shall", "may", "must", "will", "would", "should", "can",
     "could", "is", "are", "was", "were", "has", "have", "had", "do", "does", "in", "for", "by",
-    "with", "as", "if", "unless", "except", "where", "when", "from", "on", "at", "but",
+    "with", "as", "if", "unless", "except", "where", "when", "from", "on", "at", "but", "apply",
+    "applies", "provide", "provides", "require", "requires", "govern", "governs",
 ];
 
 /// Whether the word at the start of `rest` is one of [`CLAUSE_WORDS`].
@@ -2860,7 +2956,7 @@ fn clause_word_follows(rest: &str) -> bool {
         .collect::<String>()
         .to_ascii_lowercase();
     !word.is_empty()
-        && rest[word.len()..].starts_with([' ', '\t', '\n', '\r'])
+        && !rest[word.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '-')
         && CLAUSE_WORDS.contains(&word.as_str())
 }
 
@@ -3466,14 +3562,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         return None;
     }
     let code = if caps.name("named").or(caps.name("bare_act")).is_some() {
-        let mut trimmed = trim_named(matched);
-        // `the Federal Food, Drug, and Cosmetic Act`: a name whose words are a series.
-        if let Some(series) = SERIES_IN_NAME.find(&text[pos + trimmed.len()..]) {
-            let whole = &text[pos..pos + trimmed.len() + series.end()];
-            if one_act_named(whole) {
-                trimmed = whole;
-            }
-        }
+        let trimmed = with_series(text, pos, trim_named(matched));
         if trimmed.split_whitespace().count() < 2 {
             return None;
         }
@@ -3561,7 +3650,7 @@ fn past_divisions_of_an_act(text: &str, pos: usize) -> usize {
         caps.name("named")
             .or(caps.name("bare_act"))
             .is_some_and(|name| {
-                let name = trim_named(name.as_str());
+                let name = with_series(text, after + name.start(), trim_named(name.as_str()));
                 let words: Vec<&str> = name.split_whitespace().collect();
                 match words.as_slice() {
                     [.., "Act"] | [.., "Act", "of", _] => true,
@@ -3623,6 +3712,20 @@ fn parse_act_division(text: &str, start: usize) -> Option<Phrase> {
     phrase.kind = Some(CitationKind::NamedAct);
     phrase.division = Some(levels.join(", "));
     Some(phrase)
+}
+
+/// The name `trimmed` that starts at `at` in `text`, with the series of words after it that
+/// its name goes on with (`the Federal Food, Drug, and Cosmetic Act`; see
+/// [`SERIES_IN_NAME`] and [`one_act_named`]).
+fn with_series<'t>(text: &'t str, at: usize, trimmed: &'t str) -> &'t str {
+    let Some(series) = text
+        .get(at + trimmed.len()..)
+        .and_then(|rest| SERIES_IN_NAME.find(rest))
+    else {
+        return trimmed;
+    };
+    let whole = &text[at..at + trimmed.len() + series.end()];
+    if one_act_named(whole) { whole } else { trimmed }
 }
 
 /// Whether `name` (`the Federal Food, Drug, and Cosmetic Act of 1938`) names one act: no
