@@ -2,7 +2,7 @@
 //! U.S. Code, 27 C.F.R., the GDPR, the EU AI Act, NYC Local Law 144) and of the Bluebook's
 //! examples, checked through `lexls cite`'s record shape.
 
-use lexls_syntax::citation::record::{CitationRecord, apply_namespace, records};
+use lexls_syntax::citation::record::{CitationRecord, apply_namespace, context_namespace, records};
 use lexls_syntax::citation::{Relative, extract};
 use proptest::prelude::*;
 
@@ -621,12 +621,15 @@ fn german_references_with_their_pins() {
 
 /// Class: a German reference without its law book (`§§ 665 bis 670`, `§ 671 Abs. 2`) in
 /// the book's own text cites that book: in German words it is read as a German reference,
-/// and the document's namespace (`BGB`, or `bgb` as a case file's `law_book` context gives
-/// it) makes it one into that book. Real text: BGB § 675(1).
+/// and the document's namespace (`BGB`, `VwGO`; a case file's `law_book` context, `bgb`)
+/// makes it one into that book. Real text: BGB § 675(1).
 #[test]
 fn a_german_reference_without_its_book_cites_the_citing_book() {
     let text = "finden, soweit in diesem Untertitel nichts Abweichendes bestimmt wird, die Vorschriften der §§ 663, 665 bis 670, 672 bis 674 und, wenn dem Verpflichteten das Recht zusteht, ohne Einhaltung einer Kündigungsfrist zu kündigen, auch die Vorschriften des § 671 Abs. 2 entsprechende Anwendung.";
-    for namespace in ["BGB", "bgb"] {
+    let from_context = context_namespace(Some(&serde_json::json!({"law_book": "bgb"})));
+    assert_eq!(from_context.as_deref(), Some("BGB"));
+    for namespace in ["BGB", "VwGO"] {
+        let book = namespace.to_lowercase();
         let mut found = extract(text);
         apply_namespace(&mut found, namespace);
         let found: Vec<(&str, String)> = records(text, &found)
@@ -636,13 +639,17 @@ fn a_german_reference_without_its_book_cites_the_citing_book() {
         assert_eq!(
             found,
             [
-                ("de_statute", "§ 663 bgb".to_string()),
-                ("de_statute", "§§ 665 to 670 bgb".to_string()),
-                ("de_statute", "§§ 672 to 674 bgb".to_string()),
-                ("de_statute", "§ 671 bgb".to_string()),
+                ("de_statute", format!("§ 663 {book}")),
+                ("de_statute", format!("§§ 665 to 670 {book}")),
+                ("de_statute", format!("§§ 672 to 674 {book}")),
+                ("de_statute", format!("§ 671 {book}")),
             ]
         );
     }
+    // A namespace that is no German book's abbreviation keeps its own kind.
+    let mut found = extract(text);
+    apply_namespace(&mut found, "policy");
+    assert!(records(text, &found).iter().all(|c| c.kind == "named_act"));
     // Outside a German book the sections stay bare, the range kept.
     assert_eq!(
         normalized("Es gelten §§ 664 bis 670 entsprechend."),

@@ -89,15 +89,12 @@ fn level_word(abbreviation: &str) -> Option<&'static str> {
 /// [`levels_of_a_named_title`]).
 pub(crate) fn chain_at(text: &str, start: usize) -> Option<(usize, String)> {
     let (mut levels, end) = walk(text, start)?;
-    let Ending::Title { code_after: false } = end.ending else {
-        if let Ending::This(this) = end.ending {
-            levels.push(this);
-            levels.reverse();
-            return Some((end.at, levels.join(", ")));
-        }
-        return None;
-    };
-    levels.push(end.title);
+    match end.ending {
+        Ending::Title {
+            code_after: true, ..
+        } => return None,
+        Ending::Title { level, .. } | Ending::This(level) => levels.push(level),
+    }
     levels.reverse();
     Some((end.at, levels.join(", ")))
 }
@@ -108,7 +105,14 @@ pub(crate) fn chain_at(text: &str, start: usize) -> Option<(usize, String)> {
 /// from there.
 pub(crate) fn levels_of_a_named_title(text: &str, start: usize) -> Option<(usize, String)> {
     let (mut levels, end) = walk(text, start)?;
-    if end.ending != (Ending::Title { code_after: true }) || levels.len() < 2 {
+    let named = matches!(
+        end.ending,
+        Ending::Title {
+            code_after: true,
+            ..
+        }
+    );
+    if !named || levels.len() < 2 {
         return None;
     }
     levels.reverse();
@@ -116,10 +120,9 @@ pub(crate) fn levels_of_a_named_title(text: &str, start: usize) -> Option<(usize
 }
 
 /// How a chain ends.
-#[derive(Debug, PartialEq, Eq)]
 enum Ending {
-    /// At a title (`of title 5`), a code named after it or not.
-    Title { code_after: bool },
+    /// At a title (`of title 5`; the level `tit. 5`), a code named after it or not.
+    Title { level: String, code_after: bool },
     /// At `this <level>` (`this ch.`).
     This(String),
 }
@@ -128,10 +131,8 @@ enum Ending {
 struct ChainEnd {
     /// The byte after the title's number or the `this` phrase.
     at: usize,
-    /// Where the `title` word starts.
+    /// Where the title (or `this`) starts.
     title_at: usize,
-    /// The title as a level (`tit. 5`), empty for `this`.
-    title: String,
     ending: Ending,
 }
 
@@ -154,13 +155,13 @@ fn walk(text: &str, start: usize) -> Option<(Vec<String>, ChainEnd)> {
         let rest = text.get(pos..)?;
         if let Some(t) = TITLE.captures(rest) {
             let end = pos + t.get(0)?.end();
-            let code_after = CODE_AFTER.is_match(text.get(end..)?);
-            let title = format!("tit. {}", t.name("n")?.as_str());
-            let ending = Ending::Title { code_after };
+            let ending = Ending::Title {
+                level: format!("tit. {}", t.name("n")?.as_str()),
+                code_after: CODE_AFTER.is_match(text.get(end..)?),
+            };
             let end = ChainEnd {
                 at: end,
                 title_at: pos,
-                title,
                 ending,
             };
             return Some((levels, end));
@@ -171,7 +172,6 @@ fn walk(text: &str, start: usize) -> Option<(Vec<String>, ChainEnd)> {
             let end = ChainEnd {
                 at: end,
                 title_at: pos,
-                title: String::new(),
                 ending: Ending::This(this),
             };
             return Some((levels, end));

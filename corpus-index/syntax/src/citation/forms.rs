@@ -1778,13 +1778,11 @@ static GERMAN_WORD: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?-u:\b)(?:und|bis|U?Abs\.?|Absatz|Nr\.|Nummer|Satz|Halbsatz|Hs\.|Buchst\.)")
 });
 
-/// The law book a namespace names as the German references write it (lower case: `bgb`,
-/// `sgb v`), when it is one: a German book's abbreviation (`BGB`, `VwGO`), or that
-/// abbreviation in lower case, as a case file's `law_book` context gives it.
+/// The law book a namespace names, as the German references write it (lower case: `bgb`,
+/// `sgb x`), when the namespace is a German book's abbreviation (`BGB`, `VwGO`, `SGB X`).
 pub fn german_law_book(namespace: &str) -> Option<String> {
     static BOOK: LazyLock<Regex> = LazyLock::new(|| re(concat!(r"^(?:", GERMAN_BOOK!(), r")$")));
-    static LOWER: LazyLock<Regex> = LazyLock::new(|| re(r"^[a-zäöü]{2,12}(?: [ivx]{1,4})?$"));
-    (BOOK.is_match(namespace) || LOWER.is_match(namespace)).then(|| namespace.to_lowercase())
+    BOOK.is_match(namespace).then(|| namespace.to_lowercase())
 }
 
 /// The section numbers of a German reference body: numbers at its start or after `,`,

@@ -199,8 +199,11 @@ pub fn context_namespace(context: Option<&serde_json::Value>) -> Option<String> 
     if let Some(code) = ctx.get("document_code").and_then(serde_json::Value::as_str) {
         return Some(code.to_string());
     }
+    // The case files write the book in lower case (`bgb`, `vwgo`), as its references are
+    // normalized; upper case reads as the abbreviation (`BGB`, `VWGO`).
     if let Some(book) = ctx.get("law_book").and_then(serde_json::Value::as_str) {
-        return forms::german_law_book(book);
+        let book = book.to_uppercase();
+        return forms::german_law_book(&book).map(|_| book);
     }
     for (key, suffix) in [("cfr", "C.F.R."), ("usc", "U.S.C.")] {
         if let Some(title) = ctx.get(key).and_then(|c| c.get("title")) {

@@ -1645,21 +1645,34 @@ fn parse_chapter_of_title(text: &str, start: usize) -> Option<Phrase> {
     let (pos, d) = eat(text, start, &DIVISION_WORD)?;
     let (after_of, _) = eat(text, pos, &OF)?;
     let (end, caps) = eat(text, after_of, &TITLE_OF)?;
-    let title = caps.name("t")?.as_str();
     // `chapter 3 of title 5` alone may be a state code's title: the code must be named.
     let is_cfr = caps.name("c")?.as_str().to_ascii_lowercase().contains('f');
     let division = division_name(&d, is_cfr)?;
+    division_of_a_federal_title(text, start, end, &caps, division)
+}
+
+/// A division of the U.S. Code or the C.F.R. cited as a whole from `start` to `end`: the
+/// title and the code as [`TITLE_OF`] read them (`caps`; `None` without the code's name),
+/// `division` the chain outermost first (`ch. 5, subch. II`).
+fn division_of_a_federal_title(
+    text: &str,
+    start: usize,
+    end: usize,
+    caps: &Captures<'_>,
+    division: String,
+) -> Option<Phrase> {
+    let title = caps.name("t")?.as_str();
+    let is_cfr = caps.name("c")?.as_str().to_ascii_lowercase().contains('f');
     let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
     phrase.kind = Some(if is_cfr {
         CitationKind::Cfr
     } else {
         CitationKind::Usc
     });
-    phrase.code = Some(CodeRef::Named(if is_cfr {
-        compact_str::format_compact!("{title} C.F.R.")
-    } else {
-        compact_str::format_compact!("{title} U.S.C.")
-    }));
+    let code = if is_cfr { "C.F.R." } else { "U.S.C." };
+    phrase.code = Some(CodeRef::Named(compact_str::format_compact!(
+        "{title} {code}"
+    )));
     phrase.division = Some(division);
     phrase.end = trim_end(text, start, end);
     Some(phrase)
@@ -1673,22 +1686,8 @@ fn parse_container(text: &str, start: usize) -> Option<Phrase> {
     // with every level.
     if let Some((title_at, levels)) = super::container::levels_of_a_named_title(text, start)
         && let Some((end, caps)) = eat(text, title_at, &TITLE_OF)
-        && let Some(c) = caps.name("c")
+        && let Some(phrase) = division_of_a_federal_title(text, start, end, &caps, levels)
     {
-        let title = caps.name("t")?.as_str();
-        let is_cfr = c.as_str().to_ascii_lowercase().contains('f');
-        let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
-        phrase.kind = Some(if is_cfr {
-            CitationKind::Cfr
-        } else {
-            CitationKind::Usc
-        });
-        let code = if is_cfr { "C.F.R." } else { "U.S.C." };
-        phrase.code = Some(CodeRef::Named(compact_str::format_compact!(
-            "{title} {code}"
-        )));
-        phrase.division = Some(levels);
-        phrase.end = trim_end(text, start, end);
         return Some(phrase);
     }
     let (end, chain) = super::container::chain_at(text, start)?;
