@@ -83,40 +83,47 @@ fn level_word(abbreviation: &str) -> Option<&'static str> {
         .map(|(w, _)| *w)
 }
 
-/// The chain of containers written at byte `start` of `text`: its end and the chain as
-/// [`super::Citation::division`] holds it. `None` when no chain of the grammar starts there,
-/// when a numbered part or article is in it, or when a code is named after the title (see
-/// [`levels_of_a_named_title`]).
-pub(crate) fn chain_at(text: &str, start: usize) -> Option<(usize, String)> {
+/// A chain of containers as [`chain_at`] reads it.
+pub(crate) enum ChainRead {
+    /// A chain of the citing document's own code or of a title not named with its code
+    /// (`Chapter 10 of this title`, `subchapter II of chapter 5 of title 5`): where it ends
+    /// and the chain as [`super::Citation::division`] holds it (`this tit., ch. 10`).
+    Own { end: usize, chain: String },
+    /// A chain of two levels or more that ends at a title named with its code (`subchapter
+    /// II of chapter 5 of title 5, United States Code`; the OLRC's style): where the `title`
+    /// word starts, from which the code's citation reads, and the levels outermost first
+    /// (`ch. 5, subch. II`).
+    OfNamedTitle { title_at: usize, levels: String },
+}
+
+/// The chain of containers written at byte `start` of `text`. `None` when no chain of the
+/// grammar starts there, when a numbered part or article is in it, or when a single level
+/// names a title with its code (`chapter 5 of title 5, United States Code`, which the
+/// code's own grammar reads).
+pub(crate) fn chain_at(text: &str, start: usize) -> Option<ChainRead> {
     let (mut levels, end) = walk(text, start)?;
     match end.ending {
         Ending::Title {
             code_after: true, ..
-        } => return None,
-        Ending::Title { level, .. } | Ending::This(level) => levels.push(level),
-    }
-    levels.reverse();
-    Some((end.at, levels.join(", ")))
-}
-
-/// The levels of a chain of two levels or more that ends at a title named with its code
-/// (`subchapter II of chapter 5 of title 5, United States Code`; the OLRC's style), outermost
-/// first (`ch. 5, subch. II`), and where the `title` word starts; the code's citation reads
-/// from there.
-pub(crate) fn levels_of_a_named_title(text: &str, start: usize) -> Option<(usize, String)> {
-    let (mut levels, end) = walk(text, start)?;
-    let named = matches!(
-        end.ending,
-        Ending::Title {
-            code_after: true,
-            ..
+        } => {
+            if levels.len() < 2 {
+                return None;
+            }
+            levels.reverse();
+            Some(ChainRead::OfNamedTitle {
+                title_at: end.title_at,
+                levels: levels.join(", "),
+            })
         }
-    );
-    if !named || levels.len() < 2 {
-        return None;
+        Ending::Title { level, .. } | Ending::This(level) => {
+            levels.push(level);
+            levels.reverse();
+            Some(ChainRead::Own {
+                end: end.at,
+                chain: levels.join(", "),
+            })
+        }
     }
-    levels.reverse();
-    Some((end.title_at, levels.join(", ")))
 }
 
 /// How a chain ends.

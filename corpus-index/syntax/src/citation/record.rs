@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::codes::{self, CodeFamily};
 use super::{Citation, CitationKind, CodeRef, RangeEnd, Relative, ShortForm, forms};
+use crate::CompactString;
 
 /// One citation of a text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -47,6 +48,9 @@ pub struct CitationRecord {
 /// belongs to), as the resolver does for a document of that namespace.
 pub fn apply_namespace(cites: &mut [Citation], namespace: &str) {
     let kind = namespace_kind(namespace);
+    // A German law book is written in lower case in its references (`§ 20 bgb`).
+    let code: CompactString =
+        forms::german_law_book(namespace).map_or_else(|| namespace.into(), CompactString::from);
     // Neither the U.S. Code nor the C.F.R. numbers a section in Roman numerals: a bare
     // `Section II` in their text is an outline's (`Section II.B of this preamble`). In a
     // workspace the resolver knows the shapes of the code's numbers and asks the same.
@@ -78,9 +82,7 @@ pub fn apply_namespace(cites: &mut [Citation], namespace: &str) {
             continue;
         }
         if (bare && c.kind == CitationKind::Section) || this {
-            // A German law book is written in lower case in its references (`§ 20 bgb`).
-            let code = forms::german_law_book(namespace).unwrap_or_else(|| namespace.into());
-            c.code = Some(CodeRef::Named(code.into()));
+            c.code = Some(CodeRef::Named(code.clone()));
             c.kind = kind;
         }
     }

@@ -1684,13 +1684,13 @@ fn division_of_a_federal_title(
 fn parse_container(text: &str, start: usize) -> Option<Phrase> {
     // `subchapter II of chapter 5 of title 5, United States Code`: the code's citation,
     // with every level.
-    if let Some((title_at, levels)) = super::container::levels_of_a_named_title(text, start)
-        && let Some((end, caps)) = eat(text, title_at, &TITLE_OF)
-        && let Some(phrase) = division_of_a_federal_title(text, start, end, &caps, levels)
-    {
-        return Some(phrase);
-    }
-    let (end, chain) = super::container::chain_at(text, start)?;
+    let (end, chain) = match super::container::chain_at(text, start)? {
+        super::container::ChainRead::OfNamedTitle { title_at, levels } => {
+            let (end, caps) = eat(text, title_at, &TITLE_OF)?;
+            return division_of_a_federal_title(text, start, end, &caps, levels);
+        }
+        super::container::ChainRead::Own { end, chain } => (end, chain),
+    };
     if let Some(phrase) = container_of_named_regulations(text, start, end, &chain) {
         return Some(phrase);
     }
@@ -2783,10 +2783,12 @@ fn list_runs_on(text: &str, prev: &str, number: &str, sep: &str, mut end: usize)
 /// letter (`26`, `26A`; `20-871`, `20-873`; `1.5`, `1.7`). A year after a smaller number
 /// (`5`, `2019`) is none.
 fn follows_in_numbering(prev: &str, next: &str) -> bool {
-    let split = |n: &str| match n.rfind(['.', '-', ':']) {
-        Some(i) => (n[..i].to_owned(), n[i + 1..].to_owned()),
-        None => (String::new(), n.to_owned()),
-    };
+    fn split(n: &str) -> (&str, &str) {
+        match n.rfind(['.', '-', ':']) {
+            Some(i) => (&n[..i], &n[i + 1..]),
+            None => ("", n),
+        }
+    }
     let (prev_prefix, prev_tail) = split(prev);
     let (next_prefix, next_tail) = split(next);
     let numbered = |tail: &str| -> Option<(u64, String)> {
@@ -2796,7 +2798,7 @@ fn follows_in_numbering(prev: &str, next: &str) -> bool {
             .then(|| Some((tail[..digits].parse().ok()?, letters.to_ascii_lowercase())))
             .flatten()
     };
-    let (Some(a), Some(b)) = (numbered(&prev_tail), numbered(&next_tail)) else {
+    let (Some(a), Some(b)) = (numbered(prev_tail), numbered(next_tail)) else {
         return false;
     };
     let year_after_date =
