@@ -12,11 +12,11 @@ use super::folds::PerQuery;
 use super::retrieval::{Query, rank_files, score};
 use lexls_ide::ask::pipeline::PipelineOptions;
 use lexls_index::config::RetrievalMode;
-use lexls_index::search::Fusion;
 use lexls_index::search::bm25::{Analysis, Bm25, Bm25Params, Granularity};
 use lexls_index::search::calibrate;
 use lexls_index::search::dense::{EmbedError, Embedder};
 use lexls_index::search::prf::Rm3;
+use lexls_index::search::{Fusion, ScoreNorm};
 use lexls_index::workspace::Snapshot;
 
 /// One setting of the pipeline's tuned constants and stage switches.
@@ -72,11 +72,16 @@ pub enum Stage {
     Proximity,
     /// α calibrated per workspace without labels.
     Calibration,
+    /// Weighted fusion of scores normalised from their theoretical least (Bruch et al.'s
+    /// TMM) rather than the observed one.
+    Theoretical,
+    /// Weighted fusion of standard scores (Montague and Aslam's ZMUV).
+    ZScore,
 }
 
 impl Stage {
     /// Every stage.
-    pub const ALL: [Self; 10] = [
+    pub const ALL: [Self; 12] = [
         Self::Dense,
         Self::Rewrite,
         Self::Kg,
@@ -87,6 +92,8 @@ impl Stage {
         Self::Legal,
         Self::Proximity,
         Self::Calibration,
+        Self::Theoretical,
+        Self::ZScore,
     ];
 
     /// The stage's name in reports.
@@ -102,6 +109,8 @@ impl Stage {
             Self::Legal => "legal analysis",
             Self::Proximity => "proximity",
             Self::Calibration => "calibrated α",
+            Self::Theoretical => "theoretical min-max",
+            Self::ZScore => "z-score fusion",
         }
     }
 
@@ -118,6 +127,8 @@ impl Stage {
             Self::Legal => v.analysis == Analysis::Legal,
             Self::Proximity => v.bm25.proximity,
             Self::Calibration => v.dense && v.calibrated,
+            Self::Theoretical => v.dense && v.norm() == Some(ScoreNorm::Theoretical),
+            Self::ZScore => v.dense && v.norm() == Some(ScoreNorm::ZScore),
         }
     }
 }
@@ -126,7 +137,16 @@ impl Stage {
 pub const FIXED_K: usize = 5;
 
 impl Variant {
-    /// A short name: `bm25` or `a0.45`/`rrf60`, then the stages on (`+rw+kg+cls+auth`).
+    /// The score normalisation of a weighted fusion (`None` for reciprocal rank fusion).
+    pub fn norm(&self) -> Option<ScoreNorm> {
+        match self.fusion {
+            Fusion::Weighted { norm, .. } => Some(norm),
+            Fusion::Rrf { .. } => None,
+        }
+    }
+
+    /// A short name: `bm25` or `a0.45` (min-max), `tmm0.45` (theoretical min-max), `z0.45`
+    /// (z-score), `rrf60`, then the stages on (`+rw+kg+cls+auth`).
     pub fn name(&self) -> String {
         let mut s = if !self.dense {
             "bm25".to_string()
@@ -134,7 +154,11 @@ impl Variant {
             "acal".to_string()
         } else {
             match self.fusion {
-                Fusion::Weighted { alpha } => format!("a{alpha:.2}"),
+                Fusion::Weighted { alpha, norm } => match norm {
+                    ScoreNorm::MinMax => format!("a{alpha:.2}"),
+                    ScoreNorm::Theoretical => format!("tmm{alpha:.2}"),
+                    ScoreNorm::ZScore => format!("z{alpha:.2}"),
+                },
                 Fusion::Rrf { k } => format!("rrf{k:.0}"),
             }
         };
@@ -206,10 +230,10 @@ impl Variant {
 
 /// The fusions tried: α-weighted at 0.2, 0.3, 0.45 and 0.6, and reciprocal rank at k = 60.
 pub const FUSIONS: [Fusion; 5] = [
-    Fusion::Weighted { alpha: 0.2 },
-    Fusion::Weighted { alpha: 0.3 },
-    Fusion::Weighted { alpha: 0.45 },
-    Fusion::Weighted { alpha: 0.6 },
+    Fusion::weighted(0.2),
+    Fusion::weighted(0.3),
+    Fusion::weighted(0.45),
+    Fusion::weighted(0.6),
     Fusion::Rrf { k: 60.0 },
 ];
 
@@ -293,6 +317,37 @@ pub fn bm25_grid(with_dense: bool) -> Vec<Variant> {
                 }
             }
         }
+    }
+    out
+}
+
+/// The fusion weights α of [`fusion_grid`]: 0.1 to 0.9 by tenths.
+pub const FUSION_ALPHAS: [f32; 9] = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+
+/// The grid of the fusion itself, at lexls's BM25 defaults (analysis and constants) with
+/// every other stage off: BM25 alone, then each [`ScoreNorm`] at each of [`FUSION_ALPHAS`],
+/// then reciprocal rank fusion at k = 60: 29 settings with dense, 1 without.
+pub fn fusion_grid(with_dense: bool) -> Vec<Variant> {
+    let plain = |dense: bool, fusion: Fusion| Variant {
+        dense,
+        fusion,
+        rewrite: false,
+        kg: false,
+        adaptive: false,
+        authority: false,
+        prf: false,
+        calibrated: false,
+        analysis: Analysis::default(),
+        bm25: Bm25Params::default(),
+    };
+    let mut out = vec![plain(false, FUSIONS[1])];
+    if with_dense {
+        for norm in ScoreNorm::ALL {
+            for alpha in FUSION_ALPHAS {
+                out.push(plain(true, Fusion::Weighted { alpha, norm }));
+            }
+        }
+        out.push(plain(true, FUSIONS[4]));
     }
     out
 }
@@ -477,7 +532,10 @@ pub fn score_matrix(
                 let v = &grid[i];
                 let mut opts = v.options(&base);
                 if let Some(alpha) = alpha.filter(|_| v.calibrated && v.dense) {
-                    opts.fusion = Fusion::Weighted { alpha };
+                    opts.fusion = Fusion::Weighted {
+                        alpha,
+                        norm: v.norm().unwrap_or_default(),
+                    };
                 }
                 let row = queries
                     .iter()
@@ -576,5 +634,26 @@ mod tests {
         }
         let names: std::collections::HashSet<String> = grid.iter().map(Variant::name).collect();
         assert_eq!(names.len(), grid.len(), "names identify settings");
+    }
+
+    #[test]
+    fn the_fusion_grid_tries_every_normalisation_at_every_weight() {
+        let grid = fusion_grid(true);
+        assert_eq!(grid.len(), 1 + 3 * FUSION_ALPHAS.len() + 1);
+        assert_eq!(grid[0].name().split('+').next(), Some("bm25"));
+        assert!(!grid[0].dense);
+        assert_eq!(fusion_grid(false).len(), 1);
+        for stage in [Stage::Dense, Stage::Theoretical, Stage::ZScore] {
+            let on = grid.iter().filter(|v| stage.of(v)).count();
+            assert!(on > 0 && on < grid.len(), "{}", stage.name());
+        }
+        let names: std::collections::HashSet<String> = grid.iter().map(Variant::name).collect();
+        assert_eq!(names.len(), grid.len(), "names identify settings");
+        for name in ["tmm0.50", "z0.30", "a0.30", "rrf60"] {
+            assert!(
+                names.iter().any(|n| n.split('+').next() == Some(name)),
+                "{name} in {names:?}"
+            );
+        }
     }
 }

@@ -30,6 +30,7 @@
 //! mode = "hybrid"                 # bm25 | dense | hybrid (bm25 never loads the model)
 //! fusion = "weighted"             # weighted (min-max, α) | rrf
 //! alpha = 0.3                     # weight of dense scores in weighted fusion
+//! normalization = "minmax"        # minmax | theoretical | zscore: scores put on one scale
 //! rrf_k = 60
 //! adaptive = false                # parameters from the query-complexity class
 //! rewrite = false                 # deterministic query rewrites
@@ -309,6 +310,10 @@ pub struct RetrievalConfig {
     pub fusion: FusionMethod,
     /// Weight of the dense scores in weighted fusion, in `[0, 1]`.
     pub alpha: f32,
+    /// How weighted fusion puts each retriever's scores on one scale: `minmax` (the
+    /// observed bounds, seed 003), `theoretical` (from the least score the function can
+    /// give, Bruch et al. 2023) or `zscore` (Montague and Aslam 2001).
+    pub normalization: crate::search::ScoreNorm,
     /// The `k` constant of reciprocal rank fusion (Cormack et al., 2009).
     pub rrf_k: f32,
     /// Candidates each retriever returns before fusion: sections for BM25 (each as its best
@@ -351,6 +356,7 @@ impl Default for RetrievalConfig {
             mode: RetrievalMode::Hybrid,
             fusion: FusionMethod::Weighted,
             alpha: 0.3,
+            normalization: crate::search::ScoreNorm::MinMax,
             rrf_k: 60.0,
             candidates: 50,
             adaptive: false,
@@ -371,7 +377,10 @@ impl RetrievalConfig {
     pub fn fusion(&self) -> crate::search::Fusion {
         match self.fusion {
             FusionMethod::Rrf => crate::search::Fusion::Rrf { k: self.rrf_k },
-            FusionMethod::Weighted => crate::search::Fusion::Weighted { alpha: self.alpha },
+            FusionMethod::Weighted => crate::search::Fusion::Weighted {
+                alpha: self.alpha,
+                norm: self.normalization,
+            },
         }
     }
 

@@ -115,7 +115,7 @@ pub fn calibrate(
     for (q, dense) in queries.iter().zip(&dense) {
         let bm25 = index.bm25_ranking(&q.text, candidates);
         for (a, alpha) in ALPHAS.iter().enumerate() {
-            let hits = fuse(&bm25, dense, Fusion::Weighted { alpha: *alpha }, |c| {
+            let hits = fuse(&bm25, dense, Fusion::weighted(*alpha), |c| {
                 index.section_of(c)
             });
             let mut seen = HashSet::new();

@@ -32,7 +32,7 @@ use crate::config::RetrievalMode;
 use bm25::Bm25Searcher;
 use chunk::Chunk;
 use dense::{DenseIndex, Embedder};
-pub use fusion::Fusion;
+pub use fusion::{Fusion, ScoreNorm};
 
 /// A retrieved chunk.
 #[derive(Debug, Clone, PartialEq)]
@@ -258,8 +258,9 @@ impl SearchIndex {
                     Vec::new()
                 };
                 let fusion = match fusion {
-                    Fusion::Weighted { alpha } => Fusion::Weighted {
+                    Fusion::Weighted { alpha, norm } => Fusion::Weighted {
                         alpha: dense_weight(alpha, query),
+                        norm,
                     },
                     rrf => rrf,
                 };
@@ -322,13 +323,13 @@ fn fuse(
                 .collect();
             fusion::reciprocal_rank_fusion(&lists, k)
         }
-        Fusion::Weighted { alpha } => {
+        Fusion::Weighted { alpha, norm } => {
             let alpha = match (bm25.is_empty(), dense.is_empty()) {
                 (false, true) => 0.0,
                 (true, false) => 1.0,
                 _ => alpha,
             };
-            fusion::weighted_fusion(&bm25_sections, &dense_sections, alpha)
+            fusion::weighted_fusion(&bm25_sections, &dense_sections, alpha, norm)
         }
     }
     .into_iter()
@@ -376,13 +377,13 @@ mod tests {
         // is each retriever's runner-up.
         let bm25 = [(1, 10.0), (3, 9.0)];
         let dense = [(2, 0.8), (3, 0.7)];
-        let hits = fuse(&bm25, &dense, Fusion::Weighted { alpha: 0.5 }, section_of);
+        let hits = fuse(&bm25, &dense, Fusion::weighted(0.5), section_of);
         let order: Vec<usize> = hits.iter().map(|h| h.chunk).collect();
         assert_eq!(order, [1, 2, 3], "{hits:?}");
         assert_eq!(hits[0].score, hits[1].score, "one score per section");
         assert_eq!((hits[0].bm25_rank, hits[0].dense_rank), (Some(1), None));
         // Per chunk, each half of section 0 would have had one retriever's vote only.
-        let per_chunk = fuse(&bm25, &dense, Fusion::Weighted { alpha: 0.5 }, |c| c);
+        let per_chunk = fuse(&bm25, &dense, Fusion::weighted(0.5), |c| c);
         assert_eq!(per_chunk.last().map(|h| h.chunk), Some(3));
         assert!(per_chunk[0].score < hits[0].score);
     }

@@ -145,19 +145,53 @@ struct ChainEnd {
 
 /// Reads the levels of a chain at `start`, innermost first, and how it ends.
 fn walk(text: &str, start: usize) -> Option<(Vec<String>, ChainEnd)> {
+    let (level, after) = level_at(text, start)?;
+    let (mut outer, end) = rest_of_chain(text, after)?;
+    outer.insert(0, level);
+    Some((outer, end))
+}
+
+/// One level at `pos` (`Chapter 10` → `ch. 10`) and where it ends; `None` for a numbered
+/// part, subpart or article (of the C.F.R. or an EU act).
+fn level_at(text: &str, pos: usize) -> Option<(String, usize)> {
+    let caps = LEVEL.captures(text.get(pos..)?)?;
+    let word = caps.name("w")?.as_str().to_ascii_lowercase();
+    let number = caps.name("n")?.as_str();
+    let numbered = number.starts_with(|c: char| c.is_ascii_digit());
+    let end = pos + caps.get(0)?.end();
+    if numbered
+        && (matches!(word.as_str(), "part" | "subpart")
+            || (word == "article" && !in_a_subtitle(text, end)))
+    {
+        return None;
+    }
+    let suffix = caps.name("s").map_or("", |s| s.as_str());
+    let level = format!("{} {number}{suffix}", abbreviation(&word)?);
+    Some((level, end))
+}
+
+/// Whether the level ending at `pos` is of a subtitle (`of this subtitle`, `of Subtitle I`):
+/// an article numbered within a subtitle is a container, as the Uniform Commercial Code's
+/// articles are in Subtitle I of the D.C. Code's Title 28 (`article 9 of this subtitle`);
+/// an EU act's articles sit in its titles and chapters, never in a subtitle.
+fn in_a_subtitle(text: &str, pos: usize) -> bool {
+    let Some(of) = text.get(pos..).and_then(|rest| OF.find(rest)) else {
+        return false;
+    };
+    let rest = text.get(pos + of.end()..).unwrap_or("");
+    let word = THIS
+        .captures(rest)
+        .and_then(|c| c.name("w"))
+        .or_else(|| LEVEL.captures(rest).and_then(|c| c.name("w")));
+    word.is_some_and(|w| w.as_str().eq_ignore_ascii_case("subtitle"))
+}
+
+/// The chain after a level that ends at `pos` (` of Chapter 5 of Title 2`): its further
+/// levels, innermost first, and how it ends.
+fn rest_of_chain(text: &str, pos: usize) -> Option<(Vec<String>, ChainEnd)> {
     let mut levels: Vec<String> = Vec::new();
-    let mut pos = start;
+    let mut pos = pos;
     loop {
-        let caps = LEVEL.captures(text.get(pos..)?)?;
-        let word = caps.name("w")?.as_str().to_ascii_lowercase();
-        let number = caps.name("n")?.as_str();
-        let numbered = number.starts_with(|c: char| c.is_ascii_digit());
-        if numbered && matches!(word.as_str(), "part" | "subpart" | "article") {
-            return None;
-        }
-        let suffix = caps.name("s").map_or("", |s| s.as_str());
-        levels.push(format!("{} {number}{suffix}", abbreviation(&word)?));
-        pos += caps.get(0)?.end();
         pos += OF.find(text.get(pos..)?)?.end();
         let rest = text.get(pos..)?;
         if let Some(t) = TITLE.captures(rest) {
@@ -183,6 +217,131 @@ fn walk(text: &str, start: usize) -> Option<(Vec<String>, ChainEnd)> {
             };
             return Some((levels, end));
         }
+        let (level, after) = level_at(text, pos)?;
+        levels.push(level);
+        pos = after;
+    }
+}
+
+/// A level word opening a list of containers: plural (`chapters`, `Subchapters`), or
+/// singular when each item repeats it (`Chapter 18, Chapter 41, and Chapter 42`).
+static LIST_LEVEL: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?P<w>(?i:subtitle|chapter|subchapter|subpart|part|unit|division))(?P<pl>s)?[ \t]+")
+});
+/// A designation of a container level (`41`, `21B`, `VIII-A`, `B`).
+static DESIGNATION: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?P<n>[0-9]{1,4}[A-Z]{0,2}|[IVXLC]{1,7}|[A-Z]{1,2})(?P<s>-[0-9A-Z]{1,3})?(?-u:\b)")
+});
+/// Between two items of a list (`, `, `, and `, ` or `) or a range's ends (` through `);
+/// spaces before a comma are where the markup of an XML file stood.
+static LIST_JOIN: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:[ \t]*,[ \t]*(?:(?P<c1>and|or)[ \t]+)?|[ \t]+(?P<c2>and|or)[ \t]+|[ \t]+(?P<r>through|to)[ \t]+|[ \t]*(?P<d>[–—])[ \t]*)",
+    )
+});
+
+/// Items a list of containers reads at most.
+const MAX_LIST_ITEMS: usize = 32;
+
+/// A list of containers of one level that share the chain after it, as [`list_at`] reads it.
+pub(crate) struct ContainerList {
+    /// Each item's span (its designation; the first also holds the level word) and its
+    /// level (`ch. 41`). A range's two ends are two items.
+    pub items: Vec<(std::ops::Range<usize>, String)>,
+    /// The chain the items share.
+    pub chain: ListChain,
+}
+
+/// The chain a list of containers shares.
+pub(crate) enum ListChain {
+    /// Of the citing document's own code (`of this title`, `of Title 47`): its levels
+    /// outermost first (`["this tit."]`, `["tit. 2", "ch. 2"]`).
+    Own { outer: Vec<String> },
+    /// Of a title named with its code (`of title 5, United States Code`): where the `title`
+    /// word starts and the levels between the items and the title, outermost first.
+    OfNamedTitle { title_at: usize, outer: Vec<String> },
+}
+
+/// A list of containers of one level at byte `start` of `text`, all of one chain: `chapters
+/// 5 and 7 of this title`, `Chapters 41, 42, 43, and 44 of Title 47`, `subchapters IV and V
+/// of this chapter`, `Parts A through E of this subchapter`, `chapters 83 and 84 of title 5,
+/// United States Code` (the drafting manuals' plural form of the chain [`chain_at`] reads).
+/// `None` unless two items or more are joined as a list or a range and the chain of the
+/// grammar follows; numbered parts and subparts are the C.F.R.'s (`parts 60 and 61 of this
+/// chapter`), not containers.
+pub(crate) fn list_at(text: &str, start: usize) -> Option<ContainerList> {
+    let head = LIST_LEVEL.captures(text.get(start..)?)?;
+    let word = head.name("w")?.as_str().to_ascii_lowercase();
+    let repeated = head.name("pl").is_none();
+    let abbr = abbreviation(&word)?;
+    let mut pos = start + head.get(0)?.end();
+    let mut items: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    let mut joined = false;
+    loop {
+        let item_at = pos;
+        if !items.is_empty() {
+            // `Chapter 18, Chapter 41`: the level word again, as the first item has it.
+            match LIST_LEVEL.captures(text.get(pos..)?) {
+                Some(w) if w.name("w")?.as_str().eq_ignore_ascii_case(&word) => {
+                    pos += w.get(0)?.end();
+                }
+                _ if repeated => return None,
+                _ => {}
+            }
+        }
+        let caps = DESIGNATION.captures(text.get(pos..)?)?;
+        let number = caps.name("n")?.as_str();
+        if number.starts_with(|c: char| c.is_ascii_digit())
+            && matches!(word.as_str(), "part" | "subpart")
+        {
+            return None;
+        }
+        let suffix = caps.name("s").map_or("", |s| s.as_str());
+        let end = pos + caps.get(0)?.end();
+        let from = if items.is_empty() { start } else { item_at };
+        items.push((from..end, format!("{abbr} {number}{suffix}")));
+        pos = end;
+        if items.len() >= MAX_LIST_ITEMS || joined {
+            break;
+        }
+        let Some(sep) = LIST_JOIN.captures(text.get(pos..)?) else {
+            break;
+        };
+        // A conjunction or a range's word joins the last item.
+        joined = sep.name("c1").is_some()
+            || sep.name("c2").is_some()
+            || sep.name("r").is_some()
+            || sep.name("d").is_some();
+        pos += sep.get(0)?.end();
+    }
+    if items.len() < 2 || !joined {
+        return None;
+    }
+    let (mut outer, end) = rest_of_chain(text, pos)?;
+    let chain = match end.ending {
+        Ending::Title {
+            code_after: true, ..
+        } => {
+            outer.reverse();
+            ListChain::OfNamedTitle {
+                title_at: end.title_at,
+                outer,
+            }
+        }
+        Ending::Title { level, .. } | Ending::This(level) => {
+            outer.push(level);
+            outer.reverse();
+            ListChain::Own { outer }
+        }
+    };
+    Some(ContainerList { items, chain })
+}
+
+/// A level as the C.F.R. writes it, its word spelled out (`ch. II` → `chapter II`).
+pub(crate) fn spelled(level: &str) -> String {
+    match level.split_once(' ') {
+        Some((abbr, n)) => format!("{} {n}", level_word(abbr).unwrap_or(abbr)),
+        None => level.to_string(),
     }
 }
 
@@ -318,9 +477,117 @@ mod tests {
             chains("For the purposes of this subchapter, the term"),
             vec![("this subchapter".to_string(), "this subch.".to_string())]
         );
+        // The D.C. Code's units and subtitles (D.C. Code §§ 32-1008 and 28:12-107).
+        assert_eq!(
+            chains("every person subject to this unit shall post and keep posted"),
+            vec![("this unit".to_string(), "this unit".to_string())]
+        );
+        assert_eq!(
+            chains("for purposes of this article or this subtitle, that jurisdiction"),
+            vec![("this subtitle".to_string(), "this subtit.".to_string())]
+        );
         let chain = parse("this ch., subch. II").expect("a chain");
         assert_eq!(chain.anchor, ChainAnchor::This("ch.".into()));
         assert_eq!(chain.levels, vec![("subch.".into(), "II".into())]);
+    }
+
+    // Class: a list of containers of one level sharing one chain (the plural form of the
+    // chain above): each item is a container of its own. Sentences of D.C. Code §§
+    // 36-641.19, 2-1402.73 and 1-1163.35 and of 44 U.S.C. § 2904 (Open Law XML leaves
+    // spaces where its `<cite>` tags stood, before the commas).
+    #[test]
+    fn lists_of_containers() {
+        assert_eq!(
+            chains(
+                "as provided in Chapters 41, 42, 43, and 44 of Title 47 of the District of \
+                 Columbia Official Code."
+            ),
+            vec![
+                ("Chapters 41".to_string(), "tit. 47, ch. 41".to_string()),
+                ("42".to_string(), "tit. 47, ch. 42".to_string()),
+                ("43".to_string(), "tit. 47, ch. 43".to_string()),
+                ("44".to_string(), "tit. 47, ch. 44".to_string()),
+            ]
+        );
+        // The chain after the list is a citation of its own, as the Council's markup has it
+        // (`subchapters XXI, XXII, and XXIII of <cite path="1|6">Chapter 6 of Title 1</cite>`).
+        assert_eq!(
+            chains("for the purposes of subchapters XXI, XXII, and XXIII of Chapter 6 of Title 1."),
+            vec![
+                (
+                    "subchapters XXI".to_string(),
+                    "tit. 1, ch. 6, subch. XXI".to_string()
+                ),
+                ("XXII".to_string(), "tit. 1, ch. 6, subch. XXII".to_string()),
+                (
+                    "XXIII".to_string(),
+                    "tit. 1, ch. 6, subch. XXIII".to_string()
+                ),
+                (
+                    "Chapter 6 of Title 1".to_string(),
+                    "tit. 1, ch. 6".to_string()
+                ),
+            ]
+        );
+        let divisions =
+            |text: &str| -> Vec<String> { chains(text).into_iter().map(|(_, d)| d).collect() };
+        assert_eq!(
+            divisions(
+                "and subchapters VI , VII , VIII-A , or VIII-G of this chapter, as applicable;"
+            ),
+            [
+                "this ch., subch. VI",
+                "this ch., subch. VII",
+                "this ch., subch. VIII-A",
+                "this ch., subch. VIII-G",
+                "this ch."
+            ]
+        );
+        // A range's two ends.
+        assert_eq!(
+            divisions("each occurrence of a violation of Parts A through E of this subchapter,"),
+            ["this subch., pt. A", "this subch., pt. E", "this subch."]
+        );
+        assert_eq!(
+            divisions(
+                "the duties and responsibilities under chapters 21, 25, 29, 31, and 33 of this title"
+            ),
+            [
+                "this tit., ch. 21",
+                "this tit., ch. 25",
+                "this tit., ch. 29",
+                "this tit., ch. 31",
+                "this tit., ch. 33",
+                "this tit."
+            ]
+        );
+        // The level word repeated before each item.
+        assert_eq!(
+            divisions("as provided in Chapter 18, Chapter 41, and Chapter 42 of this title"),
+            [
+                "this tit., ch. 18",
+                "this tit., ch. 41",
+                "this tit., ch. 42",
+                "this tit."
+            ]
+        );
+        // The title named with its code (the OLRC's style): that code's chapters.
+        let c = extract("service under chapters 83 and 84 of title 5, United States Code, is");
+        let got: Vec<String> = c.iter().map(super::super::Citation::normalized).collect();
+        assert_eq!(
+            got,
+            ["5 U.S.C. ch. 83", "5 U.S.C. ch. 84", "5 U.S.C."],
+            "{c:#?}"
+        );
+        // Numbered parts are the C.F.R.'s, not containers; a list without a conjunction
+        // is no list.
+        let c = extract("the requirements of parts 60 and 61 of this chapter apply");
+        assert!(
+            c.iter()
+                .all(|c| c.division().is_none() && c.section.is_some()),
+            "{c:#?}"
+        );
+        assert_eq!(divisions("chapters 5, 7 of this title"), ["this tit."]);
     }
 
     // Class: a chain from another title of the U.S. Code or the C.F.R., written without the

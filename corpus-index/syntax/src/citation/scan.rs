@@ -76,6 +76,13 @@ const ANCHORS: &[(&str, &str)] = &[
         "container",
         r"(?P<container>(?-u:\b)(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+(?:(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+)*(?:(?i:title)[ \t]+\d|(?i:this)[ \t]+(?i:title|subtitle|chapter|subchapter|part|subpart|unit|article|division)(?-u:\b)))",
     ),
+    // `chapters 5 and 7 of this title`, `Parts A through E of this subchapter`: a list of
+    // containers of one level sharing a chain ([`super::container::list_at`]); before
+    // `word`, which reads `parts` as the C.F.R.'s (and does, when the list is not one).
+    (
+        "containers",
+        r"(?P<containers>(?-u:\b)(?:(?i:subtitle|chapter|subchapter|subpart|part|unit|division)s[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?(?:[ \t]*,|[ \t]+(?i:and|or|through|to)[ \t]|[ \t]*[–—])|(?i:subtitle|chapter|subchapter|subpart|part|unit|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]*,[ \t]*(?:(?i:and|or)[ \t]+)?(?i:subtitle|chapter|subchapter|subpart|part|unit|division)[ \t]))",
+    ),
     (
         "eo",
         r"(?P<eo>(?-u:\b)(?:(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?|(?:Presidential[ \t]+)?Proclamations?|Proc\.)[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)",
@@ -122,7 +129,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "this",
-        r"(?P<this>(?-u:\b)(?i:this)[ \t]+(?i:section|sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point|article|annex|chapter|subchapter|title|part|subpart)(?-u:\b))",
+        r"(?P<this>(?-u:\b)(?i:this)[ \t]+(?i:section|sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point|article|annex|chapter|subchapter|title|subtitle|part|subpart|unit|division)(?-u:\b))",
     ),
     (
         "euact",
@@ -145,9 +152,18 @@ static ANCHOR: LazyLock<meta::Regex> = LazyLock::new(|| {
         .iter()
         .map(|(_, p)| super::typographic_spaces(p))
         .collect();
+    // The lazy DFA of all the anchors at once outgrows the default 2 MiB cache, which it
+    // then clears and rebuilds over and over (callgrind, one round of the `citations`
+    // bench: the search cost 32% more once the anchor of lists of containers came in, at 2
+    // MiB; 5% more at 8 MiB, and 32 MiB gains nothing more). The cache grows only as states
+    // are built.
     #[allow(clippy::expect_used)]
     meta::Builder::new()
-        .configure(meta::Config::new().which_captures(WhichCaptures::Implicit))
+        .configure(
+            meta::Config::new()
+                .which_captures(WhichCaptures::Implicit)
+                .hybrid_cache_capacity(8 << 20),
+        )
         .build_many(&patterns)
         .expect("static regex compiles")
 });
@@ -212,7 +228,7 @@ static EU_SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
 });
 static THIS_WHAT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?i:this)[ \t]+(?P<w>(?i:section|sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point|article|annex|chapter|subchapter|title|part|subpart|regulation|directive|decision|code|act|rules?|local[ \t]+law|policy|agreement))(?-u:\b)",
+        r"^(?i:this)[ \t]+(?P<w>(?i:section|sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point|article|annex|chapter|subchapter|title|subtitle|part|subpart|unit|division|regulation|directive|decision|code|act|rules?|local[ \t]+law|policy|agreement))(?-u:\b)",
     )
 });
 static NUMBERED_INSTRUMENT: LazyLock<Regex> = LazyLock::new(|| {
@@ -440,6 +456,15 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
         {
             pos = phrase.end.max(next(start));
             emit_phrase(text, phrase, &mut out, nested, &mut levels);
+            continue;
+        }
+        if anchor == "containers"
+            && let Some((end, phrases)) = parse_container_list(text, start)
+        {
+            for phrase in phrases {
+                emit_phrase(text, phrase, &mut out, nested, &mut levels);
+            }
+            pos = end.max(next(start));
             continue;
         }
         if anchor == "titled" || anchor == "chapter" {
@@ -1700,6 +1725,57 @@ fn parse_container(text: &str, start: usize) -> Option<Phrase> {
     phrase.division = Some(chain);
     phrase.end = end;
     Some(phrase)
+}
+
+/// A list of containers of one level sharing a chain (`chapters 5 and 7 of this title`,
+/// `chapters 83 and 84 of title 5, United States Code`; [`super::container::list_at`]): one
+/// phrase per item, its division the whole chain as [`parse_container`] reads each alone, and
+/// where the last item ends. A range's ends are two phrases. The chain after the list is
+/// left to the scan, which reads it as a citation of its own (`Chapter 6 of Title 1`, `this
+/// title`), as the D.C. Council's markup cites it.
+fn parse_container_list(text: &str, start: usize) -> Option<(usize, Vec<Phrase>)> {
+    use super::container::ListChain;
+    let list = super::container::list_at(text, start)?;
+    let mut phrases = Vec::new();
+    let named = match &list.chain {
+        ListChain::OfNamedTitle { title_at, outer } => {
+            let (end, caps) = eat(text, *title_at, &TITLE_OF)?;
+            Some((end, caps, outer))
+        }
+        ListChain::Own { .. } => None,
+    };
+    for (span, level) in &list.items {
+        let phrase = match (&named, &list.chain) {
+            (Some((end, caps, outer)), _) => {
+                let is_cfr = caps.name("c")?.as_str().to_ascii_lowercase().contains('f');
+                let mut levels = (*outer).clone();
+                levels.push(level.clone());
+                // The C.F.R. spells a single level out (`1 C.F.R. chapter II`).
+                let division = match (is_cfr, levels.as_slice()) {
+                    (true, [one]) => super::container::spelled(one),
+                    _ => levels.join(", "),
+                };
+                let mut phrase =
+                    division_of_a_federal_title(text, span.start, *end, caps, division)?;
+                phrase.end = span.end;
+                phrase
+            }
+            (None, ListChain::Own { outer, .. }) => {
+                let mut chain = outer.clone();
+                chain.push(level.clone());
+                let mut phrase = Phrase::new(span.start, Head::Level(LevelWord::Subsection));
+                phrase.relative = Some(Relative::ThisCode);
+                phrase.code = Some(CodeRef::This);
+                phrase.division = Some(chain.join(", "));
+                phrase.end = span.end;
+                phrase
+            }
+            (None, ListChain::OfNamedTitle { .. }) => return None,
+        };
+        phrases.push(phrase);
+    }
+    let last = list.items.last()?.0.end;
+    Some((last, phrases))
 }
 
 /// `Chapter 4 of Title 14 of the District of Columbia Municipal Regulations`: a chain of

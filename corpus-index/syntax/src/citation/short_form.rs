@@ -434,11 +434,15 @@ fn is_instruction(text: &str, start: usize, end: usize) -> bool {
     let Some(sentence) = text.get(from..to) else {
         return false;
     };
-    // The Federal Register's bullet before an instruction's number (`■ 5.`).
+    // The Federal Register's bullet before an instruction's number (`■ 5.`). Spaces run
+    // together: the text view of markup blanks the tags between words (`Further
+    // <amendingAction>amend</amendingAction>`).
     let lower = sentence
         .trim_start()
         .trim_start_matches('■')
-        .trim_start()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
         .to_lowercase();
     let words: Vec<&str> = lower
         .split(|ch: char| !ch.is_alphanumeric())
@@ -1200,6 +1204,14 @@ mod tests {
                 " ■\u{2002}5. \n Further amend \n §\u{2009}771.109 , as proposed to be amended at 80 FR 72624 (November 20, 2015), by revising paragraphs (a)(1) , (b)(1), and (c)(2), (6), and (7) to read as follows:",
                 "(b)(1)",
                 "771.109",
+            ),
+            // The same in the text view of the USLM file, whose blanked tags run spaces
+            // between the instruction's words (`Further <amendingAction>amend</…>`; Federal
+            // Register, 2017-09-29: 23 CFR 771.105).
+            (
+                " ■\u{2002}3. \n   Further                               amend                    \n        §\u{2009}771.105      , as proposed to be amended at 80 FR 72624 (November 20, 2015), by removing the introductory text and revising paragraphs (a)      , (b), and the first sentence in (e)(2) to read as follows:",
+                "paragraphs (a)",
+                "771.105",
             ),
             // The items of an instruction after a list whose first item is a range of the
             // section's paragraphs (Federal Register, 2017-09-29: 7 CFR 989.54).

@@ -36,7 +36,8 @@ pub struct RetrievalArgs {
     pub suite: Option<String>,
     /// The settings cross-validated with `--folds`/`--suite`: `bm25` (BM25 alone or fused at
     /// α 0.2, 0.3, 0.45 or a calibrated α, times analysis, BM25F, proximity, k1/b and
-    /// granularity; every other stage off) or `stages` (the HyPA-RAG stages on and off).
+    /// granularity; every other stage off), `stages` (the HyPA-RAG stages on and off) or
+    /// `fusion` (BM25 alone, each score normalisation at α 0.1 to 0.9, and RRF).
     #[arg(long, value_enum, default_value = "bm25")]
     pub grid: GridKind,
     /// With `--folds`/`--suite`: also write every setting's reciprocal rank on every
@@ -93,6 +94,8 @@ pub enum GridKind {
     Bm25,
     /// The HyPA-RAG stages ([`lexls_eval::grid::default_grid`]).
     Stages,
+    /// The fusion's normalisation and weight ([`lexls_eval::grid::fusion_grid`]).
+    Fusion,
 }
 
 /// Evaluates retrieval on a query set.

@@ -174,6 +174,7 @@ pub fn cv(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
     let grid = match args.grid {
         crate::eval::GridKind::Bm25 => grid::bm25_grid(with_dense),
         crate::eval::GridKind::Stages => grid::default_grid(with_dense),
+        crate::eval::GridKind::Fusion => grid::fusion_grid(with_dense),
     };
     let mut scored = Vec::new();
     for set in &sets {
@@ -205,7 +206,7 @@ pub fn cv(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
     let old_default = match args.grid {
         crate::eval::GridKind::Stages => fixed(&Variant {
             dense: with_dense,
-            fusion: lexls_index::search::Fusion::Weighted { alpha: 0.45 },
+            fusion: lexls_index::search::Fusion::weighted(0.45),
             rewrite: true,
             kg: true,
             adaptive: true,
@@ -215,7 +216,9 @@ pub fn cv(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
             analysis: lexls_index::search::bm25::Analysis::default(),
             bm25: lexls_index::search::bm25::Bm25Params::default(),
         }),
-        crate::eval::GridKind::Bm25 => grid.iter().position(|g| g.name() == "a0.30"),
+        crate::eval::GridKind::Bm25 | crate::eval::GridKind::Fusion => {
+            grid.iter().position(|g| g.name() == "a0.30")
+        }
     };
     let whole = |row: usize| -> Vec<Summary> {
         scored
@@ -379,7 +382,7 @@ pub fn cv(args: &RetrievalArgs) -> anyhow::Result<ExitCode> {
             worst * 100.0
         );
     }
-    if args.grid == crate::eval::GridKind::Bm25 {
+    if args.grid != crate::eval::GridKind::Stages {
         println!();
         println!(
             "Constants, each value held fixed, every other setting cross-validated over all sets (held-out MRR@10; mean):"
@@ -600,6 +603,23 @@ fn constant_values(grid: &[Variant]) -> Vec<(&'static str, Values)> {
         (
             "fusion",
             by(&|v| v.name().split('+').next().unwrap_or_default().to_string()),
+        ),
+        (
+            "normalization",
+            by(&|v| match (v.dense, v.fusion) {
+                (false, _) => "BM25 alone".into(),
+                (true, lexls_index::search::Fusion::Rrf { .. }) => "RRF".into(),
+                (true, lexls_index::search::Fusion::Weighted { norm, .. }) => norm.name().into(),
+            }),
+        ),
+        (
+            "α",
+            by(&|v| match (v.dense, v.fusion) {
+                (true, lexls_index::search::Fusion::Weighted { alpha, .. }) => {
+                    format!("{alpha:.1}")
+                }
+                _ => "—".into(),
+            }),
         ),
         (
             "BM25F",
