@@ -282,6 +282,23 @@ fn a_section_of_a_public_law_through_its_title_or_in_an_authority_citation() {
             "Pub. L. 94-553, § 101"
         )
     );
+    // The section after the law with its word spelled out, as prose writes it (D.C. Code §
+    // 1-1501.02's note, a reorganization order); not when an `of` clause makes it another
+    // document's.
+    assert_eq!(
+        read(
+            "Pursuant to the provisions of Public Law 93-198, section 713, all positions and personnel transferred herein"
+        )[0],
+        triple(
+            "public_law",
+            "Public Law 93-198, section 713",
+            "Pub. L. 93-198, § 713"
+        )
+    );
+    assert_eq!(
+        read("as amended by Public Law 101-336, section 2 of this Act requires")[0],
+        triple("public_law", "Public Law 101-336", "Pub. L. 101-336")
+    );
     // 17 U.S.C. § 101 note and 41 U.S.C.: an em dash in the number, an en quad in `Pub. L.`.
     assert_eq!(
         first("is section 2(a)(1) of Pub. L. 106—379, which amended par. (2)"),

@@ -755,10 +755,12 @@ static TREAS_REG: LazyLock<Regex> = LazyLock::new(|| {
 /// A public or private law, with a section of it before (`section 3 of Pub. L. 94-546`,
 /// `section 1001 of title I of Pub. L. 111-148`, and the authority citations' `Sec. 202,
 /// Pub. L. 85-859`) or after (`Pub. L. No. 116-136, div. A, tit. I, § 1102`: the division and title
-/// an omnibus act is cut into are read past, not kept).
+/// an omnibus act is cut into are read past, not kept; `Public Law 111-80, section 3(b)`, the
+/// section word spelled out as prose writes it, unless an `of` clause makes it another
+/// document's: `Public Law 101-336, section 2 of this Act`).
 static PUBLIC_LAW: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|(?P<comma>,)[ \t]*))?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑—][ \t]*(?P<number>\d{1,4})(?-u:\b)(?:(?:,[ \t]*(?:div\.|tit\.|title)[ \t]*[A-Z0-9]{1,6}(?-u:\b))*,[ \t]*§[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
+        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|(?P<comma>,)[ \t]*))?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑—][ \t]*(?P<number>\d{1,4})(?-u:\b)(?P<tail>(?:,[ \t]*(?:div\.|tit\.|title)[ \t]*[A-Z0-9]{1,6}(?-u:\b))*,[ \t]*(?:§|[Ss]ection|[Ss]ec\.)[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
     )
 });
 
@@ -929,7 +931,16 @@ fn labels_of(s: &str) -> Vec<CompactString> {
 /// Tries every fixed form at `start` (where the anchor pattern matched).
 pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
     let rest = text.get(start..)?;
-    if let Some(c) = PUBLIC_LAW.captures(rest) {
+    if let Some(mut c) = PUBLIC_LAW.captures(rest) {
+        // `Public Law 101-336, section 2 of this Act`: that section is not the law's.
+        if let Some(tail) = c.name("tail")
+            && rest[tail.end()..]
+                .trim_start_matches([' ', '\t'])
+                .starts_with("of ")
+            && let Some(short) = PUBLIC_LAW.captures(&rest[..tail.start()])
+        {
+            c = short;
+        }
         // `A prior section 116, Pub. L. 94-553, title I, § 101` (the OLRC's notes on prior
         // provisions): a former section of the citing title, then the source credit of the
         // law that enacted it; the law's own section, when it follows, is the law's.
