@@ -287,12 +287,60 @@ fn provisions_of_documents_that_are_no_law() {
     // Guidance, notices and circulars, also an agency's (`OMB Circular A-4`).
     assert!(read("as Section 2.1 of the Guidance explains").is_empty());
     assert!(read("under Section 3 of OMB Circular A-4, agencies weigh").is_empty());
+    // A rulemaking's supporting documents, and a document whose name's head noun stands
+    // before its `of` (Federal Register, 2017-09-29 and 2017-10-03); an act's name that
+    // holds such a noun is still an act's (D.C. Code § 8-1808's notes).
+    assert!(read("the RQE to purchase (see Section 4.5 of the Analysis). Therefore").is_empty());
+    assert!(read("as explained in Section 2 of the Technical Support Document for").is_empty());
+    assert!(read("under Section 2 of the Memorandum of Understanding, the parties").is_empty());
+    assert_eq!(
+        read("see § 2(j) of Standard of Care for Animals Emergency Amendment Act of 2017"),
+        [(
+            "named_act".into(),
+            "Standard of Care for Animals Emergency Amendment Act of 2017 § 2(j)".into()
+        )]
+    );
     // A clause of a standard numbered with a period is not a lettered or numbered
     // subdivision (`clause 7.5`, `14001:2015`).
     assert!(
         read("as required by ISO/IEC 27001 clause 7.5")
             .iter()
             .all(|(kind, _)| kind != "section")
+    );
+}
+
+// Class: a part of a document's own outline (a rulemaking's preamble, a reorganization
+// plan: Roman numerals and letters, and `above` or `below`), which no code numbers its
+// sections by, is no citation; nor a capital that opens initials (`D.C.`) a list item.
+// Sentences of the Federal Register (2017-06-07, 2017-10-03) and the D.C. Code (§§
+// 1-1506.05, 1-204.42).
+#[test]
+fn outlines_of_documents_and_initials_are_not_sections() {
+    assert!(read("These comments are discussed in Section VI. below. Finally, EPA").is_empty());
+    assert!(
+        read("the NNSR requirements is provided in Section II below. B. 2017 Findings").is_empty()
+    );
+    assert!(read("as discussed in section III.B.2 of this preamble, the EPA").is_empty());
+    assert!(read("the functions set forth in Section V.(A)(I) above.").is_empty());
+    assert!(
+        read("and funds relating to the functions set forth under Section IV above, are hereby transferred")
+            .is_empty()
+    );
+    assert_eq!(
+        read("Appropriations Act, 2009 ( secs. 47-369.01 and 47-369.02, D.C. Official Code), and"),
+        [
+            ("section".into(), "§ 47-369.01".into()),
+            ("section".into(), "§ 47-369.02".into()),
+        ]
+    );
+    // A compact's or a code's Roman-numbered section without an outline stays a citation.
+    assert_eq!(
+        read("as required by section II(a) of the Compact"),
+        [("named_act".into(), "Compact § II(a)".into())]
+    );
+    assert_eq!(
+        read("the Board under section III of this Act shall"),
+        [("named_act".into(), "this Act § III".into())]
     );
 }
 

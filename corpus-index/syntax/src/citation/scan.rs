@@ -1168,6 +1168,7 @@ fn headed(text: &str, start: usize) -> Option<Phrase> {
         return Some(phrase);
     }
     let mut phrase = parse_headed(text, start, None)?;
+    outline_of_a_document(text, &mut phrase);
     prior_edition(text, start, &mut phrase);
     code_named_before(text, start, &mut phrase);
     let dated_act = code_named_in_words_before(text, start, &mut phrase);
@@ -1184,6 +1185,38 @@ fn headed(text: &str, start: usize) -> Option<Phrase> {
         return None;
     }
     Some(phrase)
+}
+
+/// `section III.B.2 of this preamble`, `Section IV.C.`, `section V.A. above`, `section III
+/// below`: a part of a document's own outline, numbered in Roman numerals and letters, as a
+/// rulemaking's preamble is (Document Drafting Handbook, ch. 1: `I.`, `A.`, `1.`) and a
+/// report or a brief; or a Roman-numbered part pointed to by `above` or `below`, words the
+/// Handbook keeps out of regulatory text and no code's cross-reference uses of a section.
+/// No code numbers its sections so: the phrase is read, and yields no citation.
+fn outline_of_a_document(text: &str, phrase: &mut Phrase) {
+    static OUTLINE: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"^(?:\.(?:[A-Z](?-u:\b)|\d{1,2}(?-u:\b)|\([A-Za-z0-9]{1,4}\))|\.?[ \t]+(?:above|below)(?-u:\b))",
+        )
+    });
+    if phrase.code.is_some()
+        || !matches!(phrase.relative, None | Some(Relative::Bare(_)))
+        || !matches!(phrase.head, Head::Section { .. })
+    {
+        return;
+    }
+    // The first item: a list's later item may be anything the list ran into.
+    let outline = phrase.items.first().is_some_and(|item| {
+        item.labels.is_empty()
+            && item
+                .section
+                .as_deref()
+                .is_some_and(super::named_before::is_roman)
+            && OUTLINE.is_match(&text[item.span.end..])
+    });
+    if outline {
+        phrase.unnumbered_scope = true;
+    }
 }
 
 /// Whether an instrument numbered in its year or volume and a comma end the text before
@@ -2186,6 +2219,16 @@ fn section_item(text: &str, pos: usize) -> Option<(usize, CompactString, Vec<Com
     let (end, caps) = eat(text, pos, &SEC_NUM)?;
     let number = clean_number(caps.get(0)?.as_str());
     if number.is_empty() || text[end..].trim_start_matches([' ', '\t']).starts_with('%') {
+        return None;
+    }
+    // `secs. 47-369.01 and 47-369.02, D.C. Official Code`: a capital that opens initials
+    // (`D.C.`, `V.I.`) is no Roman numeral of a section.
+    if number.len() == 1 && {
+        let b = text.as_bytes();
+        b.get(end) == Some(&b'.')
+            && b.get(end + 1).is_some_and(u8::is_ascii_uppercase)
+            && b.get(end + 2) == Some(&b'.')
+    } {
         return None;
     }
     let (end, labels) = paren_labels(text, end).unwrap_or((end, Vec::new()));
@@ -3647,10 +3690,20 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         // `Section 3.2 of the Agreement`, `Paragraph 3 of the Complaint`, `section 5.4(d)(2)
         // of the Order`: a provision of a contract, a pleading or another document that is
         // no law. The phrase is read, and yields no citation.
+        // The head noun is the name's last word, or the word before its `of` (`the
+        // Memorandum of Understanding`, `the Notice of Proposed Rulemaking`) unless the
+        // name ends as a law's does (`Standard of Care for Animals Emergency Amendment Act
+        // of 2017`, `Certificate of Title Excise Tax Exemption … Act of 2004`).
+        let head_before_of = trimmed
+            .split_once(" of ")
+            .filter(|_| !names_a_law(trimmed))
+            .and_then(|(head, _)| head.split_whitespace().last());
         if trimmed
             .split_whitespace()
             .last()
-            .is_some_and(|head| PRIVATE_DOCUMENTS.contains(&head))
+            .into_iter()
+            .chain(head_before_of)
+            .any(|head| PRIVATE_DOCUMENTS.contains(&head))
         {
             phrase.unnumbered_scope = true;
             return Some(end);
@@ -4050,7 +4103,44 @@ const PRIVATE_DOCUMENTS: &[&str] = &[
     "Specifications",
     "Prospectus",
     "Bill",
+    // A rulemaking's supporting documents (`Section 2.3 of the Technical Support Document`,
+    // `the Regulatory Impact Analysis`, `the Environmental Assessment`, `the Final
+    // Environmental Impact Statement`, `the Response to Comments`).
+    "Document",
+    "Analysis",
+    "Assessment",
+    "Statement",
+    "Study",
+    "Comments",
+    "Preamble",
 ];
+
+/// Whether a name ends as the name of a law does: with its year, or with a head noun of
+/// legislation (`Act`, `Code`, `Law`, `Statute`, `Ordinance`, `Regulation`, `Rules`,
+/// `Constitution`, `Charter`, `Treaty`, `Convention`).
+fn names_a_law(name: &str) -> bool {
+    name.split_whitespace().last().is_some_and(|last| {
+        super::named_before::is_year(last)
+            || matches!(
+                last,
+                "Act"
+                    | "Acts"
+                    | "Code"
+                    | "Law"
+                    | "Laws"
+                    | "Statute"
+                    | "Statutes"
+                    | "Ordinance"
+                    | "Regulation"
+                    | "Regulations"
+                    | "Rules"
+                    | "Constitution"
+                    | "Charter"
+                    | "Treaty"
+                    | "Convention"
+            )
+    })
+}
 
 /// Drops trailing connector words (`the Order of the`) from a named-document phrase.
 fn trim_named(phrase: &str) -> &str {
