@@ -137,6 +137,29 @@ impl Stage {
 pub const FIXED_K: usize = 5;
 
 impl Variant {
+    /// A setting of the retrievers alone (BM25, dense, their fusion), every HyPA-RAG stage
+    /// off.
+    pub fn retrievers_only(
+        dense: bool,
+        fusion: Fusion,
+        calibrated: bool,
+        analysis: Analysis,
+        bm25: Bm25Params,
+    ) -> Self {
+        Self {
+            dense,
+            fusion,
+            rewrite: false,
+            kg: false,
+            adaptive: false,
+            authority: false,
+            prf: false,
+            calibrated,
+            analysis,
+            bm25,
+        }
+    }
+
     /// The score normalisation of a weighted fusion (`None` for reciprocal rank fusion).
     pub fn norm(&self) -> Option<ScoreNorm> {
         match self.fusion {
@@ -294,24 +317,16 @@ pub fn bm25_grid(with_dense: bool) -> Vec<Variant> {
                 for proximity in [false, true] {
                     for (k1, b) in K1_B {
                         for granularity in Granularity::ALL {
-                            out.push(Variant {
-                                dense,
-                                fusion,
-                                rewrite: false,
-                                kg: false,
-                                adaptive: false,
-                                authority: false,
-                                prf: false,
-                                calibrated,
-                                analysis,
-                                bm25: Bm25Params {
-                                    k1,
-                                    b,
-                                    context_weight,
-                                    proximity,
-                                    granularity,
-                                },
-                            });
+                            let bm25 = Bm25Params {
+                                k1,
+                                b,
+                                context_weight,
+                                proximity,
+                                granularity,
+                            };
+                            out.push(Variant::retrievers_only(
+                                dense, fusion, calibrated, analysis, bm25,
+                            ));
                         }
                     }
                 }
@@ -328,17 +343,14 @@ pub const FUSION_ALPHAS: [f32; 9] = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9
 /// every other stage off: BM25 alone, then each [`ScoreNorm`] at each of [`FUSION_ALPHAS`],
 /// then reciprocal rank fusion at k = 60: 29 settings with dense, 1 without.
 pub fn fusion_grid(with_dense: bool) -> Vec<Variant> {
-    let plain = |dense: bool, fusion: Fusion| Variant {
-        dense,
-        fusion,
-        rewrite: false,
-        kg: false,
-        adaptive: false,
-        authority: false,
-        prf: false,
-        calibrated: false,
-        analysis: Analysis::default(),
-        bm25: Bm25Params::default(),
+    let plain = |dense: bool, fusion: Fusion| {
+        Variant::retrievers_only(
+            dense,
+            fusion,
+            false,
+            Analysis::default(),
+            Bm25Params::default(),
+        )
     };
     let mut out = vec![plain(false, FUSIONS[1])];
     if with_dense {
