@@ -626,6 +626,14 @@ const INSTRUMENT_HEADS: &[&str] = &[
     "Reauthorization",
 ];
 
+/// Whether `name` ends as an instrument's name does: with one of [`INSTRUMENT_HEADS`] or a
+/// year (`Clean Air Act`, `Standard of Care for Animals Emergency Amendment Act of 2017`).
+pub(crate) fn ends_as_an_instrument(name: &str) -> bool {
+    name.split_whitespace()
+        .last()
+        .is_some_and(|last| super::named_before::is_year(last) || INSTRUMENT_HEADS.contains(&last))
+}
+
 /// Whether the document `text` defines `initials` in the drafters' way, the name and then the
 /// initials in parentheses (`Federal Highway Administration (FHWA)`, `U.S. Army Corps of
 /// Engineers (USACE)`), as something other than an instrument: the name's last word,

@@ -1769,31 +1769,31 @@ fn parse_container(text: &str, start: usize) -> Option<Phrase> {
 fn parse_container_list(text: &str, start: usize) -> Option<(usize, Vec<Phrase>)> {
     use super::container::ListChain;
     let list = super::container::list_at(text, start)?;
-    let mut phrases = Vec::new();
-    let named = match &list.chain {
+    let phrases = match &list.chain {
         ListChain::OfNamedTitle { title_at, outer } => {
             let (end, caps) = eat(text, *title_at, &TITLE_OF)?;
-            Some((end, caps, outer))
+            let is_cfr = caps.name("c")?.as_str().to_ascii_lowercase().contains('f');
+            list.items
+                .iter()
+                .map(|(span, level)| {
+                    let mut levels = outer.clone();
+                    levels.push(level.clone());
+                    // The C.F.R. spells a single level out (`1 C.F.R. chapter II`).
+                    let division = match (is_cfr, levels.as_slice()) {
+                        (true, [one]) => super::container::spelled(one),
+                        _ => levels.join(", "),
+                    };
+                    let mut phrase =
+                        division_of_a_federal_title(text, span.start, end, &caps, division)?;
+                    phrase.end = span.end;
+                    Some(phrase)
+                })
+                .collect::<Option<Vec<_>>>()?
         }
-        ListChain::Own { .. } => None,
-    };
-    for (span, level) in &list.items {
-        let phrase = match (&named, &list.chain) {
-            (Some((end, caps, outer)), _) => {
-                let is_cfr = caps.name("c")?.as_str().to_ascii_lowercase().contains('f');
-                let mut levels = (*outer).clone();
-                levels.push(level.clone());
-                // The C.F.R. spells a single level out (`1 C.F.R. chapter II`).
-                let division = match (is_cfr, levels.as_slice()) {
-                    (true, [one]) => super::container::spelled(one),
-                    _ => levels.join(", "),
-                };
-                let mut phrase =
-                    division_of_a_federal_title(text, span.start, *end, caps, division)?;
-                phrase.end = span.end;
-                phrase
-            }
-            (None, ListChain::Own { outer, .. }) => {
+        ListChain::Own { outer } => list
+            .items
+            .iter()
+            .map(|(span, level)| {
                 let mut chain = outer.clone();
                 chain.push(level.clone());
                 let mut phrase = Phrase::new(span.start, Head::Level(LevelWord::Subsection));
@@ -1802,11 +1802,9 @@ fn parse_container_list(text: &str, start: usize) -> Option<(usize, Vec<Phrase>)
                 phrase.division = Some(chain.join(", "));
                 phrase.end = span.end;
                 phrase
-            }
-            (None, ListChain::OfNamedTitle { .. }) => return None,
-        };
-        phrases.push(phrase);
-    }
+            })
+            .collect(),
+    };
     let last = list.items.last()?.0.end;
     Some((last, phrases))
 }
@@ -3692,11 +3690,11 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         // no law. The phrase is read, and yields no citation.
         // The head noun is the name's last word, or the word before its `of` (`the
         // Memorandum of Understanding`, `the Notice of Proposed Rulemaking`) unless the
-        // name ends as a law's does (`Standard of Care for Animals Emergency Amendment Act
-        // of 2017`, `Certificate of Title Excise Tax Exemption … Act of 2004`).
+        // name ends as an instrument's does (`Standard of Care for Animals Emergency
+        // Amendment Act of 2017`, `Certificate of Title Excise Tax Exemption … Act of 2004`).
         let head_before_of = trimmed
             .split_once(" of ")
-            .filter(|_| !names_a_law(trimmed))
+            .filter(|_| !forms::ends_as_an_instrument(trimmed))
             .and_then(|(head, _)| head.split_whitespace().last());
         if trimmed
             .split_whitespace()
@@ -4114,33 +4112,6 @@ const PRIVATE_DOCUMENTS: &[&str] = &[
     "Comments",
     "Preamble",
 ];
-
-/// Whether a name ends as the name of a law does: with its year, or with a head noun of
-/// legislation (`Act`, `Code`, `Law`, `Statute`, `Ordinance`, `Regulation`, `Rules`,
-/// `Constitution`, `Charter`, `Treaty`, `Convention`).
-fn names_a_law(name: &str) -> bool {
-    name.split_whitespace().last().is_some_and(|last| {
-        super::named_before::is_year(last)
-            || matches!(
-                last,
-                "Act"
-                    | "Acts"
-                    | "Code"
-                    | "Law"
-                    | "Laws"
-                    | "Statute"
-                    | "Statutes"
-                    | "Ordinance"
-                    | "Regulation"
-                    | "Regulations"
-                    | "Rules"
-                    | "Constitution"
-                    | "Charter"
-                    | "Treaty"
-                    | "Convention"
-            )
-    })
-}
 
 /// Drops trailing connector words (`the Order of the`) from a named-document phrase.
 fn trim_named(phrase: &str) -> &str {
