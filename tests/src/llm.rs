@@ -245,6 +245,8 @@ pub struct LlamaServer {
     /// Base URL (`http://127.0.0.1:PORT`).
     pub url: String,
     child: Child,
+    /// The server's stderr, kept for the message when it does not start.
+    log: tempfile::NamedTempFile,
 }
 
 impl LlamaServer {
@@ -252,7 +254,9 @@ impl LlamaServer {
     /// for `/health`; `None` (the test is skipped, and says so) when the variables are unset.
     ///
     /// # Panics
-    /// When the variables are set but the server does not start within two minutes.
+    /// When the variables are set but the server exits before it is healthy (the message
+    /// gives its exit status and the end of its stderr: a build for another CPU dies with
+    /// SIGILL here) or is not healthy within two minutes.
     pub fn start() -> Option<Self> {
         let var = |k: &str| {
             std::env::var_os(k)
@@ -274,6 +278,11 @@ impl LlamaServer {
             .expect("a free port")
             .port();
         #[allow(clippy::expect_used)]
+        let log =
+            tempfile::NamedTempFile::new().expect("a temporary file for llama-server's stderr");
+        #[allow(clippy::expect_used)]
+        let stderr = log.reopen().expect("llama-server's stderr file reopens");
+        #[allow(clippy::expect_used)]
         let child = Command::new(&bin)
             .args(["-m"])
             .arg(&model)
@@ -281,21 +290,39 @@ impl LlamaServer {
             .arg(port.to_string())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("llama-server starts");
-        let server = Self {
+        let mut server = Self {
             url: format!("http://127.0.0.1:{port}"),
             child,
+            log,
         };
         let deadline = Instant::now() + Duration::from_secs(120);
         while Instant::now() < deadline {
             if health(port) {
                 return Some(server);
             }
+            if let Ok(Some(status)) = server.child.try_wait() {
+                panic!(
+                    "llama-server ({}) exited with {status} before it was healthy; its stderr ends:\n{}",
+                    bin.display(),
+                    server.stderr_tail()
+                );
+            }
             std::thread::sleep(Duration::from_millis(250));
         }
-        panic!("llama-server did not become healthy on port {port} within 120 s");
+        panic!(
+            "llama-server did not become healthy on port {port} within 120 s; its stderr ends:\n{}",
+            server.stderr_tail()
+        );
+    }
+
+    /// The last 40 lines of the server's stderr (empty when unreadable).
+    fn stderr_tail(&self) -> String {
+        let text = std::fs::read_to_string(self.log.path()).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        lines[lines.len().saturating_sub(40)..].join("\n")
     }
 }
 
