@@ -717,6 +717,76 @@ fn federal_rules_named_in_words() {
     );
 }
 
+// Class: the provisions of a United Kingdom statutory instrument, divided by its kind (the
+// Office of the Parliamentary Counsel's drafting guidance: Regulations into regulations,
+// Rules into rules), cited with the instrument's name and year after them. Without the
+// instrument's name, or of an instrument of another kind, `regulation 4` is no citation.
+#[test]
+fn provisions_of_a_statutory_instrument() {
+    let named = |n: &str| -> (String, String) { ("named_act".into(), n.into()) };
+    assert_eq!(
+        read(
+            "the limit on a worker's average weekly working time in regulation 4(1) of the Working Time Regulations 1998 does not apply"
+        ),
+        [named("Working Time Regulations 1998 § 4(1)")]
+    );
+    assert_eq!(
+        read(
+            "the court may strike out a statement of case under rule 3.4(2)(a) of the Civil Procedure Rules 1998, and under regulations 4 and 5 of the Working Time Regulations 1998"
+        ),
+        [
+            named("Civil Procedure Rules 1998 § 3.4(2)(a)"),
+            named("Working Time Regulations 1998 § 4"),
+            named("Working Time Regulations 1998 § 5")
+        ]
+    );
+    assert_eq!(
+        read(
+            "as provided in regulation 4 of the Act, and rule 12 of the Working Time Regulations 1998"
+        ),
+        Vec::<(String, String)>::new()
+    );
+}
+
+// Class: a list of sections of one C.F.R. part that writes only the section after the
+// period (`18 CFR 385.210, .211, .212 and .214`): each item keeps the part of the item before
+// it. A Federal Register notice of 2017-06-07 (FERC), whose markup links only the first. A
+// number without a part before it (`section 3, .5 percent`) is no such list.
+#[test]
+fn sections_of_the_same_part_after_a_period() {
+    assert_eq!(
+        read(
+            "a motion to intervene in accordance with the requirements of Rules of Practice and Procedure, 18 CFR 385.210, .211, .212 and .214. In determining the appropriate action"
+        ),
+        [
+            cfr("18 C.F.R. 385.210"),
+            cfr("18 C.F.R. 385.211"),
+            cfr("18 C.F.R. 385.212"),
+            cfr("18 C.F.R. 385.214")
+        ]
+    );
+    assert_eq!(
+        read("a rate under section 3, .5 percent of the base"),
+        [("section".into(), "§ 3".into())]
+    );
+}
+
+// Class: a court rule's short form (`Rule 9(b)` after `Fed. R. Civ. P. 12(b)(6)`, The
+// Bluebook rule 12.10) is a number that ends there: another body's rule (`Rule 10b-5`, the
+// SEC's) or an administrative code's (`Rule 12-3`) is not the court rule's `Rule 10`.
+#[test]
+fn a_court_rules_short_form_is_a_whole_number() {
+    assert_eq!(
+        read(
+            "dismissed under Fed. R. Civ. P. 12(b)(6) for failing to plead the Rule 10b-5 claim with the particularity Rule 9(b) requires"
+        ),
+        [
+            ("court_rule".into(), "Fed. R. Civ. P. 12(b)(6)".into()),
+            ("court_rule".into(), "Fed. R. Civ. P. 9(b)".into())
+        ]
+    );
+}
+
 // Class: the Treasury's and the SEC's regulations by their own names, sections of title 26
 // and title 17 of the C.F.R. (The Bluebook rules 14.2 and 14.5.1; the forms the IRS and the
 // SEC write).

@@ -115,6 +115,14 @@ const ANCHORS: &[(&str, &str)] = &[
         "actdiv",
         r"(?P<actdiv>(?-u:\b)(?:[Tt]itle|[Ss]ubtitle|[Pp]art|[Ss]ubpart|[Cc]hapter|[Ss]ubchapter)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2})(?:-[A-Z0-9]{1,3})?[ \t]+of[ \t])",
     ),
+    // `regulation 4(2) of the Working Time Regulations 1998`, `rules 3.4 and 3.5 of the
+    // Civil Procedure Rules 1998`: the provisions of a United Kingdom statutory instrument
+    // ([`parse_instrument_provision`]); the name of a dated instrument must follow. `rule`
+    // alone is `fixed`'s, which falls back to the same reader.
+    (
+        "siprov",
+        r"(?P<siprov>(?-u:\b)(?:[Rr]egulations?|[Rr]egs?\.?|rr?\.)[ \t]+\d{1,3}[A-Z]?(?:\.\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*(?:(?:[ \t]*,[ \t]*|[ \t]+(?:and|or|to)[ \t]+)\d{1,3}[A-Z]?(?:\.\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*)*[ \t]+of[ \t]+the[ \t]+[A-Z])",
+    ),
     (
         "word",
         r"(?P<word>(?-u:\b)(?i:sections?|secs?\.|artikel|sub-?sections?|sub-?divisions?|paragraphs?|sub-?paragraphs?|clauses?|sub-?clauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
@@ -558,7 +566,8 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             None if anchor == "fixed" && eat(text, start, &SECTION_WORD).is_some() => {
                 headed(text, start)
             }
-            None if anchor == "fixed" => None,
+            None if anchor == "fixed" => parse_instrument_provision(text, start),
+            None if anchor == "siprov" => parse_instrument_provision(text, start),
             None if anchor == "prefix" || anchor == "nyc" => parse_prefixed(text, start),
             None if anchor == "this" => parse_this(text, start),
             None if anchor == "adjacent" => parse_adjacent(text, start, m.end()),
@@ -764,6 +773,11 @@ fn short_form_at(
     }
     if let Some(code) = court_rule {
         let (end, caps) = eat(text, start, &RULE_SHORT)?;
+        let after_num = text.get(start + caps.name("num")?.end()..).unwrap_or("");
+        if after_num.starts_with(['-', '–']) {
+            // An administrative code's `Rule 12-3`, not the court rule's `Rule 12`.
+            return None;
+        }
         let subs = PAREN_LABELS
             .find(caps.name("subs").map_or("", |m| m.as_str()))
             .map(|m| {
@@ -793,8 +807,11 @@ fn short_form_at(
     None
 }
 
-static RULE_SHORT: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^Rule[ \t]+(?P<num>\d+(?:\.\d+)?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)"));
+/// `Rule 7(c)` after a court rule: a number that ends there, so that another body's rule
+/// (`Rule 10b-5`, the SEC's) is not read as the court rule's `Rule 10`.
+static RULE_SHORT: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^Rule[ \t]+(?P<num>\d+(?:\.\d+)?)(?-u:\b)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)")
+});
 
 /// A parsed item of a list (`20-871(b)`, `(2)`).
 #[derive(Debug, Clone)]
@@ -1403,6 +1420,49 @@ fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phras
     let pos = parse_tail(text, pos, &mut phrase);
     phrase.end = trim_end(text, phrase.start, pos);
     Some(phrase)
+}
+
+/// `regulation 4(2) of the Working Time Regulations 1998`, `rule 3.4 of the Civil Procedure
+/// Rules 1998`, `regs. 4 and 5 of the … Regulations 2010`: a provision of a United Kingdom
+/// statutory instrument, which the Office of the Parliamentary Counsel's drafting guidance
+/// divides by its kind (Regulations into regulations, Rules into rules; an Order's articles
+/// are read as articles are). The instrument must be named after it, with its kind and year
+/// (`Regulations 1998`); `regulation 4` alone, or of an instrument of another kind, is no
+/// citation. The phrase's items are sections of the named instrument.
+fn parse_instrument_provision(text: &str, start: usize) -> Option<Phrase> {
+    static PROVISION_WORD: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"^(?:(?P<reg>[Rr]egulation|[Rr]eg\.?)|(?P<regs>[Rr]egulations|[Rr]egs\.?|rr\.)|(?P<rule>[Rr]ule|r\.)|(?P<rules>[Rr]ules))[ \t]+",
+        )
+    });
+    let (pos, caps) = eat(text, start, &PROVISION_WORD)?;
+    let plural = caps.name("regs").is_some() || caps.name("rules").is_some();
+    // `rr.` are rules or regulations alike.
+    let kinds: &[&str] = if caps.name("reg").is_some() {
+        &["Regulations"]
+    } else if caps.name("rule").is_some() || caps.name("rules").is_some() {
+        &["Rules"]
+    } else if caps.get(0).is_some_and(|m| m.as_str().starts_with("rr")) {
+        &["Regulations", "Rules"]
+    } else {
+        &["Regulations"]
+    };
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Section,
+            plural,
+        },
+    );
+    let pos = parse_section_items(text, pos, &mut phrase)?;
+    let pos = parse_tail(text, pos, &mut phrase);
+    phrase.end = trim_end(text, phrase.start, pos);
+    let Some(CodeRef::Named(name)) = &phrase.code else {
+        return None;
+    };
+    let mut words = name.split_whitespace().rev();
+    let (year, kind) = (words.next()?, words.next()?);
+    (super::named_before::is_year(year) && kinds.contains(&kind)).then_some(phrase)
 }
 
 /// `42 U.S.C. § 1983`, `6 RCNY § 5-301(b)`, `NYC Admin. Code § 20-871`, `15 U.S.C. 1051 et
@@ -2244,6 +2304,28 @@ fn section_item(text: &str, pos: usize) -> Option<(usize, CompactString, Vec<Com
     Some((end, number, labels))
 }
 
+/// A list item that writes only the section of a part after the period (`45 CFR 164.501,
+/// .508 and .512`, `§§ 60.4, .5`): the part is the previous item's, `prev` (`164.501`), whose
+/// number is a part, a period and a section. The item as [`section_item`] gives it
+/// (`164.508`); `None` when `pos` holds no `.` and digits or `prev` has no part.
+fn same_part_item(
+    text: &str,
+    pos: usize,
+    prev: Option<&str>,
+) -> Option<(usize, CompactString, Vec<CompactString>)> {
+    let (part, _) = prev?.split_once('.')?;
+    if part.is_empty() || !part.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let pos = ws(text, pos);
+    let rest = text.get(pos..)?.strip_prefix('.')?;
+    if !rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let (end, number, labels) = section_item(text, pos + 1)?;
+    Some((end, format!("{part}.{number}").into(), labels))
+}
+
 /// The subdivisions of an article as the continental style names them after its number,
 /// without commas: `Art. 6 para. 1 lit. a`, `Article 6 para. 1 sentence 1 lit. (f)`,
 /// `Art. 4 no. 11`, `Art. 12 para. 1 subpara. 2`, `Article 6 paragraph 1 point (a)` (the
@@ -2553,6 +2635,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                         .is_some_and(|prev| list_runs_on(text, prev, number, sep_text, end))
             };
             if let Some((end, number, labels)) = section_item(text, item_pos)
+                .or_else(|| same_part_item(text, item_pos, prev_number.as_deref()))
                 .map(|(end, n, mut l)| {
                     let end = if article {
                         continental_labels(text, end, &mut l)
