@@ -646,6 +646,28 @@ fn eu_acts_by_their_authors_and_annexes_by_to() {
     );
 }
 
+// Class: an article's points after a comma (`Article 16, points (b) and (c)`, EU drafting)
+// hang below that article, unless the points name their own article (`Article 3(1), points
+// (a) and (b) of Article 5(1)`: two citations, the points of Article 5(1)). The first
+// sentence is the AI Act's (Article 25(1)).
+#[test]
+fn points_that_name_their_article_are_its() {
+    let art =
+        |n: &str| -> (String, String) { ("eu_article".into(), format!("[this act] Art. {n}")) };
+    assert_eq!(
+        read(
+            "the obligations of the provider under Article 16, points (b) and (c) and Article 23(3)."
+        ),
+        [art("16(b)"), art("16(c)"), art("23(3)")]
+    );
+    assert_eq!(
+        read(
+            "without prejudice to the second subparagraph of Article 3(1), points (a) and (b) of Article 5(1) apply"
+        ),
+        [art("3(1)"), art("5(1)(a)"), art("5(1)(b)")]
+    );
+}
+
 // Class: the hyphenated level words of India's and older British drafting (`sub-section`,
 // `sub-clause`, `sub-paragraph`): the same levels as their closed spellings. Sentences of
 // the Indian statutes of the AILA 2019 corpus.

@@ -3298,6 +3298,20 @@ fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
     let Some(end) = parse_label_items(text, after, &mut points) else {
         return pos;
     };
+    // `the second subparagraph of Article 3(1), points (a) and (b) of Article 5(1)`: points
+    // that name the article they hang below are that article's, not the numbered item's
+    // before the comma (a list of two citations).
+    if matches!(
+        phrase.head,
+        Head::Section {
+            unit: Unit::Article,
+            ..
+        }
+    ) && phrase.items.last().is_some_and(|i| i.section.is_some())
+        && OF_NUMBERED_ARTICLE.is_match(&text[end..])
+    {
+        return pos;
+    }
     let Some(last) = phrase.items.pop() else {
         return pos;
     };
@@ -3324,6 +3338,12 @@ fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
     // `point (1), of Regulation …`: the comma before the `of` clause.
     end
 }
+
+/// `of Article 5(1)`: an `of` clause naming a numbered article, after the points it holds.
+/// An article holds no article (an annex holds sections: `Section C, points 1 to 3, of Annex
+/// VIII` is one citation).
+static OF_NUMBERED_ARTICLE: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^,?[ \t]+of[ \t]+(?i:articles?|art\.)[ \t]+\d"));
 
 /// `, point (a)`; `, paragraph 3` (`Article 2, paragraph 3`: the older EU acts' and the
 /// Council of Europe's form of `Article 2(3)`); `, subd. (b)` and `, subdivision (b)` (the
