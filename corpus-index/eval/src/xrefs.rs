@@ -147,6 +147,13 @@ pub fn uslm_identifier(c: &Citation) -> Option<String> {
             .collect();
         (!n.is_empty()).then_some(n)
     };
+    // `5 U.S.C. App. 3 § 8G`: a section of an act in a title's appendix, scored as the act,
+    // which GPO links (`/us/usc/t5/app3`, read as `/us/usc/t5a/s3`).
+    if c.kind == CitationKind::Usc
+        && let Some((title, act)) = code.split_once(" U.S.C. App. ")
+    {
+        return Some(format!("/us/usc/t{title}a/s{act}"));
+    }
     // The appendix of a title is a title of its own in USLM (`/us/usc/t50a`).
     let title = || -> Option<String> {
         let app = if code.ends_with("App.") { "a" } else { "" };
@@ -337,6 +344,10 @@ mod tests {
             ids,
             ["/us/usc/t26/s5701", "/us/fr/74/29408", "/us/stat/125/284"]
         );
+        // A section of an act in a title's appendix is scored as the act GPO links.
+        let cites = extract("(5 U.S.C. App. 2, § 10(a)(2)) and 50 U.S.C. App. 2401");
+        let ids: Vec<String> = cites.iter().filter_map(uslm_identifier).collect();
+        assert_eq!(ids, ["/us/usc/t5a/s2", "/us/usc/t50a/s2401"]);
         let cites = extract("(Pub. L. 112–29, § 3)");
         assert_eq!(
             cites.first().and_then(public_law_id).as_deref(),

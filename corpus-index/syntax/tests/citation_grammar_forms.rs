@@ -770,6 +770,26 @@ fn provisions_of_a_statutory_instrument() {
     );
 }
 
+// Class: a section of an act in a title's appendix (The Bluebook, rule 12.9.2: `5 U.S.C.
+// app. 3 § 8G`, the Inspector General Act of 1978 before its codification; `5 U.S.C. App. 2,
+// § 10(a)(2)`, the Federal Advisory Committee Act): the act's number is part of the code, its
+// section follows the sign. The appendix's own sections stay as they were (`50 U.S.C. App.
+// 2401`).
+#[test]
+fn sections_of_an_act_in_a_titles_appendix() {
+    let usc = |n: &str| -> (String, String) { ("usc".into(), n.into()) };
+    assert_eq!(
+        read(
+            "the Inspector General Act of 1978, 5 U.S.C. App. 3 § 8G(a), and the Federal Advisory Committee Act (5 U.S.C. App. 2, § 10(a)(2)), and 50 U.S.C. App. 2401"
+        ),
+        [
+            usc("5 U.S.C. App. 3 § 8G(a)"),
+            usc("5 U.S.C. App. 2 § 10(a)(2)"),
+            usc("50 U.S.C. App. 2401")
+        ]
+    );
+}
+
 // Class: a list of sections of one C.F.R. part that writes only the section after the
 // period (`18 CFR 385.210, .211, .212 and .214`): each item keeps the part of the item before
 // it. A Federal Register notice of 2017-06-07 (FERC), whose markup links only the first. A

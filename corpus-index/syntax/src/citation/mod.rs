@@ -445,6 +445,8 @@ impl Citation {
             CitationKind::Usc | CitationKind::Cfr => {
                 let part = match self.designator() {
                     Some("Part") => "Part ",
+                    // `5 U.S.C. App. 3 § 8G`: a section of an act in a title's appendix.
+                    Some("§") => "§ ",
                     _ => "",
                 };
                 let _ = write!(out, "{} {part}{section}", code_or("?"));

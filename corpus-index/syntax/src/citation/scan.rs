@@ -1506,6 +1506,34 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
         );
         phrase.code = Some(CodeRef::Named(name.clone().into()));
         if let Some(end) = parse_section_items(text, items_at, &mut phrase) {
+            // `5 U.S.C. App. 3 § 8G`, `5 U.S.C. App. 2, § 10(b)` (The Bluebook, rule 12.9.2:
+            // an act in the appendix, then its own section): the act's number is part of the
+            // code; its sections follow the section sign.
+            let act = match phrase.items.as_slice() {
+                [only] if only.labels.is_empty() && only.range_end.is_none() => {
+                    only.section.clone()
+                }
+                _ => None,
+            };
+            if let Some(act) = act
+                && let Some((sign_end, _)) = eat(text, end, &APPENDIX_ACT_SECTION)
+            {
+                let mut of_act = Phrase::new(
+                    start,
+                    Head::Section {
+                        unit: Unit::Section,
+                        plural: text[end..sign_end].contains("§§"),
+                    },
+                );
+                of_act.code = Some(CodeRef::Named(format!("{name} {act}").into()));
+                of_act.designator = Some("§".into());
+                of_act.kind = Some(CitationKind::Usc);
+                if let Some(end) = parse_section_items(text, sign_end, &mut of_act) {
+                    let end = parse_tail(text, end, &mut of_act);
+                    of_act.end = trim_end(text, start, end);
+                    return Some(of_act);
+                }
+            }
             let end = parse_tail(text, end, &mut phrase);
             phrase.end = trim_end(text, start, end);
             return Some(phrase);
@@ -1607,6 +1635,8 @@ fn is_cfr_section_number(rest: &str) -> bool {
 }
 static APPENDIX: LazyLock<Regex> =
     LazyLock::new(|| re(r"^[ \t]+(?i:app\.|app(?-u:\b)|appendix(?-u:\b))[ \t]*"));
+/// The section sign after an appendix act's number (`App. 3 § 8G`, `App. 2, §§ 10-11`).
+static APPENDIX_ACT_SECTION: LazyLock<Regex> = LazyLock::new(|| re(r"^,?[ \t]*§§?[ \t]*"));
 
 /// A section phrase after a code that [`forms`] recognised (`Ala. Code § 38-2-6`, `Mass.
 /// Gen. Laws ch. 1, §§ 2-3`, `INA § 101(11)`, `Treas. Reg. § 1.41-2`).
