@@ -668,6 +668,31 @@ fn points_that_name_their_article_are_its() {
     );
 }
 
+// Class: a head word of another unit in a list starts a citation of its own (`Article 11
+// and Annex IV`, the AI Act's Article 23(1)(b): the annex, not an article IV; `Article III,
+// Section 2`: a section, not an article 2); and an article numbered in Roman numerals of no
+// named act is no EU article (the EU numbers articles in Arabic numerals: Joint Practical
+// Guide, 15.2), but the citing document's own (a constitution's, a compact's).
+#[test]
+fn a_unit_word_starts_its_own_citation_and_roman_articles_are_no_eu_articles() {
+    assert_eq!(
+        read(
+            "the provider has drawn up the technical documentation in accordance with Article 11 and Annex IV;"
+        ),
+        [
+            ("eu_article".into(), "[this act] Art. 11".into()),
+            ("eu_article".into(), "[this act] Annex IV".into())
+        ]
+    );
+    assert_eq!(
+        read("the judicial power of Article III, Section 2 extends to all cases"),
+        [
+            ("section".into(), "Article III".into()),
+            ("section".into(), "§ 2".into())
+        ]
+    );
+}
+
 // Class: the hyphenated level words of India's and older British drafting (`sub-section`,
 // `sub-clause`, `sub-paragraph`): the same levels as their closed spellings. Sentences of
 // the Indian statutes of the AILA 2019 corpus.

@@ -908,7 +908,23 @@ impl Phrase {
             (Head::Section { unit, .. }, None) => unit,
             (Head::Level(_), None) => Unit::Section,
         };
-        let kind = self.kind.unwrap_or_else(|| kind_for(code_name, unit));
+        let mut kind = self.kind.unwrap_or_else(|| kind_for(code_name, unit));
+        // `Article III courts`, `Article I, Section 8`: the EU numbers its articles in Arabic
+        // numerals only (Joint Practical Guide, 15.2), so an article numbered in Roman ones
+        // of no named act is the citing document's own (a constitution's, a compact's),
+        // not an EU act's.
+        if kind == CitationKind::EuArticle
+            && unit == Unit::Article
+            && code_name.is_none()
+            && !self.items.is_empty()
+            && self.items.iter().all(|it| {
+                it.section
+                    .as_deref()
+                    .is_some_and(super::named_before::is_roman)
+            })
+        {
+            kind = CitationKind::Section;
+        }
         if matches!(self.head, Head::Section { .. }) {
             for item in &mut self.items {
                 split_range_by_numbering(item, kind, self.designator.as_deref());
@@ -2624,6 +2640,18 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             // `26 U.S.C. 6323(f) and § 70.148 of this part`: a new head word after a named
             // code starts a new citation, which may name its own code.
             if next_is_word && matches!(phrase.code, Some(CodeRef::Named(_))) {
+                break;
+            }
+            // `Article III, Section 2`: a head word of another unit starts a citation of its
+            // own (a section inside the article, not an article numbered 2).
+            if next_is_word
+                && let Head::Section { unit, .. } = phrase.head
+                && let Some((_, word)) = eat(text, item_start, &SECTION_WORD)
+                && word
+                    .name("w")
+                    .and_then(|w| unit_of_word(w.as_str()))
+                    .is_some_and(|(next_unit, _)| next_unit != unit)
+            {
                 break;
             }
             // `[§ 7-231.24]`, `[§] 25-124`: an item the D.C. Council substituted in brackets.
