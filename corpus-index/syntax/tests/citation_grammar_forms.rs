@@ -693,6 +693,22 @@ fn a_unit_word_starts_its_own_citation_and_roman_articles_are_no_eu_articles() {
     );
 }
 
+// Class: an act's name ends before a connector and a head word (`… of the Indian Penal Code
+// and Section 302 …`): the head word starts the next citation, not a word of the name.
+#[test]
+fn an_acts_name_ends_before_the_next_head_word() {
+    assert_eq!(
+        read(
+            "bail under Section 438 of the CrPC and Section 34 of the Indian Penal Code and Section 5 of the Dowry Prohibition Act, 1961"
+        ),
+        [
+            ("named_act".into(), "CrPC § 438".into()),
+            ("named_act".into(), "Indian Penal Code § 34".into()),
+            ("named_act".into(), "Dowry Prohibition Act § 5".into())
+        ]
+    );
+}
+
 // Class: the hyphenated level words of India's and older British drafting (`sub-section`,
 // `sub-clause`, `sub-paragraph`): the same levels as their closed spellings. Sentences of
 // the Indian statutes of the AILA 2019 corpus.

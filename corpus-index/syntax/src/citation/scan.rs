@@ -4304,6 +4304,20 @@ fn trim_named(phrase: &str) -> &str {
         let at = word.as_ptr() as usize - out.as_ptr() as usize;
         out = out.get(..at).unwrap_or(out);
     }
+    // `Section 438 of the CrPC and Section 302 IPC`, `section 34 of the Indian Penal Code
+    // and Article 21`: a head word after a connector starts the next citation, whose number
+    // the name did not take.
+    let words: Vec<&str> = out.split_whitespace().collect();
+    if let [.., connector, head] = words.as_slice()
+        && matches!(*connector, "and" | "or")
+        && matches!(
+            *head,
+            "Section" | "Sections" | "Sec." | "Secs." | "Article" | "Articles" | "Art." | "Arts."
+        )
+    {
+        let at = connector.as_ptr() as usize - out.as_ptr() as usize;
+        out = out.get(..at).unwrap_or(out);
+    }
     trim_connectors(out)
 }
 
