@@ -709,6 +709,28 @@ fn an_acts_name_ends_before_the_next_head_word() {
     );
 }
 
+// Class: one line break inside a citation, as text taken from PDF pages and line-wrapped
+// files has it (between a volume and its series, a series and its number; the Regulatory
+// Flexibility Act paragraph of a Federal Register rule, wrapped): the citation is read
+// whole, and a title before a break is not an item of the list before it. A blank line ends
+// any citation.
+#[test]
+fn one_line_break_inside_a_citation() {
+    assert_eq!(
+        read(
+            "as amended by the Small Business Regulatory Enforcement Fairness Act of 1996, Pub. L.\n104-121, 110\nStat. 857, and see 42 U.S.C. 1983 and 42\nU.S.C. 1985, and 74\nFR 29408."
+        ),
+        [
+            ("public_law".into(), "Pub. L. 104-121".into()),
+            ("stat".into(), "110 Stat. 857".into()),
+            ("usc".into(), "42 U.S.C. 1983".into()),
+            ("usc".into(), "42 U.S.C. 1985".into()),
+            ("fed_reg".into(), "74 Fed. Reg. 29408".into())
+        ]
+    );
+    assert_eq!(read("Pub. L.\n\n104-121"), Vec::<(String, String)>::new());
+}
+
 // Class: the hyphenated level words of India's and older British drafting (`sub-section`,
 // `sub-clause`, `sub-paragraph`): the same levels as their closed spellings. Sentences of
 // the Indian statutes of the AILA 2019 corpus.

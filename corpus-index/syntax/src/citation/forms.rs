@@ -768,7 +768,7 @@ static TREAS_REG: LazyLock<Regex> = LazyLock::new(|| {
 /// document's: `Public Law 101-336, section 2 of this Act`).
 static PUBLIC_LAW: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|(?P<comma>,)[ \t]*))?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑—][ \t]*(?P<number>\d{1,4})(?-u:\b)(?P<tail>(?:,[ \t]*(?:div\.|tit\.|title)[ \t]*[A-Z0-9]{1,6}(?-u:\b))*,[ \t]*(?:§|[Ss]ection|[Ss]ec\.)[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
+        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|(?P<comma>,)[ \t]*))?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)(?:[ \t]*\r?\n)?[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑—][ \t]*(?P<number>\d{1,4})(?-u:\b)(?P<tail>(?:,[ \t]*(?:div\.|tit\.|title)[ \t]*[A-Z0-9]{1,6}(?-u:\b))*,[ \t]*(?:§|[Ss]ection|[Ss]ec\.)[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
     )
 });
 
@@ -781,15 +781,20 @@ static RULE_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
 /// writes numbers of five or more digits (rule 6.2(a): `60 Fed. Reg. 50,379`).
 const PAGE: &str = r"(?P<page>\d{1,3}(?:,\d{3})+|\d{1,6})(?-u:\b)";
 
+/// Spaces, or one line break with the spaces around it: text taken from PDF pages and
+/// from line-wrapped files breaks a citation's volume from its series (`124\nStat. 119`)
+/// or a series from its number (`Pub. L.\n111-148`); a blank line ends any citation.
+pub(crate) const SPACE_OR_BREAK: &str = r"(?:[ \t]*\r?\n[ \t]*|[ \t]+)";
+
 static STAT: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?P<vol>\d{{1,3}})[ \t]+(?:(?:Stat|stat|STAT)\.|Stat)[ \t]+{PAGE}"
+        r"^(?P<vol>\d{{1,3}}){SPACE_OR_BREAK}(?:(?:Stat|stat|STAT)\.|Stat){SPACE_OR_BREAK}{PAGE}"
     ))
 });
 
 static FED_REG: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?P<vol>\d{{1,3}})[ \t]+(?:Fed\.[ \t]?Reg\.|FR)[ \t]+{PAGE}"
+        r"^(?P<vol>\d{{1,3}}){SPACE_OR_BREAK}(?:Fed\.[ \t]?Reg\.|FR){SPACE_OR_BREAK}{PAGE}"
     ))
 });
 
