@@ -731,6 +731,39 @@ fn one_line_break_inside_a_citation() {
     assert_eq!(read("Pub. L.\n\n104-121"), Vec::<(String, String)>::new());
 }
 
+// Class: a section sign right after a code's name the extractor does not read (`[D.C Code §
+// 2-1217.32(b)]`, the period of `D.C.` missing, in D.C. Code § 47-4603's text) takes no code
+// from the act cited before it; and the California Style Manual's code names without their
+// comma (`Evid. Code § 1101(b)`, as briefs write them).
+#[test]
+fn a_sign_after_an_unread_code_name_inherits_nothing() {
+    assert_eq!(
+        read(
+            "section 2(b) of the Mandarin Oriental Hotel Tax Deferral Act of 2002, passed on 2nd reading on September 17, 2002 (Enrolled version of Bill 14-466) [D.C Code § 2-1217.32(b) ], and §§ 42-1102(25) , 47-902(19) , and 47-1002(27) , shall not exceed"
+        ),
+        [
+            (
+                "named_act".into(),
+                "Mandarin Oriental Hotel Tax Deferral Act of 2002 § 2(b)".into()
+            ),
+            ("section".into(), "§ 2-1217.32(b)".into()),
+            ("section".into(), "§ 42-1102(25)".into()),
+            ("section".into(), "§ 47-902(19)".into()),
+            ("section".into(), "§ 47-1002(27)".into())
+        ]
+    );
+    assert_eq!(
+        read("other-acts evidence under Evid. Code § 1101(b) and Welf. & Inst. Code, § 300"),
+        [
+            ("state_statute".into(), "Cal. Evid. Code § 1101(b)".into()),
+            (
+                "state_statute".into(),
+                "Cal. Welf. & Inst. Code § 300".into()
+            )
+        ]
+    );
+}
+
 // Class: the hyphenated level words of India's and older British drafting (`sub-section`,
 // `sub-clause`, `sub-paragraph`): the same levels as their closed spellings. Sentences of
 // the Indian statutes of the AILA 2019 corpus.

@@ -387,7 +387,7 @@ static MASS_GENERAL_LAWS: LazyLock<Regex> = LazyLock::new(|| {
 /// § 300`): Cal. Civ. Proc. Code § 340 and so on.
 static CALIFORNIA_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<name>Bus\.[ \t]&[ \t]Prof\.[ \t]Code|Civ\.[ \t]Code|Code[ \t]Civ\.[ \t]Proc\.|Corp\.[ \t]Code|Educ\.[ \t]Code|Elec\.[ \t]Code|Evid\.[ \t]Code|Fam\.[ \t]Code|Fin\.[ \t]Code|Fish[ \t]&[ \t]G\.[ \t]Code|Gov\.[ \t]Code|Health[ \t]&[ \t]Saf\.[ \t]Code|Ins\.[ \t]Code|Lab\.[ \t]Code|Pen\.[ \t]Code|Prob\.[ \t]Code|Pub\.[ \t]Resources[ \t]Code|Pub\.[ \t]Util\.[ \t]Code|Rev\.[ \t]&[ \t]Tax\.[ \t]Code|Veh\.[ \t]Code|Wat\.[ \t]Code|Welf\.[ \t]&[ \t]Inst\.[ \t]Code),[ \t]*(?P<des>§§?)[ \t]*",
+        r"^(?P<name>Bus\.[ \t]&[ \t]Prof\.[ \t]Code|Civ\.[ \t]Code|Code[ \t]Civ\.[ \t]Proc\.|Corp\.[ \t]Code|Educ\.[ \t]Code|Elec\.[ \t]Code|Evid\.[ \t]Code|Fam\.[ \t]Code|Fin\.[ \t]Code|Fish[ \t]&[ \t]G\.[ \t]Code|Gov\.[ \t]Code|Health[ \t]&[ \t]Saf\.[ \t]Code|Ins\.[ \t]Code|Lab\.[ \t]Code|Pen\.[ \t]Code|Prob\.[ \t]Code|Pub\.[ \t]Resources[ \t]Code|Pub\.[ \t]Util\.[ \t]Code|Rev\.[ \t]&[ \t]Tax\.[ \t]Code|Veh\.[ \t]Code|Wat\.[ \t]Code|Welf\.[ \t]&[ \t]Inst\.[ \t]Code),?[ \t]*(?P<des>§§?)[ \t]*",
     )
 });
 

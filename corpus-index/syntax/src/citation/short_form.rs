@@ -973,6 +973,25 @@ fn same_number_in_the_sentence(
     (one_code && within_a_sentence(between)).then_some(j)
 }
 
+/// Whether the words right before `at` end with the head of a code's or an act's name
+/// that the extractor did not read as one (`Lab. Law § 201-d`, `Unemployment Insurance Code
+/// § 1256` after `Cal. Civ. Code § 1714`): the section sign after them belongs to that name,
+/// not to the code cited before, so it inherits nothing.
+fn after_an_unread_code_name(text: &str, at: usize) -> bool {
+    let before = text
+        .get(at.saturating_sub(24)..at)
+        .or_else(|| text.get(..at))
+        .unwrap_or("")
+        .trim_end()
+        .trim_end_matches(',');
+    before.split_whitespace().last().is_some_and(|w| {
+        matches!(
+            w,
+            "Code" | "Law" | "Laws" | "Act" | "Stat." | "Statutes" | "Rules" | "Regulations"
+        )
+    })
+}
+
 /// How many citations back [`same_number_in_the_sentence`] looks.
 const SENTENCE_LOOKBACK: usize = 8;
 
@@ -1015,7 +1034,8 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
         && c.relative.is_none()
         && c.section.is_some()
         && c.unit == Unit::Section
-        && (sign || same_chapter() || repeated());
+        && (sign || same_chapter() || repeated())
+        && !after_an_unread_code_name(text, c.group.start);
     // `In § 4279.116, revise` after `7 U.S.C. 1989`: a `part.section` number is the
     // C.F.R.'s numbering (Document Drafting Handbook, ch. 2), and `§ 38-1205.03` a state
     // code's: the U.S. Code numbers no section with a period (OLRC).
