@@ -978,9 +978,10 @@ fn same_number_in_the_sentence(
 /// § 1256` after `Cal. Civ. Code § 1714`): the section sign after them belongs to that name,
 /// not to the code cited before, so it inherits nothing.
 fn after_an_unread_code_name(text: &str, at: usize) -> bool {
+    // The 24 bytes before, on a character boundary: a bounded look, whatever the text's size.
+    let from = crate::line_index::floor_char_boundary(text, at.saturating_sub(24));
     let before = text
-        .get(at.saturating_sub(24)..at)
-        .or_else(|| text.get(..at))
+        .get(from..at)
         .unwrap_or("")
         .trim_end()
         .trim_end_matches(',');
