@@ -626,12 +626,18 @@ const INSTRUMENT_HEADS: &[&str] = &[
     "Reauthorization",
 ];
 
+/// Whether `word` is one of the [`INSTRUMENT_HEADS`], the last words of instruments' names
+/// (`Act`, `Code`, `Rules`).
+pub(crate) fn is_instrument_head(word: &str) -> bool {
+    INSTRUMENT_HEADS.contains(&word)
+}
+
 /// Whether `name` ends as an instrument's name does: with one of [`INSTRUMENT_HEADS`] or a
 /// year (`Clean Air Act`, `Standard of Care for Animals Emergency Amendment Act of 2017`).
 pub(crate) fn ends_as_an_instrument(name: &str) -> bool {
     name.split_whitespace()
         .last()
-        .is_some_and(|last| super::named_before::is_year(last) || INSTRUMENT_HEADS.contains(&last))
+        .is_some_and(|last| super::named_before::is_year(last) || is_instrument_head(last))
 }
 
 /// Whether the document `text` defines `initials` in the drafters' way, the name and then the

@@ -1448,17 +1448,17 @@ fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phras
 fn parse_instrument_provision(text: &str, start: usize) -> Option<Phrase> {
     static PROVISION_WORD: LazyLock<Regex> = LazyLock::new(|| {
         re(
-            r"^(?:(?P<reg>[Rr]egulation|[Rr]eg\.?)|(?P<regs>[Rr]egulations|[Rr]egs\.?|rr\.)|(?P<rule>[Rr]ule|r\.)|(?P<rules>[Rr]ules))[ \t]+",
+            r"^(?:(?P<reg>[Rr]egulation|[Rr]eg\.?)|(?P<regs>[Rr]egulations|[Rr]egs\.?)|(?P<rr>rr\.)|(?P<rule>[Rr]ule|r\.)|(?P<rules>[Rr]ules))[ \t]+",
         )
     });
     let (pos, caps) = eat(text, start, &PROVISION_WORD)?;
-    let plural = caps.name("regs").is_some() || caps.name("rules").is_some();
-    // `rr.` are rules or regulations alike.
-    let kinds: &[&str] = if caps.name("reg").is_some() {
-        &["Regulations"]
-    } else if caps.name("rule").is_some() || caps.name("rules").is_some() {
+    let plural = ["regs", "rr", "rules"]
+        .iter()
+        .any(|g| caps.name(g).is_some());
+    let kinds: &[&str] = if caps.name("rule").is_some() || caps.name("rules").is_some() {
         &["Rules"]
-    } else if caps.get(0).is_some_and(|m| m.as_str().starts_with("rr")) {
+    } else if caps.name("rr").is_some() {
+        // `rr.` are rules or regulations alike.
         &["Regulations", "Rules"]
     } else {
         &["Regulations"]
@@ -2634,9 +2634,9 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             let item_start = ws(text, after);
             // A further section (`§§ 5-301 and 5-302`, `Articles 13 and 14`) or only labels
             // (`§ 20-871(b)(1) and (2)`).
-            let next_is_word = SECTION_WORD
-                .find(&text[item_start..])
-                .is_some_and(|m| m.start() == 0 && m.as_str().trim() != "");
+            let next_word = eat(text, item_start, &SECTION_WORD)
+                .filter(|(_, caps)| caps.get(0).is_some_and(|m| m.as_str().trim() != ""));
+            let next_is_word = next_word.is_some();
             // `26 U.S.C. 6323(f) and § 70.148 of this part`: a new head word after a named
             // code starts a new citation, which may name its own code.
             if next_is_word && matches!(phrase.code, Some(CodeRef::Named(_))) {
@@ -2644,10 +2644,9 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             }
             // `Article III, Section 2`: a head word of another unit starts a citation of its
             // own (a section inside the article, not an article numbered 2).
-            if next_is_word
-                && let Head::Section { unit, .. } = phrase.head
-                && let Some((_, word)) = eat(text, item_start, &SECTION_WORD)
-                && word
+            if let Head::Section { unit, .. } = phrase.head
+                && let Some((_, caps)) = &next_word
+                && caps
                     .name("w")
                     .and_then(|w| unit_of_word(w.as_str()))
                     .is_some_and(|(next_unit, _)| next_unit != unit)
@@ -2656,12 +2655,8 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             }
             // `[§ 7-231.24]`, `[§] 25-124`: an item the D.C. Council substituted in brackets.
             let (bracketed_at, bracketed) = bracketed_item(text, item_start);
-            let item_pos = if next_is_word {
-                // `sections 106 and section 106A`: repeated head words are allowed in lists.
-                eat(text, item_start, &SECTION_WORD).map_or(item_start, |(p, _)| p)
-            } else {
-                bracketed_at
-            };
+            // `sections 106 and section 106A`: repeated head words are allowed in lists.
+            let item_pos = next_word.as_ref().map_or(bracketed_at, |(p, _)| *p);
             if !semicolon && let Some((end, labels)) = paren_labels(text, item_pos) {
                 // `except (1) to the extent provided in § 42-3505.04, or (2) with respect
                 // to …`: the next step of the sentence's own enumeration, not a label.
@@ -4307,16 +4302,15 @@ fn trim_named(phrase: &str) -> &str {
     // `Section 438 of the CrPC and Section 302 IPC`, `section 34 of the Indian Penal Code
     // and Article 21`: a head word after a connector starts the next citation, whose number
     // the name did not take.
-    let words: Vec<&str> = out.split_whitespace().collect();
-    if let [.., connector, head] = words.as_slice()
-        && matches!(*connector, "and" | "or")
+    if let Some((rest, head)) = out.rsplit_once(char::is_whitespace)
         && matches!(
-            *head,
+            head,
             "Section" | "Sections" | "Sec." | "Secs." | "Article" | "Articles" | "Art." | "Arts."
         )
+        && let Some((name, connector)) = rest.trim_end().rsplit_once(char::is_whitespace)
+        && matches!(connector, "and" | "or")
     {
-        let at = connector.as_ptr() as usize - out.as_ptr() as usize;
-        out = out.get(..at).unwrap_or(out);
+        out = name;
     }
     trim_connectors(out)
 }

@@ -985,12 +985,10 @@ fn after_an_unread_code_name(text: &str, at: usize) -> bool {
         .unwrap_or("")
         .trim_end()
         .trim_end_matches(',');
-    before.split_whitespace().last().is_some_and(|w| {
-        matches!(
-            w,
-            "Code" | "Law" | "Laws" | "Act" | "Stat." | "Statutes" | "Rules" | "Regulations"
-        )
-    })
+    before
+        .split_whitespace()
+        .last()
+        .is_some_and(|w| w == "Stat." || super::forms::is_instrument_head(w))
 }
 
 /// How many citations back [`same_number_in_the_sentence`] looks.
