@@ -702,9 +702,12 @@ fn an_acts_name_ends_before_the_next_head_word() {
             "bail under Section 438 of the CrPC and Section 34 of the Indian Penal Code and Section 5 of the Dowry Prohibition Act, 1961"
         ),
         [
-            ("named_act".into(), "CrPC § 438".into()),
-            ("named_act".into(), "Indian Penal Code § 34".into()),
-            ("named_act".into(), "Dowry Prohibition Act § 5".into())
+            (
+                "named_act".into(),
+                "Code of Criminal Procedure, 1973 § 438".into()
+            ),
+            ("named_act".into(), "Indian Penal Code, 1860 § 34".into()),
+            ("named_act".into(), "Dowry Prohibition Act, 1961 § 5".into())
         ]
     );
 }
@@ -795,7 +798,7 @@ fn a_code_named_in_full_is_not_the_citing_code() {
         read("an application under section 438 of the Code of Criminal Procedure, 1973 lies"),
         [(
             "named_act".to_string(),
-            "Code of Criminal Procedure § 438".to_string()
+            "Code of Criminal Procedure, 1973 § 438".to_string()
         )]
     );
     assert_eq!(
@@ -1511,5 +1514,211 @@ fn a_chain_of_containers_of_a_named_title() {
             "centers operated under the authority of subchapter II of chapter 88 of title 10, United States Code, the child of a member"
         ),
         [usc("10 U.S.C. ch. 88, subch. II")]
+    );
+}
+
+fn named(n: &str) -> (String, String) {
+    ("named_act".into(), n.into())
+}
+
+// Class: India's principal codes by their abbreviations after the section (`Section 341
+// read with Section 34 IPC`, `u/s 302 IPC`, `Section 439 Cr.P.C.`), sections charged
+// together (`Sections 302/34`) and read with one another: the code named after the last is
+// every item's, and its abbreviations and short title are one namespace. The first sentence
+// is from an AILA 2019 query (`shared/corpora/aila-2019-statutes`).
+#[test]
+fn indian_codes_by_their_abbreviations_and_joined_sections() {
+    assert_eq!(
+        read(
+            "Accused Nos. 2 and 3 were also convicted under Section 341 read with Section 34 IPC. Accused No. 2 was further"
+        ),
+        [
+            named("Indian Penal Code, 1860 § 341"),
+            named("Indian Penal Code, 1860 § 34")
+        ]
+    );
+    assert_eq!(
+        read("charged under Sections 302/34 IPC and Section 498A/306 of the Indian Penal Code"),
+        [
+            named("Indian Penal Code, 1860 § 302"),
+            named("Indian Penal Code, 1860 § 34"),
+            named("Indian Penal Code, 1860 § 498A"),
+            named("Indian Penal Code, 1860 § 306")
+        ]
+    );
+    assert_eq!(
+        read("an FIR u/s 302 IPC; bail under Section 439 Cr.P.C. was refused"),
+        [
+            named("Indian Penal Code, 1860 § 302"),
+            named("Code of Criminal Procedure, 1973 § 439")
+        ]
+    );
+    // A slash before a compound number joins nothing (Illinois' `5/2-101`), nor one that
+    // follows no section.
+    assert_eq!(
+        read("staffed 24/7 as section 5/2-101 of the Act requires"),
+        [("section".to_string(), "§ 5".to_string())]
+    );
+}
+
+// Class: a short title with its year after a comma (India's, Canada's and the older British
+// style, Short Titles Act 1896): the year is the name's. Sentences of the Indian statutes of
+// AILA 2019 (S115, S137, S104); not a year that opens another name.
+#[test]
+fn a_short_title_with_its_year_after_a_comma() {
+    assert_eq!(
+        read("as specified in section 137 of the Indian Evidence Act, 1872 such that the maker"),
+        [named("Indian Evidence Act, 1872 § 137")]
+    );
+    assert_eq!(
+        read(
+            "for the purpose of section 53A of the Transfer of Property Act, 1882 (4 of 1882) shall be registered"
+        ),
+        [named("Transfer of Property Act, 1882 § 53A")]
+    );
+    assert_eq!(
+        read(
+            "Inserted by Section 16 of the Code of Criminal Procedure (Amendment) Act, 2008 Inserted by"
+        ),
+        [named(
+            "Code of Criminal Procedure (Amendment) Act, 2008 § 16"
+        )]
+    );
+    assert_eq!(
+        read("section 3 of the Clean Air Act, 1990 Amendments"),
+        [named("Clean Air Act § 3")]
+    );
+}
+
+// Class: states' own forms from Bluepages table BT2: North Carolina's `G.S. 14-17` and
+// Purdon's `18 Pa.C.S.A. § 2502` (written without spaces).
+#[test]
+fn north_carolina_and_purdons_own_forms() {
+    assert_eq!(
+        read("murder as defined in G.S. 14-17 is a Class A felony"),
+        [(
+            "state_statute".to_string(),
+            "N.C. Gen. Stat. § 14-17".to_string()
+        )]
+    );
+    assert_eq!(
+        read("convicted under 18 Pa.C.S.A. § 2502(a) of"),
+        [(
+            "state_statute".to_string(),
+            "18 Pa. Cons. Stat. § 2502(a)".to_string()
+        )]
+    );
+}
+
+// Class: a point of an annex joined to its act by `to` (Joint Practical Guide of the EU
+// institutions, 16.12): the act's annex, not the citing act's. Before, `point 3 of Annex II`
+// was read as the citing act's and the regulation as a citation of its own.
+#[test]
+fn a_point_of_an_annex_of_another_act() {
+    assert_eq!(
+        read("the requirements set out in point 3 of Annex II to Regulation (EU) 2017/745 apply"),
+        [(
+            "eu_article".to_string(),
+            "Regulation (EU) 2017/745 Annex II(3)".to_string()
+        )]
+    );
+    // AI Act, Art. 74(8): `to this Regulation` is the citing act's.
+    assert_eq!(
+        read(
+            "For high-risk AI systems listed in point 1 of Annex III to this Regulation, in so far as"
+        ),
+        [(
+            "eu_article".to_string(),
+            "[this act] Annex III(1)".to_string()
+        )]
+    );
+}
+
+// Class: a hyphenated number whose first half is lettered is one section, not a range
+// (North Carolina's chapters `122C`, `115C`; D.C. Code § 7-1101 cites `G.S. §§ 122C-361 to
+// 122C-366`); an en dash is a range's own sign (`sections 29a, 30b–30m, … 672a–673, and
+// chapter 18 of title 5`, 14 U.S.C., amendment notes).
+#[test]
+fn a_lettered_chapter_before_a_hyphen_is_no_range() {
+    assert_eq!(
+        read("pursuant to G.S. §§ 122C-361 to 122C-366, the"),
+        [(
+            "state_statute".to_string(),
+            "N.C. Gen. Stat. §§ 122C-361 to 122C-366".to_string()
+        )]
+    );
+    assert_eq!(
+        read("for “sections 29a, 30b–30m, 84, 663, 667, 672a–673, and chapter 18 of title 5”.")[5]
+            .1,
+        "§ 672a to 673"
+    );
+}
+
+// Class: a schedule joined to its act by `to` (the Parliamentary Counsel's drafting
+// guidance, 11.3; India's Acts), whole or by a unit of it: the act's schedule, never a
+// section of the act or of the citing document. The Indian sentence is from AILA 2019's
+// S137 (the Registration Act, 1908, s. 17); a schedule of a document that is no law (no
+// year in its name) is none.
+#[test]
+fn schedules_of_an_act() {
+    assert_eq!(
+        read("lause (i) under Article 5 of Schedule I to the Indian Stamp Act, 1899 (2 of 1899)."),
+        [named("Indian Stamp Act, 1899 sch. I, art. 5")]
+    );
+    assert_eq!(
+        read(
+            "the conditions in paragraph 3 of Schedule 1 to the Data Protection Act 2018 and Schedule 2 to the Data Protection Act 2018"
+        ),
+        [
+            named("Data Protection Act 2018 sch. 1, para. 3"),
+            named("Data Protection Act 2018 sch. 2")
+        ]
+    );
+    assert_eq!(
+        read("as listed in Part 2 of Schedule 3 to the Equality Act 2010,"),
+        [named("Equality Act 2010 sch. 3, pt. 2")]
+    );
+    assert_eq!(
+        read("the fees in Schedule 1 to the Agreement"),
+        Vec::<(String, String)>::new()
+    );
+}
+
+// Class: the rules of an order of the First Schedule to India's Code of Civil Procedure,
+// numbered within each order (`Order VII Rule 11 CPC`): one citation of the code per rule;
+// an order and rule of other rules, the code not named, are none.
+#[test]
+fn rules_of_an_order_of_the_code_of_civil_procedure() {
+    assert_eq!(
+        read(
+            "The plaint was rejected under Order VII Rule 11 CPC. An application under Order XXXIX Rules 1 and 2 of the Code of Civil Procedure, 1908 was filed."
+        ),
+        [
+            named("Code of Civil Procedure, 1908 ord. VII, r. 11"),
+            named("Code of Civil Procedure, 1908 ord. XXXIX, r. 1"),
+            named("Code of Civil Procedure, 1908 ord. XXXIX, r. 2")
+        ]
+    );
+    assert_eq!(
+        read("as provided by Order 2 Rule 5 of the Tribunal Rules"),
+        Vec::<(String, String)>::new()
+    );
+}
+
+// Class: an administrative code numbered by agency (table T1, Wisconsin: `Wis. Admin. Code
+// DHS § 10.01`), the agency's initials written after the section sign as its own rules
+// print them: the agency is the code's.
+#[test]
+fn an_agencys_initials_after_the_section_sign() {
+    let regulation = |n: &str| ("state_regulation".to_string(), n.to_string());
+    assert_eq!(
+        read(
+            "licensed under Wis. Admin. Code § DHS 10.01 and Wis. Admin. Code §§ NR 102.01 and 102.02"
+        ),
+        [
+            regulation("Wis. Admin. Code DHS § 10.01"),
+            regulation("Wis. Admin. Code NR § 102.01"),
+            regulation("Wis. Admin. Code NR § 102.02")
+        ]
     );
 }

@@ -644,15 +644,15 @@ fn public_laws_designated_in_the_plural() {
 #[test]
 fn a_parenthesis_inside_an_acts_name_is_part_of_it() {
     // AILA 2019 statutes, S82 (the Industrial Disputes Act, 1947, s. 2): before, an act named
-    // `Banking Companies`.
+    // `Banking Companies`. The year after the comma is the short title's.
     assert_eq!(
         read(
             "any corresponding new bank constituted under section 3 of the Banking Companies (Acquisition and Transfer of Undertakings) Act, 1970 (5 of 1970), so, however,"
         )[0],
         triple(
             "named_act",
-            "section 3 of the Banking Companies (Acquisition and Transfer of Undertakings) Act",
-            "Banking Companies (Acquisition and Transfer of Undertakings) Act § 3"
+            "section 3 of the Banking Companies (Acquisition and Transfer of Undertakings) Act, 1970",
+            "Banking Companies (Acquisition and Transfer of Undertakings) Act, 1970 § 3"
         )
     );
     // The United Kingdom's short titles (OSCOLA rule 2.1), the name after and before the

@@ -128,6 +128,67 @@ const POPULAR_NAMES: &[(&str, &str)] = &[
     ("artificial intelligence act", "Regulation (EU) 2024/1689"),
 ];
 
+/// India's principal codes by the abbreviations its courts and Acts use (`IPC`, `I.P.C.`,
+/// `Cr.P.C.`, `CrPC`, `C.P.C.`; the 2023 codes `BNS` and `BNSS`) and by their short titles,
+/// with or without the year: each names one namespace, its short title with its year as
+/// the Act gives it (`Indian Penal Code, 1860`, `Code of Criminal Procedure, 1973`). A name
+/// without its year that other jurisdictions share (`the Code of Criminal Procedure`) is
+/// not India's.
+const INDIAN_CODES: &[(&[&str], &str)] = &[
+    (
+        &["ipc", "indian penal code", "indian penal code, 1860"],
+        "Indian Penal Code, 1860",
+    ),
+    (
+        &["crpc", "code of criminal procedure, 1973"],
+        "Code of Criminal Procedure, 1973",
+    ),
+    (
+        &["cpc", "code of civil procedure, 1908"],
+        "Code of Civil Procedure, 1908",
+    ),
+    (
+        &[
+            "bns",
+            "bharatiya nyaya sanhita",
+            "bharatiya nyaya sanhita, 2023",
+        ],
+        "Bharatiya Nyaya Sanhita, 2023",
+    ),
+    (
+        &[
+            "bnss",
+            "bharatiya nagarik suraksha sanhita",
+            "bharatiya nagarik suraksha sanhita, 2023",
+        ],
+        "Bharatiya Nagarik Suraksha Sanhita, 2023",
+    ),
+];
+
+/// The namespace of one of India's principal codes ([`INDIAN_CODES`]) named by `phrase`
+/// (`I.P.C.`, `the Indian Penal Code`), if it names one.
+///
+/// ```
+/// use lexls_syntax::citation::codes::indian_code;
+/// assert_eq!(indian_code("I.P.C."), Some("Indian Penal Code, 1860"));
+/// assert_eq!(indian_code("Cr. P.C."), Some("Code of Criminal Procedure, 1973"));
+/// assert_eq!(indian_code("the Code of Criminal Procedure"), None);
+/// ```
+pub fn indian_code(phrase: &str) -> Option<&'static str> {
+    let lower = collapse_ws(phrase.trim()).to_lowercase();
+    let lower = lower.strip_prefix("the ").unwrap_or(&lower);
+    // Abbreviations are compared without their periods and spaces (`Cr. P.C.` is `crpc`).
+    let squeezed: String = lower.chars().filter(|c| !matches!(c, '.' | ' ')).collect();
+    INDIAN_CODES
+        .iter()
+        .find(|(names, _)| {
+            names
+                .iter()
+                .any(|n| *n == lower || (!n.contains(' ') && *n == squeezed))
+        })
+        .map(|(_, name)| *name)
+}
+
 /// The canonical namespace for a code name as written in a text or a heading, if lexls knows
 /// the code. Returns `None` for phrases it does not recognise (`the Code`, `the Order`).
 ///
@@ -182,6 +243,9 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
     }
     if INTERNAL_REVENUE_CODE.is_match(phrase) {
         return code("I.R.C.".into(), CodeFamily::Named);
+    }
+    if let Some(name) = indian_code(phrase) {
+        return code(name.to_string(), CodeFamily::Named);
     }
     let unprefixed = phrase.strip_prefix("the ").unwrap_or(phrase);
     if EU_TREATY.is_match(unprefixed) {

@@ -174,7 +174,7 @@ static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
 /// number must follow, in the code's style (see [`LOCAL_CODES`]).
 static LOCAL_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<title>\d{1,3}(?:-[A-Z])?)[ \t]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|NDCC|AS|W\.S\.|RSA|RSMo|MCA|NMSA|IC|NYCRR|TAC|N\.J\.A\.C\.|WAC|OAR|COMAR|IDAPA|CMR|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|V\.I\.C\.|DCMR|P\.S\.|Pa\.[ \t]?C\.S\.|O\.S\.)(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
+        r"^(?:(?P<title>\d{1,3}(?:-[A-Z])?)[ \t]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|NDCC|AS|W\.S\.|RSA|RSMo|MCA|NMSA|IC|NYCRR|TAC|N\.J\.A\.C\.|WAC|OAR|COMAR|IDAPA|CMR|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|V\.I\.C\.|DCMR|P\.S\.|Pa\.[ \t]?C\.S\.(?:A\.)?|O\.S\.|G\.S\.)(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
     )
 });
 
@@ -211,6 +211,8 @@ const LOCAL_CODES: &[(&str, &str, bool, bool, &str)] = &[
     ("A.R.S.", "Ariz. Rev. Stat. Ann.", false, true, "§"),
     ("C.R.S.", "Colo. Rev. Stat.", false, true, "§"),
     ("N.C.G.S.", "N.C. Gen. Stat.", false, true, "§"),
+    // North Carolina's own form, which its General Statutes use throughout (`G.S. 14-17`).
+    ("G.S.", "N.C. Gen. Stat.", false, true, "§"),
     ("T.C.A.", "Tenn. Code Ann.", false, true, "§"),
     ("N.D.C.C.", "N.D. Cent. Code", false, true, "§"),
     ("NDCC", "N.D. Cent. Code", false, true, "§"),
@@ -232,6 +234,8 @@ const LOCAL_CODES: &[(&str, &str, bool, bool, &str)] = &[
     ("DCMR", "D.C. Mun. Regs.", true, false, "§"),
     ("P.S.", "Pa. Stat. Ann.", true, false, "§"),
     ("Pa.C.S.", "Pa. Cons. Stat.", true, false, "§"),
+    // Purdon's annotated edition (`18 Pa.C.S.A. § 2502`).
+    ("Pa.C.S.A.", "Pa. Cons. Stat.", true, false, "§"),
     ("O.S.", "Okla. Stat.", true, false, "§"),
     // Missouri's, Montana's and New Mexico's own abbreviations, before the section or
     // after it (`RSMo § 565.020`, `section 45-5-102, MCA`, `NMSA 1978, § 30-2-1`).
@@ -574,12 +578,14 @@ const NOT_ACTS: &[&str] = &[
 ];
 
 /// The code an act cited by its initials is named by: the Internal Revenue Code as The
-/// Bluebook writes it (`IRC` → `I.R.C.`, rule 12.9.1), any other act as written (`ERISA`).
+/// Bluebook writes it (`IRC` → `I.R.C.`, rule 12.9.1), India's principal codes by their
+/// short titles (`IPC` → `Indian Penal Code, 1860`, [`super::codes::indian_code`]), any
+/// other act as written (`ERISA`).
 pub(crate) fn act_by_initials(initials: &str) -> &str {
     if initials == "IRC" {
         "I.R.C."
     } else {
-        initials
+        super::codes::indian_code(initials).unwrap_or(initials)
     }
 }
 
@@ -1168,10 +1174,10 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         let glued = c["des"].starts_with('R')
             && c.name("des").map(|d| d.start()) == c.name("words").map(|w| w.end());
         if !rule_word && !glued {
-            return state_code(start, &c);
+            return state_code(start, &c).map(|f| with_agency(rest, start, f));
         }
         if !glued && let Some(c) = STATE_CODE_RULES_WORD.captures(rest) {
-            return state_code(start, &c);
+            return state_code(start, &c).map(|f| with_agency(rest, start, f));
         }
     }
     if let Some(c) = STATE_CODE_DIVISION.captures(rest) {
@@ -1569,6 +1575,34 @@ pub fn state_code_kind(name: &str) -> Option<CitationKind> {
     match state_code(0, &c)? {
         Found::CodePrefix { kind, .. } => Some(kind),
         Found::Whole { .. } => None,
+    }
+}
+
+/// A state's administrative code numbered by agency, the agency's initials after the
+/// section sign (`Wis. Admin. Code § DHS 10.01`, `Wis. Admin. Code § NR 102.01`): the
+/// agency is the code's, as The Bluebook writes it before the sign (table T1, Wisconsin:
+/// `Wis. Admin. Code DHS § 10.01`). `found` (read at `start` of `rest`) as it is otherwise.
+fn with_agency(rest: &str, start: usize, found: Found) -> Found {
+    static AGENCY: LazyLock<Regex> = LazyLock::new(|| re(r"^(?P<a>[A-Z]{2,5})[ \t]+\d"));
+    match found {
+        Found::CodePrefix {
+            after,
+            code,
+            kind: CitationKind::StateRegulation,
+            designator: None,
+            plural,
+        } if let Some(c) = rest.get(after - start..).and_then(|r| AGENCY.captures(r))
+            && let Some(agency) = c.name("a") =>
+        {
+            Found::CodePrefix {
+                after: after + agency.end(),
+                code: format!("{code} {}", agency.as_str()),
+                kind: CitationKind::StateRegulation,
+                designator: None,
+                plural,
+            }
+        }
+        other => other,
     }
 }
 

@@ -93,7 +93,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "fixed",
-        r"(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|(?:RCW|ORS|NRS|KRS|HRS|SDCL|NDCC|AS|RSA|MCLA?|CPLR|UCC|RSMo|MCA|NMSA|IC|WAC|OAR|COMAR|IDAPA)(?-u:\b)|N\.J\.A\.C\.|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:K\.S\.A|W\.S|O\.C\.G\.A|N\.J\.S|R\.C|A\.R\.S|C\.R\.S|M\.C\.L|N\.C\.G\.S|T\.C\.A|N\.D\.C\.C|A\.C\.A|C\.G\.S|LSA-R\.S|U\.C\.C|(?:M\.[ \t]?)?G\.[ \t]?L)\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
+        r"(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|(?:RCW|ORS|NRS|KRS|HRS|SDCL|NDCC|AS|RSA|MCLA?|CPLR|UCC|RSMo|MCA|NMSA|IC|WAC|OAR|COMAR|IDAPA)(?-u:\b)|N\.J\.A\.C\.|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:K\.S\.A|W\.S|G\.S|O\.C\.G\.A|N\.J\.S|R\.C|A\.R\.S|C\.R\.S|M\.C\.L|N\.C\.G\.S|T\.C\.A|N\.D\.C\.C|A\.C\.A|C\.G\.S|LSA-R\.S|U\.C\.C|(?:M\.[ \t]?)?G\.[ \t]?L)\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
     ),
     (
         "nyc",
@@ -105,6 +105,19 @@ const ANCHORS: &[(&str, &str)] = &[
     // `s 6`, `ss 7-9` without the period: OSCOLA's and the AGLC's form, read only after
     // an act's name and year (`Privacy Act 1988 (Cth) s 6`; see `headed`).
     ("sabbr", r"(?P<sabbr>(?-u:\b)ss?\.?[ \t]+\d)"),
+    // `Order VII Rule 11 CPC`: a rule of an order of the First Schedule to India's Code of
+    // Civil Procedure ([`parse_cpc_rules`]).
+    (
+        "cpcorder",
+        r"(?P<cpcorder>(?-u:\b)(?:Order|O\.)[ \t]+(?:[IVXL]{1,7}|\d{1,2})(?-u:\b)[ \t]*,?[ \t]*(?:Rules?|R\.|r\.)[ \t]*\d)",
+    ),
+    // `Schedule 1 to the Data Protection Act 2018`, `paragraph 3 of Schedule 1 to …`, `Part
+    // 2 of Schedule 3 to …`: a schedule of a Commonwealth act ([`parse_schedule`]); before
+    // `container` and `word`, which read the leading unit otherwise.
+    (
+        "schedule",
+        r"(?P<schedule>(?-u:\b)(?:(?:[Pp]aragraphs?|[Pp]aras?\.|[Pp]art|[Aa]rticle)[ \t]+(?:\d{1,3}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*|[IVXLC]{1,7})[ \t]+of[ \t]+)?[Ss]chedule[ \t]+(?:\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7}|[A-Z]{1,2})[ \t]+to[ \t]+the[ \t]+[A-Z])",
+    ),
     // `title XIX of the Social Security Act`, `part A of title XVIII of the Social Security
     // Act`: an act's divisions cited as a whole ([`parse_act_division`] reads the act's
     // name); after the code containers and EU divisions, which win where they start at the
@@ -125,7 +138,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "word",
-        r"(?P<word>(?-u:\b)(?i:sections?|secs?\.|artikel|sub-?sections?|sub-?divisions?|paragraphs?|sub-?paragraphs?|clauses?|sub-?clauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
+        r"(?P<word>(?-u:\b)(?i:sections?|secs?\.|u/s\.?|artikel|sub-?sections?|sub-?divisions?|paragraphs?|sub-?paragraphs?|clauses?|sub-?clauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
     ),
     (
         "adjacent",
@@ -205,6 +218,12 @@ static LIST_SEP: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or|and/or)[ \t]+(?:\r?\n[ \t]*)?)?|[ \t]*(?:\r?\n[ \t]*)?[ \t]+(?:and|or|and/or|&)[ \t]+(?:\r?\n[ \t]*)?|[ \t]+(?:and|or|and/or)\r?\n[ \t]*)",
     )
 });
+/// The joins of Indian drafting and court usage between sections of one act: `302/34`
+/// (sections charged together) and `302 read with 34`, `302 r/w 34` (a provision read with
+/// another that completes it). The act named after the last (`Sections 302/34 IPC`,
+/// `Section 302 read with Section 34 of the Indian Penal Code`) is every item's.
+static JOINED_SEP: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^(?:(?P<slash>/)|[ \t]+(?:read[ \t]+with|r/w)[ \t]+(?:\r?\n[ \t]*)?)"));
 static RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| {
     // Spaces of any length (markup blanked around the items of the D.C. Council's `<cite>`s:
     // `§§ 1-204.101</cite> to <cite path="§1-204.115">1-204.115`), at most one line break.
@@ -274,7 +293,7 @@ static LEVEL_WORD: LazyLock<Regex> = LazyLock::new(|| {
 });
 static SECTION_WORD: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<w>§§?|ss?\.?[ \t]+|(?i:sections?|secs?\.|articles?|arts?\.|annex(?:es)?|recitals?|parts?))[ \t]*",
+        r"^(?P<w>§§?|ss?\.?[ \t]+|(?i:sections?|secs?\.|u/s\.?|articles?|arts?\.|annex(?:es)?|recitals?|parts?))[ \t]*",
     )
 });
 static TITLE_OF: LazyLock<Regex> = LazyLock::new(|| {
@@ -315,10 +334,12 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 /// A code named in full after `the Code of` (`the Code of Criminal Procedure`, `the Code of
-/// Civil Procedure`, `the Code of Conduct`): the `named` phrase of [`CODE_OF`].
+/// Civil Procedure`, `the Code of Conduct`), and an act amending one, whose name holds a
+/// parenthesis (`the Code of Criminal Procedure (Amendment) Act`): the `named` phrase of
+/// [`CODE_OF`].
 static CODE_OF_NAMED: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<named>the[ \t]+Code[ \t]+of(?:[ \t]+(?:of|and|for|on|the|to|in))*[ \t]+[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:[ \t]+(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}|of|and|for|on|the|to|in))*)",
+        r"^(?P<named>the[ \t]+Code[ \t]+of(?:[ \t]+(?:of|and|for|on|the|to|in))*[ \t]+[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:[ \t]+(?:[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}|of|and|for|on|the|to|in|\([A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|of|and|for|on|the|to|in))*\)[ \t]+[A-Z][\w'’&/-]*))*)",
     )
 });
 /// `the executive law`: one of New York's consolidated laws named in lower case, as its
@@ -343,7 +364,7 @@ static NY_CONSOLIDATED_LAW: LazyLock<Regex> = LazyLock::new(|| {
 });
 static SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^[ \t]+(?P<c>GDPR|TFEU|TEU|TEC|(?:EC|EEC|EU|Euratom)[ \t]+Treaty|EC)(?-u:\b)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)|^[ \t]+(?P<note>note)(?-u:\b)",
+        r"^[ \t]+(?P<c>(?:GDPR|TFEU|TEU|TEC|(?:EC|EEC|EU|Euratom)[ \t]+Treaty|EC|IPC|CrPC|CPC|BNSS|BNS|BSA)(?-u:\b)|I\.[ \t]?P\.[ \t]?C\.|Cr\.[ \t]?P\.[ \t]?C\.|C\.[ \t]?P\.[ \t]?C\.)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)|^[ \t]+(?P<note>note)(?-u:\b)",
     )
 });
 /// Publisher, year and status parentheticals of statute citations: `(West 2010)`, `(2005-06)`,
@@ -512,6 +533,24 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
                 pos = next(start);
                 continue;
             }
+        }
+        if anchor == "cpcorder" {
+            if let Some((end, phrases)) = parse_cpc_rules(text, start) {
+                for phrase in phrases {
+                    emit_phrase(text, phrase, &mut out, nested, &mut levels);
+                }
+                pos = end.max(next(start));
+            } else {
+                pos = next(start);
+            }
+            continue;
+        }
+        if anchor == "schedule"
+            && let Some(phrase) = parse_schedule(text, start)
+        {
+            pos = phrase.end.max(next(start));
+            emit_phrase(text, phrase, &mut out, nested, &mut levels);
+            continue;
         }
         if anchor == "eo" {
             if let Some(phrase) = parse_executive_orders(text, start) {
@@ -1174,7 +1213,8 @@ fn unit_of_word(word: &str) -> Option<(Unit, bool)> {
     Some(match w.as_str() {
         "§" => (Unit::Section, false),
         "§§" => (Unit::Section, true),
-        "section" | "sec." | "part" | "s." | "s" => (Unit::Section, false),
+        // `u/s 302` (under section), as Indian courts and police write it.
+        "section" | "sec." | "part" | "s." | "s" | "u/s" | "u/s." => (Unit::Section, false),
         "sections" | "secs." | "parts" | "ss." | "ss" => (Unit::Section, true),
         "article" | "art." => (Unit::Article, false),
         "articles" | "arts." => (Unit::Article, true),
@@ -2549,7 +2589,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
         labels,
         range_end: None,
     };
-    split_hyphen_range(&mut item, plural);
+    split_hyphen_range(&mut item, plural, text);
     phrase.items.push(item);
     loop {
         if let Some((after, _)) = eat(text, pos, &RANGE_SEP) {
@@ -2623,11 +2663,22 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
         // parenthetical follows the citation it explains).
         let note = item_note(text, pos);
         let sep_at = note.as_ref().map_or(pos, |n| n.end);
-        let sep = eat(text, sep_at, &LIST_SEP).or_else(|| {
-            (continues || note.is_some())
-                .then(|| eat(text, sep_at, &SEMICOLON_SEP))
-                .flatten()
-        });
+        let joined = if note.is_none() {
+            eat(text, sep_at, &JOINED_SEP)
+        } else {
+            None
+        };
+        let slash = joined
+            .as_ref()
+            .is_some_and(|(_, caps)| caps.name("slash").is_some());
+        let joined = joined.is_some();
+        let sep = eat(text, sep_at, &LIST_SEP)
+            .or_else(|| {
+                (continues || note.is_some())
+                    .then(|| eat(text, sep_at, &SEMICOLON_SEP))
+                    .flatten()
+            })
+            .or_else(|| eat(text, sep_at, &JOINED_SEP));
         if let Some((after, _)) = sep {
             let sep_text = &text[sep_at..after];
             let semicolon = sep_text.contains(';');
@@ -2701,12 +2752,16 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 && !VOLUME_OF_NEXT.is_match(&text[end..])
                 && (plural
                     || next_is_word
+                    || joined
                     || bracketed == Bracketed::Sign
                     || article
                     || continued(end)
                     || closed_by_of(end)
                     || (!semicolon && note.is_none() && runs_on(end, &number)))
                 && (!semicolon || continued(end) || (note.is_some() && plural))
+                && (!joined
+                    || (joinable(prev_number.as_deref(), &number, slash)
+                        && !(slash && text[phrase.start..].starts_with('§'))))
             {
                 let mut item = Item {
                     span: item_start..end,
@@ -2714,7 +2769,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                     labels,
                     range_end: None,
                 };
-                split_hyphen_range(&mut item, plural);
+                split_hyphen_range(&mut item, plural, text);
                 phrase.items.push(item);
                 phrase.notes.extend(note);
                 pos = end;
@@ -2734,6 +2789,20 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
         break;
     }
     Some(pos)
+}
+
+/// Whether `number` may join `prev` by [`JOINED_SEP`]: after a slash, both are an act's
+/// whole section numbers (`302/34`, `498A/306`), never a code's compound number (Illinois'
+/// `5/2-101`). The caller also asks for a section word before a slash (`Sections 302/34`,
+/// never `§§ 9-421.01 to 9-421.04, 31/2 cents`).
+fn joinable(prev: Option<&str>, number: &str, slash: bool) -> bool {
+    let whole = |n: &str| {
+        let digits = n.trim_end_matches(|c: char| c.is_ascii_uppercase());
+        (1..=4).contains(&digits.len())
+            && n.len() - digits.len() <= 2
+            && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    !slash || (prev.is_some_and(whole) && whole(number))
 }
 
 /// A number right after the period that ends a sentence at `pos` (`. 01.05.016`) whose
@@ -3239,7 +3308,7 @@ fn ends_list_item(text: &str, end: usize) -> bool {
 /// `§§ 4001-4010` and `§§ 40.21–40.25a` are ranges; `§ 20-871` and `§§ 20-871 and 20-872`
 /// are hyphenated section numbers. With the plural cue, a number whose two halves have the
 /// same shape (equal digit counts, or the same dotted prefix) is read as a range.
-fn split_hyphen_range(item: &mut Item, plural: bool) {
+fn split_hyphen_range(item: &mut Item, plural: bool, text: &str) {
     if !plural || item.range_end.is_some() {
         return;
     }
@@ -3258,9 +3327,14 @@ fn split_hyphen_range(item: &mut Item, plural: bool) {
             lp == rp
         } else {
             let plain = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+            // `460a-460z` is a range, `122C-361` (North Carolina's chapter 122C) one number:
+            // with a hyphen, both ends are lettered or neither is. An en dash is the range's
+            // own sign (`672a–673`, the OLRC's).
+            let dashed = text.get(item.span.clone()).is_some_and(|s| s.contains('–'));
             !left.contains('.')
                 && !right.contains('.')
                 && digits(left) == digits(right)
+                && (dashed || plain(left) == plain(right))
                 && (digits(left) >= 2 || (plain(left) && plain(right)))
                 && left < right
         };
@@ -3477,23 +3551,7 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
         }
         pos = after;
     }
-    // `Annex I to Regulation (EU) 2017/745`: an annex is joined to its act by `to` (Joint
-    // Practical Guide of the EU institutions, 16.12).
-    if phrase.code.is_none()
-        && matches!(
-            phrase.head,
-            Head::Section {
-                unit: Unit::Annex,
-                ..
-            }
-        )
-        && let Some((after_to, _)) = eat(text, pos, &TO)
-        && let Some((end, caps)) = eat(text, after_to, &CODE_OF)
-        && let Some(act) = caps.name("eu")
-    {
-        let name =
-            codes::canonical_code(act.as_str()).map_or_else(|| collapse(act.as_str()), |c| c.name);
-        phrase.code = Some(CodeRef::Named(name.into()));
+    if let Some(end) = annex_to_its_act(text, pos, phrase) {
         pos = end;
     }
     while let Some((after_of, _)) = eat(text, pos, &OF) {
@@ -3505,6 +3563,11 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
         } else {
             break;
         }
+    }
+    // `point 3 of Annex II to Regulation (EU) 2017/745`: the annex a point is of, joined to
+    // its act.
+    if let Some(end) = annex_to_its_act(text, pos, phrase) {
+        pos = end;
     }
     if let Some((after, caps)) = eat(text, pos, &SUFFIX) {
         if let Some(c) = caps.name("c") {
@@ -3836,7 +3899,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         return None;
     }
     let code = if caps.name("named").or(caps.name("bare_act")).is_some() {
-        let trimmed = with_series(text, pos, trim_named(matched));
+        let trimmed = with_year_after_comma(text, pos, with_series(text, pos, trim_named(matched)));
         if trimmed.split_whitespace().count() < 2 {
             return None;
         }
@@ -3908,6 +3971,30 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         codes::canonical_code(matched).map_or_else(|| collapse(matched), |c| c.name)
     };
     phrase.code = Some(CodeRef::Named(code.into()));
+    Some(end)
+}
+
+/// `Annex I to Regulation (EU) 2017/745`: an annex, the phrase's head or the unit its
+/// subdivisions are of (`point 3 of Annex II to …`), is joined to its act by `to` (Joint
+/// Practical Guide of the EU institutions, 16.12). Sets the phrase's code to the act and
+/// returns where the act's name ends; `None` where no act follows or a code is named.
+fn annex_to_its_act(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {
+    let annex = matches!(
+        phrase.head,
+        Head::Section {
+            unit: Unit::Annex,
+            ..
+        }
+    ) || matches!(phrase.chain_section, Some((Unit::Annex, ..)));
+    if phrase.code.is_some() || !annex {
+        return None;
+    }
+    let (after_to, _) = eat(text, pos, &TO)?;
+    let (end, caps) = eat(text, after_to, &CODE_OF)?;
+    let act = caps.name("eu")?;
+    let name =
+        codes::canonical_code(act.as_str()).map_or_else(|| collapse(act.as_str()), |c| c.name);
+    phrase.code = Some(CodeRef::Named(name.into()));
     Some(end)
 }
 
@@ -3998,6 +4085,104 @@ fn parse_act_division(text: &str, start: usize) -> Option<Phrase> {
     Some(phrase)
 }
 
+/// The rules of an order of the First Schedule to India's Code of Civil Procedure, 1908,
+/// which numbers its rules within each order (`Order VII Rule 11 CPC`, `Order XXXIX Rules 1
+/// and 2 of the Code of Civil Procedure`, `O. 21 r. 97 C.P.C.`): one citation of the code per
+/// rule, its [`Phrase::division`] `ord. VII, r. 11`. The code must be named after the rules
+/// (`CPC`, `C.P.C.`, `the Code of Civil Procedure`); an order and rule of anything else
+/// (`Order 2 Rule 5` of a tribunal's rules) are none. Where the phrases end and the phrases.
+fn parse_cpc_rules(text: &str, start: usize) -> Option<(usize, Vec<Phrase>)> {
+    static ORDER: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"^(?:Order|O\.)[ \t]+(?P<o>[IVXL]{1,7}|\d{1,2})[ \t]*,?[ \t]*(?:Rules?|R\.|r\.)[ \t]*")
+    });
+    static RULE: LazyLock<Regex> = LazyLock::new(|| re(r"^\d{1,3}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*"));
+    static RULE_SEP: LazyLock<Regex> =
+        LazyLock::new(|| re(r"^(?:[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+(?:and|&)[ \t]+)"));
+    static CPC_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"^,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:CPC(?-u:\b)|C\.[ \t]?P\.[ \t]?C\.|Code[ \t]+of[ \t]+Civil[ \t]+Procedure(?:,[ \t]+1908(?-u:\b))?)",
+        )
+    });
+    let (mut pos, caps) = eat(text, start, &ORDER)?;
+    let order = caps.name("o")?.as_str();
+    let mut rules: Vec<(usize, usize)> = Vec::new();
+    loop {
+        let (end, _) = eat(text, pos, &RULE)?;
+        rules.push((pos, end));
+        pos = end;
+        match eat(text, pos, &RULE_SEP) {
+            Some((after, _)) if eat(text, after, &RULE).is_some() => pos = after,
+            _ => break,
+        }
+    }
+    let (end, _) = eat(text, pos, &CPC_AFTER)?;
+    let code = codes::indian_code("CPC")?;
+    let last = rules.len() - 1;
+    let phrases = rules
+        .iter()
+        .enumerate()
+        .map(|(i, &(from, to))| {
+            let mut phrase = Phrase::new(
+                if i == 0 { start } else { from },
+                Head::Section {
+                    unit: Unit::Section,
+                    plural: false,
+                },
+            );
+            phrase.end = if i == last { end } else { to };
+            phrase.code = Some(CodeRef::Named(code.into()));
+            phrase.kind = Some(CitationKind::NamedAct);
+            phrase.division = Some(format!("ord. {order}, r. {}", &text[from..to]));
+            phrase
+        })
+        .collect();
+    Some((end, phrases))
+}
+
+/// A schedule of an act joined to it by `to`, as the United Kingdom's and India's statutes
+/// cite it (Office of the Parliamentary Counsel, Drafting Guidance, 11.3: `Schedule 1 to the
+/// Data Protection Act 2018`), whole or by a paragraph, part or article of it (`paragraph
+/// 3 of Schedule 1 to …`, `Article 5 of Schedule I to the Indian Stamp Act, 1899`): the
+/// act, whose [`Phrase::division`] holds `sch. 1` and the unit inside it (`sch. 1, para.
+/// 3`). A schedule numbers its paragraphs apart from the act's sections, so they are never
+/// the act's sections. The act's name must end with its year (a schedule `to the
+/// Agreement` is no law's); `None` otherwise.
+fn parse_schedule(text: &str, start: usize) -> Option<Phrase> {
+    static SCHEDULE: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"^(?:(?P<unit>[Pp]aragraphs?|[Pp]aras?\.|[Pp]art|[Aa]rticle)[ \t]+(?P<n>\d{1,3}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*|[IVXLC]{1,7})[ \t]+of[ \t]+)?[Ss]chedule[ \t]+(?P<s>\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7}|[A-Z]{1,2})[ \t]+to[ \t]+",
+        )
+    });
+    let (after, caps) = eat(text, start, &SCHEDULE)?;
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Section,
+            plural: false,
+        },
+    );
+    phrase.end = parse_of_clause(text, after, &mut phrase)?;
+    let Some(CodeRef::Named(name)) = &phrase.code else {
+        return None;
+    };
+    let year = name.rsplit(char::is_whitespace).next()?;
+    if !super::named_before::is_year(year) || !phrase.items.is_empty() {
+        return None;
+    }
+    let mut division = format!("sch. {}", &caps["s"]);
+    if let (Some(unit), Some(n)) = (caps.name("unit"), caps.name("n")) {
+        let unit = match unit.as_str().to_ascii_lowercase().chars().next() {
+            Some('a') => "art.",
+            Some('p') if unit.as_str().eq_ignore_ascii_case("part") => "pt.",
+            _ => "para.",
+        };
+        division.push_str(&format!(", {unit} {}", n.as_str()));
+    }
+    phrase.kind = Some(CitationKind::NamedAct);
+    phrase.division = Some(division);
+    Some(phrase)
+}
+
 /// The name `trimmed` that starts at `at` in `text`, with the series of words after it that
 /// its name goes on with (`the Federal Food, Drug, and Cosmetic Act`; see
 /// [`SERIES_IN_NAME`] and [`one_act_named`]).
@@ -4010,6 +4195,35 @@ fn with_series<'t>(text: &'t str, at: usize, trimmed: &'t str) -> &'t str {
     };
     let whole = &text[at..at + trimmed.len() + series.end()];
     if one_act_named(whole) { whole } else { trimmed }
+}
+
+/// `trimmed` (a name read at `at`) with the year its short title gives after a comma (`the
+/// Companies Act, 2013`, `the Code of Criminal Procedure, 1973`, `the Constitution Act,
+/// 1867`: India's, Canada's and the older British short titles, Short Titles Act 1896).
+/// Not a year that begins another name (`the Clean Air Act, 1990 Amendments`), a date or a
+/// number (`, 1990-91`, `, 2013/14`), nor one after a name of one word (`the Act, 2019`).
+fn with_year_after_comma<'t>(text: &'t str, at: usize, trimmed: &'t str) -> &'t str {
+    static YEAR: LazyLock<Regex> = LazyLock::new(|| re(r"^,[ \t]+(?:1[6-9]|20)\d\d(?-u:\b)"));
+    let end = at + trimmed.len();
+    let words = trimmed
+        .split_whitespace()
+        .filter(|w| !w.eq_ignore_ascii_case("the"))
+        .count();
+    let Some(year) = text.get(end..).and_then(|rest| YEAR.find(rest)) else {
+        return trimmed;
+    };
+    let after = &text[end + year.end()..];
+    let next = after.trim_start_matches([' ', '\t']);
+    let runs_on = after.starts_with(['-', '–', '/', '.'])
+        && after[1..].starts_with(|c: char| c.is_ascii_digit())
+        || (next.len() < after.len()
+            && ["Amendment", "Act", "Edition", "Revision"]
+                .iter()
+                .any(|w| next.starts_with(w)));
+    if words < 2 || trimmed.ends_with(" of") || runs_on {
+        return trimmed;
+    }
+    &text[at..end + year.end()]
 }
 
 /// Whether `name` (`the Federal Food, Drug, and Cosmetic Act of 1938`) names one act: no
@@ -4300,12 +4514,25 @@ fn trim_named(phrase: &str) -> &str {
         out = out.get(..at).unwrap_or(out);
     }
     // `Section 438 of the CrPC and Section 302 IPC`, `section 34 of the Indian Penal Code
-    // and Article 21`: a head word after a connector starts the next citation, whose number
-    // the name did not take.
+    // and Article 21`, `… Act 2018 and Schedule 2 to …`: a head word after a connector
+    // starts the next citation, whose number the name did not take.
     if let Some((rest, head)) = out.rsplit_once(char::is_whitespace)
         && matches!(
             head,
-            "Section" | "Sections" | "Sec." | "Secs." | "Article" | "Articles" | "Art." | "Arts."
+            "Section"
+                | "Sections"
+                | "Sec."
+                | "Secs."
+                | "Article"
+                | "Articles"
+                | "Art."
+                | "Arts."
+                | "Schedule"
+                | "Schedules"
+                | "Annex"
+                | "Annexes"
+                | "Part"
+                | "Parts"
         )
         && let Some((name, connector)) = rest.trim_end().rsplit_once(char::is_whitespace)
         && matches!(connector, "and" | "or")
