@@ -1722,3 +1722,27 @@ fn an_agencys_initials_after_the_section_sign() {
         ]
     );
 }
+
+// Class: an act named before its section or schedule with its year after a comma (`Companies
+// Act, 2013, Section 135`), and a schedule cited after its act's name and year (OSCOLA rule
+// 2.4.1: `Equality Act 2010, sch 9, para 1`); a schedule after no dated act's name is none.
+#[test]
+fn sections_and_schedules_after_a_dated_acts_name() {
+    assert_eq!(
+        read("Under the Companies Act, 2013, Section 135 requires CSR spending."),
+        [named("Companies Act, 2013 § 135")]
+    );
+    assert_eq!(
+        read(
+            "exempt under the Equality Act 2010, Sch. 9, para. 1 and the Data Protection Act 2018, Schedule 1, paragraph 3"
+        ),
+        [
+            named("Equality Act 2010 sch. 9, para. 1"),
+            named("Data Protection Act 2018 sch. 1, para. 3")
+        ]
+    );
+    assert_eq!(
+        read("a Schedule I controlled substance under the Controlled Substances Act"),
+        Vec::<(String, String)>::new()
+    );
+}

@@ -4,7 +4,8 @@
 //!   codification (rule 12.2.1: `National Environmental Policy Act of 1969 § 102, 42 U.S.C.
 //!   § 4332`), and as secondary writing cites it alone (`Securities Exchange Act of 1934
 //!   § 10(b)`, `Dodd-Frank Act § 1502`); the Commonwealth's form with the act's year and a
-//!   comma (`Data Protection Act 2018, s. 170`, OSCOLA's `Human Rights Act 1998, s 15`), or
+//!   comma (`Data Protection Act 2018, s. 170`, OSCOLA's `Human Rights Act 1998, s 15`,
+//!   India's `Companies Act, 2013, Section 135` with the year after a comma), or
 //!   its jurisdiction (`Privacy Act 1988 (Cth) s 6`, the AGLC); a parenthesis of the name's
 //!   words is part of it (`European Union (Withdrawal) Act 2018`);
 //! - a state's subject code or consolidated law by its name, as the states' own style manuals
@@ -347,14 +348,18 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
     let mut i = words.len().checked_sub(1)?;
     // The act's year: `Act of 1934`, `Human Rights Act 1998`.
     let mut year = false;
+    // `Companies Act, 2013, Section 135`: a short title with its year after a comma (India's
+    // and the older British style).
+    let mut comma_year = false;
     if is_year(words[i].1) {
         year = true;
         i = i.checked_sub(1)?;
         if words[i].1 == "of" {
             i = i.checked_sub(1)?;
         }
+        comma_year = words[i].1 == "Act,";
     }
-    let noun = words[i].1;
+    let noun = if comma_year { "Act" } else { words[i].1 };
     let act = noun == "Act";
     if !HEAD_NOUNS.contains(&noun) || (year && noun != "Act") || (comma && noun == "Act" && !year) {
         return None;

@@ -116,7 +116,7 @@ const ANCHORS: &[(&str, &str)] = &[
     // `container` and `word`, which read the leading unit otherwise.
     (
         "schedule",
-        r"(?P<schedule>(?-u:\b)(?:(?:[Pp]aragraphs?|[Pp]aras?\.|[Pp]art|[Aa]rticle)[ \t]+(?:\d{1,3}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*|[IVXLC]{1,7})[ \t]+of[ \t]+)?[Ss]chedule[ \t]+(?:\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7}|[A-Z]{1,2})[ \t]+to[ \t]+the[ \t]+[A-Z])",
+        r"(?P<schedule>(?-u:\b)(?:(?:(?:[Pp]aragraphs?|[Pp]aras?\.|[Pp]art|[Aa]rticle)[ \t]+(?:\d{1,3}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*|[IVXLC]{1,7})[ \t]+of[ \t]+)?[Ss]chedule[ \t]+(?:\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7}|[A-Z]{1,2})[ \t]+to[ \t]+the[ \t]+[A-Z]|(?:[Ss]ch\.?|Schedule)[ \t]+(?:\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7})(?-u:\b)))",
     ),
     // `title XIX of the Social Security Act`, `part A of title XVIII of the Social Security
     // Act`: an act's divisions cited as a whole ([`parse_act_division`] reads the act's
@@ -545,11 +545,15 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             }
             continue;
         }
-        if anchor == "schedule"
-            && let Some(phrase) = parse_schedule(text, start)
-        {
-            pos = phrase.end.max(next(start));
-            emit_phrase(text, phrase, &mut out, nested, &mut levels);
+        if anchor == "schedule" {
+            // Not a law's schedule (`paragraph 2 of Schedule A to the Plan`, a `Schedule I`
+            // controlled substance): no citation.
+            if let Some(phrase) = parse_schedule(text, start) {
+                pos = phrase.end.max(next(start));
+                emit_phrase(text, phrase, &mut out, nested, &mut levels);
+            } else {
+                pos = next(start);
+            }
             continue;
         }
         if anchor == "eo" {
@@ -4153,7 +4157,9 @@ fn parse_schedule(text: &str, start: usize) -> Option<Phrase> {
             r"^(?:(?P<unit>[Pp]aragraphs?|[Pp]aras?\.|[Pp]art|[Aa]rticle)[ \t]+(?P<n>\d{1,3}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*|[IVXLC]{1,7})[ \t]+of[ \t]+)?[Ss]chedule[ \t]+(?P<s>\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7}|[A-Z]{1,2})[ \t]+to[ \t]+",
         )
     });
-    let (after, caps) = eat(text, start, &SCHEDULE)?;
+    let Some((after, caps)) = eat(text, start, &SCHEDULE) else {
+        return schedule_after_its_act(text, start);
+    };
     let mut phrase = Phrase::new(
         start,
         Head::Section {
@@ -4178,6 +4184,46 @@ fn parse_schedule(text: &str, start: usize) -> Option<Phrase> {
         };
         division.push_str(&format!(", {unit} {}", n.as_str()));
     }
+    phrase.kind = Some(CitationKind::NamedAct);
+    phrase.division = Some(division);
+    Some(phrase)
+}
+
+/// A schedule cited after its act's name and year, as OSCOLA (rule 2.4.1) and the AGLC
+/// cite it: `Equality Act 2010, sch 9, para 1`, `Companies Act 2006, Sch. 4`, `Data
+/// Protection Act 2018, Schedule 1, paragraph 3`. The act, whose [`Phrase::division`] holds
+/// the schedule and the unit inside it (`sch. 9, para. 1`); `None` where no dated act's
+/// name ends right before `start` (a `Schedule I` controlled substance).
+fn schedule_after_its_act(text: &str, start: usize) -> Option<Phrase> {
+    static AFTER_ACT: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"^(?:[Ss]ch\.?|Schedule)[ \t]+(?P<s>\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7})(?-u:\b)(?:,?[ \t]+(?P<unit>[Pp]aras?\.?|[Pp]aragraphs?|[Pp]ts?\.?|Part)[ \t]+(?P<n>\d{1,3}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*))?",
+        )
+    });
+    let (end, caps) = eat(text, start, &AFTER_ACT)?;
+    let named = super::named_before::code_named_before(text, start)?;
+    if !named.act || !named.dated {
+        return None;
+    }
+    let mut division = format!("sch. {}", &caps["s"]);
+    if let (Some(unit), Some(n)) = (caps.name("unit"), caps.name("n")) {
+        let unit =
+            if unit.as_str().to_ascii_lowercase().starts_with("pt") || unit.as_str() == "Part" {
+                "pt."
+            } else {
+                "para."
+            };
+        division.push_str(&format!(", {unit} {}", n.as_str()));
+    }
+    let mut phrase = Phrase::new(
+        named.start,
+        Head::Section {
+            unit: Unit::Section,
+            plural: false,
+        },
+    );
+    phrase.end = end;
+    phrase.code = Some(CodeRef::Named(named.code.into()));
     phrase.kind = Some(CitationKind::NamedAct);
     phrase.division = Some(division);
     Some(phrase)
