@@ -228,3 +228,36 @@ fn a_codifiers_note_or_an_et_seq_run_is_no_warning_and_a_bare_repealed_target_is
         "{bare:?}"
     );
 }
+
+/// Class: India's codes cited by abbreviation (`Sections 302/34 IPC`) and acts by their short
+/// title with the year after a comma (`section 135 of the Companies Act, 2013`) resolve to
+/// the workspace's documents titled `The Indian Penal Code, 1860` and `The Companies Act`;
+/// a section the workspace lacks is reported with the sections it has as fixes. The statute
+/// texts are the Acts' own (IPC ss. 34 and 302; Companies Act, 2013, s. 135(1)).
+#[test]
+fn indian_codes_and_short_titles_resolve_to_their_documents() {
+    let dir = tempfile::tempdir().expect("temp workspace");
+    let write =
+        |name: &str, text: &str| std::fs::write(dir.path().join(name), text).expect("write");
+    write(
+        "ipc.md",
+        "# The Indian Penal Code, 1860\n\n## Section 34. Acts done by several persons in furtherance of common intention\n\nWhen a criminal act is done by several persons in furtherance of the common intention of all, each of such persons is liable for that act in the same manner as if it were done by him alone.\n\n## Section 302. Punishment for murder\n\nWhoever commits murder shall be punished with death, or imprisonment for life, and shall also be liable to fine.\n",
+    );
+    write(
+        "companies.md",
+        "# The Companies Act\n\n## Section 135. Corporate Social Responsibility\n\n(1) Every company having net worth of rupees five hundred crore or more, or turnover of rupees one thousand crore or more during the immediately preceding financial year shall constitute a Corporate Social Responsibility Committee of the Board.\n",
+    );
+    write(
+        "memo.md",
+        "# Charge memo\n\nThe accused were charged under Sections 302/34 IPC and Section 3020 IPC. The company is bound by section 135 of the Companies Act, 2013.\n",
+    );
+    let report = check(dir.path());
+    let found = messages(&report, "memo");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert!(
+        found[0].contains("Section 3020 IPC") && found[0].contains("Indian Penal Code, 1860"),
+        "{report:#}"
+    );
+    assert!(items(&report, "external").is_empty(), "{report:#}");
+    assert_eq!(report["counts"]["unresolved"], 1, "{report:#}");
+}

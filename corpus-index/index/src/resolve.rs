@@ -954,6 +954,15 @@ impl NamespaceIndex {
         {
             return Ok(space.name.clone());
         }
+        // `Companies Act, 2013` and a document titled `The Companies Act`: one act by its
+        // short title, when only one document is titled so.
+        let mut titled = self
+            .spaces
+            .values()
+            .filter(|s| codes::same_short_title(phrase, &s.name));
+        if let (Some(only), None) = (titled.next(), titled.next()) {
+            return Ok(only.name.clone());
+        }
         let mut fits = self
             .spaces
             .values()

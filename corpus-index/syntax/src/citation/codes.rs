@@ -189,6 +189,43 @@ pub fn indian_code(phrase: &str) -> Option<&'static str> {
         .map(|(_, name)| *name)
 }
 
+/// Whether `a` and `b` (a cited act's name and a document's title) name one act by its
+/// short title: equal but for a leading `the`, case, spacing and the year, which may be
+/// written after a comma or not at all (`Companies Act, 2013`, `The Companies Act 2013`,
+/// `The Companies Act`). Two years that differ are two acts (`Finance Act 2017`, `Finance
+/// Act 2018`).
+///
+/// ```
+/// use lexls_syntax::citation::codes::same_short_title;
+/// assert!(same_short_title("Companies Act, 2013", "The Companies Act"));
+/// assert!(same_short_title("Human Rights Act 1998", "The Human Rights Act, 1998"));
+/// assert!(!same_short_title("Finance Act 2017", "Finance Act 2018"));
+/// assert!(!same_short_title("Companies Act", "Companies (Amendment) Act"));
+/// ```
+pub fn same_short_title(a: &str, b: &str) -> bool {
+    fn split(name: &str) -> (String, Option<&str>) {
+        let name = name.trim();
+        let (head, year) = match name.rsplit_once(|c: char| c.is_whitespace()) {
+            Some((head, year))
+                if year.len() == 4
+                    && year.bytes().all(|b| b.is_ascii_digit())
+                    && matches!(&year[..2], "16" | "17" | "18" | "19" | "20") =>
+            {
+                (head.trim_end().trim_end_matches(','), Some(year))
+            }
+            _ => (name, None),
+        };
+        let head = collapse_ws(head).to_lowercase();
+        let head = head
+            .strip_prefix("the ")
+            .map(str::to_string)
+            .unwrap_or(head);
+        (head, year)
+    }
+    let ((a, ya), (b, yb)) = (split(a), split(b));
+    !a.is_empty() && a == b && (ya.is_none() || yb.is_none() || ya == yb)
+}
+
 /// The canonical namespace for a code name as written in a text or a heading, if lexls knows
 /// the code. Returns `None` for phrases it does not recognise (`the Code`, `the Order`).
 ///

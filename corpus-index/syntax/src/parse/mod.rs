@@ -90,6 +90,9 @@ pub fn parse_document(
         .or_else(|| hints.namespace.clone())
         .or_else(|| outline.header_code.as_ref().map(|c| c.name.clone()))
         .or_else(|| codes::find_code_in(&title).map(|c| c.name))
+        // `The Indian Penal Code, 1860`: one of India's principal codes, by the namespace
+        // its abbreviations cite (`Section 302 IPC`).
+        .or_else(|| codes::indian_code(&title).map(str::to_string))
         .or_else(|| {
             outline
                 .comments
