@@ -1591,7 +1591,10 @@ fn with_agency(rest: &str, start: usize, found: Found) -> Found {
             kind: CitationKind::StateRegulation,
             designator: None,
             plural,
-        } if let Some(c) = rest.get(after - start..).and_then(|r| AGENCY.captures(r))
+        } if let Some(c) = after
+            .checked_sub(start)
+            .and_then(|at| rest.get(at..))
+            .and_then(|r| AGENCY.captures(r))
             && let Some(agency) = c.name("a") =>
         {
             Found::CodePrefix {

@@ -364,7 +364,7 @@ static NY_CONSOLIDATED_LAW: LazyLock<Regex> = LazyLock::new(|| {
 });
 static SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^[ \t]+(?P<c>(?:GDPR|TFEU|TEU|TEC|(?:EC|EEC|EU|Euratom)[ \t]+Treaty|EC|IPC|CrPC|CPC|BNSS|BNS|BSA)(?-u:\b)|I\.[ \t]?P\.[ \t]?C\.|Cr\.[ \t]?P\.[ \t]?C\.|C\.[ \t]?P\.[ \t]?C\.)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)|^[ \t]+(?P<note>note)(?-u:\b)",
+        r"^[ \t]+(?P<c>(?:GDPR|TFEU|TEU|TEC|(?:EC|EEC|EU|Euratom)[ \t]+Treaty|EC|IPC|CrPC|CPC|BNSS|BNS)(?-u:\b)|I\.[ \t]?P\.[ \t]?C\.|Cr\.[ \t]?P\.[ \t]?C\.|C\.[ \t]?P\.[ \t]?C\.)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)|^[ \t]+(?P<note>note)(?-u:\b)",
     )
 });
 /// Publisher, year and status parentheticals of statute citations: `(West 2010)`, `(2005-06)`,
@@ -534,32 +534,23 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
                 continue;
             }
         }
-        if anchor == "cpcorder" {
-            if let Some((end, phrases)) = parse_cpc_rules(text, start) {
+        // Anchors whose phrases their own parser reads whole, or that are no citation:
+        // the rules of an order of India's Code of Civil Procedure, a schedule of an act
+        // (not `paragraph 2 of Schedule A to the Plan`, nor a `Schedule I` controlled
+        // substance), executive orders.
+        type WholeParser = fn(&str, usize) -> Option<(usize, Vec<Phrase>)>;
+        let whole: Option<WholeParser> = match anchor {
+            "cpcorder" => Some(parse_cpc_rules),
+            "schedule" => Some(|t, s| parse_schedule(t, s).map(|p| (p.end, vec![p]))),
+            "eo" => Some(|t, s| parse_executive_orders(t, s).map(|p| (p.end, vec![p]))),
+            _ => None,
+        };
+        if let Some(parse) = whole {
+            if let Some((end, phrases)) = parse(text, start) {
                 for phrase in phrases {
                     emit_phrase(text, phrase, &mut out, nested, &mut levels);
                 }
                 pos = end.max(next(start));
-            } else {
-                pos = next(start);
-            }
-            continue;
-        }
-        if anchor == "schedule" {
-            // Not a law's schedule (`paragraph 2 of Schedule A to the Plan`, a `Schedule I`
-            // controlled substance): no citation.
-            if let Some(phrase) = parse_schedule(text, start) {
-                pos = phrase.end.max(next(start));
-                emit_phrase(text, phrase, &mut out, nested, &mut levels);
-            } else {
-                pos = next(start);
-            }
-            continue;
-        }
-        if anchor == "eo" {
-            if let Some(phrase) = parse_executive_orders(text, start) {
-                pos = phrase.end.max(next(start));
-                emit_phrase(text, phrase, &mut out, nested, &mut levels);
             } else {
                 pos = next(start);
             }
