@@ -903,6 +903,18 @@ struct Phrase {
 }
 
 impl Phrase {
+    /// A phrase headed by a singular section at `start`, as the parsers of whole forms
+    /// (schedules, the CPC's rules) build it.
+    fn of_section(start: usize) -> Self {
+        Self::new(
+            start,
+            Head::Section {
+                unit: Unit::Section,
+                plural: false,
+            },
+        )
+    }
+
     fn new(start: usize, head: Head) -> Self {
         Self {
             start,
@@ -4117,13 +4129,7 @@ fn parse_cpc_rules(text: &str, start: usize) -> Option<(usize, Vec<Phrase>)> {
         .iter()
         .enumerate()
         .map(|(i, &(from, to))| {
-            let mut phrase = Phrase::new(
-                if i == 0 { start } else { from },
-                Head::Section {
-                    unit: Unit::Section,
-                    plural: false,
-                },
-            );
+            let mut phrase = Phrase::of_section(if i == 0 { start } else { from });
             phrase.end = if i == last { end } else { to };
             phrase.code = Some(CodeRef::Named(code.into()));
             phrase.kind = Some(CitationKind::NamedAct);
@@ -4151,13 +4157,7 @@ fn parse_schedule(text: &str, start: usize) -> Option<Phrase> {
     let Some((after, caps)) = eat(text, start, &SCHEDULE) else {
         return schedule_after_its_act(text, start);
     };
-    let mut phrase = Phrase::new(
-        start,
-        Head::Section {
-            unit: Unit::Section,
-            plural: false,
-        },
-    );
+    let mut phrase = Phrase::of_section(start);
     phrase.end = parse_of_clause(text, after, &mut phrase)?;
     let Some(CodeRef::Named(name)) = &phrase.code else {
         return None;
@@ -4166,18 +4166,28 @@ fn parse_schedule(text: &str, start: usize) -> Option<Phrase> {
     if !super::named_before::is_year(year) || !phrase.items.is_empty() {
         return None;
     }
-    let mut division = format!("sch. {}", &caps["s"]);
-    if let (Some(unit), Some(n)) = (caps.name("unit"), caps.name("n")) {
-        let unit = match unit.as_str().to_ascii_lowercase().chars().next() {
-            Some('a') => "art.",
-            Some('p') if unit.as_str().eq_ignore_ascii_case("part") => "pt.",
-            _ => "para.",
-        };
-        division.push_str(&format!(", {unit} {}", n.as_str()));
-    }
     phrase.kind = Some(CitationKind::NamedAct);
-    phrase.division = Some(division);
+    phrase.division = Some(schedule_division(&caps));
     Some(phrase)
+}
+
+/// The [`Phrase::division`] of a schedule read by [`parse_schedule`] or
+/// [`schedule_after_its_act`] (their `s`, `unit` and `n` groups): `sch. 1`, `sch. 1, para.
+/// 3`, `sch. 3, pt. 2`, `sch. I, art. 5`.
+fn schedule_division(caps: &Captures<'_>) -> String {
+    let mut division = format!("sch. {}", caps.name("s").map_or("", |s| s.as_str()));
+    if let (Some(unit), Some(n)) = (caps.name("unit"), caps.name("n")) {
+        let unit = unit.as_str().to_ascii_lowercase();
+        let abbreviation = if unit.starts_with('a') {
+            "art."
+        } else if unit == "part" || unit.starts_with("pt") {
+            "pt."
+        } else {
+            "para."
+        };
+        division.push_str(&format!(", {abbreviation} {}", n.as_str()));
+    }
+    division
 }
 
 /// A schedule cited after its act's name and year, as OSCOLA (rule 2.4.1) and the AGLC
@@ -4196,23 +4206,8 @@ fn schedule_after_its_act(text: &str, start: usize) -> Option<Phrase> {
     if !named.act || !named.dated {
         return None;
     }
-    let mut division = format!("sch. {}", &caps["s"]);
-    if let (Some(unit), Some(n)) = (caps.name("unit"), caps.name("n")) {
-        let unit =
-            if unit.as_str().to_ascii_lowercase().starts_with("pt") || unit.as_str() == "Part" {
-                "pt."
-            } else {
-                "para."
-            };
-        division.push_str(&format!(", {unit} {}", n.as_str()));
-    }
-    let mut phrase = Phrase::new(
-        named.start,
-        Head::Section {
-            unit: Unit::Section,
-            plural: false,
-        },
-    );
+    let division = schedule_division(&caps);
+    let mut phrase = Phrase::of_section(named.start);
     phrase.end = end;
     phrase.code = Some(CodeRef::Named(named.code.into()));
     phrase.kind = Some(CitationKind::NamedAct);
