@@ -1588,6 +1588,11 @@ fn a_short_title_with_its_year_after_a_comma() {
         read("section 3 of the Clean Air Act, 1990 Amendments"),
         [named("Clean Air Act § 3")]
     );
+    // A year that runs on into a span of years (en dash, hyphen) is no short title's.
+    assert_eq!(
+        read("section 5 of the Finance Act, 2013–14 and section 6 of the Finance Act, 2013-14"),
+        [named("Finance Act § 5"), named("Finance Act § 6")]
+    );
 }
 
 // Class: states' own forms from Bluepages table BT2: North Carolina's `G.S. 14-17` and

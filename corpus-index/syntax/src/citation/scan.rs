@@ -4246,8 +4246,11 @@ fn with_year_after_comma<'t>(text: &'t str, at: usize, trimmed: &'t str) -> &'t 
     };
     let after = &text[end + year.end()..];
     let next = after.trim_start_matches([' ', '\t']);
-    let runs_on = after.starts_with(['-', '–', '/', '.'])
-        && after[1..].starts_with(|c: char| c.is_ascii_digit())
+    let mut chars = after.chars();
+    let runs_on = chars
+        .next()
+        .is_some_and(|c| matches!(c, '-' | '–' | '/' | '.'))
+        && chars.next().is_some_and(|c| c.is_ascii_digit())
         || (next.len() < after.len()
             && ["Amendment", "Act", "Edition", "Revision"]
                 .iter()
