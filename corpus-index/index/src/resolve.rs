@@ -956,10 +956,11 @@ impl NamespaceIndex {
         }
         // `Companies Act, 2013` and a document titled `The Companies Act`: one act by its
         // short title, when only one document is titled so.
+        let cited = codes::ShortTitle::of(phrase);
         let mut titled = self
             .spaces
             .values()
-            .filter(|s| codes::same_short_title(phrase, &s.name));
+            .filter(|s| cited.matches(&codes::ShortTitle::of(&s.name)));
         if let (Some(only), None) = (titled.next(), titled.next()) {
             return Ok(only.name.clone());
         }

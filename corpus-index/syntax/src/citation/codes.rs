@@ -189,11 +189,46 @@ pub fn indian_code(phrase: &str) -> Option<&'static str> {
         .map(|(_, name)| *name)
 }
 
+/// An act's short title as [`ShortTitle::matches`] compares it: its name without a leading
+/// `the`, in lower case with single spaces, and the year written after it (`Companies Act,
+/// 2013`, `The Companies Act 2013` and `The Companies Act` are one name).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShortTitle {
+    name: String,
+    year: Option<String>,
+}
+
+impl ShortTitle {
+    /// The short title of `name` (a cited act's name or a document's title).
+    pub fn of(name: &str) -> Self {
+        let name = name.trim();
+        let (head, year) = match name.rsplit_once(char::is_whitespace) {
+            Some((head, year)) if super::named_before::is_year(year) => (
+                head.trim_end().trim_end_matches(','),
+                Some(year.to_string()),
+            ),
+            _ => (name, None),
+        };
+        let head = collapse_ws(head).to_lowercase();
+        let name = head
+            .strip_prefix("the ")
+            .map(str::to_string)
+            .unwrap_or(head);
+        Self { name, year }
+    }
+
+    /// Whether `self` and `other` name one act: the same name, and the same year where both
+    /// give one (`Finance Act 2017` and `Finance Act 2018` are two acts).
+    pub fn matches(&self, other: &Self) -> bool {
+        !self.name.is_empty()
+            && self.name == other.name
+            && (self.year.is_none() || other.year.is_none() || self.year == other.year)
+    }
+}
+
 /// Whether `a` and `b` (a cited act's name and a document's title) name one act by its
-/// short title: equal but for a leading `the`, case, spacing and the year, which may be
-/// written after a comma or not at all (`Companies Act, 2013`, `The Companies Act 2013`,
-/// `The Companies Act`). Two years that differ are two acts (`Finance Act 2017`, `Finance
-/// Act 2018`).
+/// short title ([`ShortTitle`]): equal but for a leading `the`, case, spacing and the year,
+/// which may be written after a comma or not at all.
 ///
 /// ```
 /// use lexls_syntax::citation::codes::same_short_title;
@@ -203,27 +238,7 @@ pub fn indian_code(phrase: &str) -> Option<&'static str> {
 /// assert!(!same_short_title("Companies Act", "Companies (Amendment) Act"));
 /// ```
 pub fn same_short_title(a: &str, b: &str) -> bool {
-    fn split(name: &str) -> (String, Option<&str>) {
-        let name = name.trim();
-        let (head, year) = match name.rsplit_once(|c: char| c.is_whitespace()) {
-            Some((head, year))
-                if year.len() == 4
-                    && year.bytes().all(|b| b.is_ascii_digit())
-                    && matches!(&year[..2], "16" | "17" | "18" | "19" | "20") =>
-            {
-                (head.trim_end().trim_end_matches(','), Some(year))
-            }
-            _ => (name, None),
-        };
-        let head = collapse_ws(head).to_lowercase();
-        let head = head
-            .strip_prefix("the ")
-            .map(str::to_string)
-            .unwrap_or(head);
-        (head, year)
-    }
-    let ((a, ya), (b, yb)) = (split(a), split(b));
-    !a.is_empty() && a == b && (ya.is_none() || yb.is_none() || ya == yb)
+    ShortTitle::of(a).matches(&ShortTitle::of(b))
 }
 
 /// The canonical namespace for a code name as written in a text or a heading, if lexls knows

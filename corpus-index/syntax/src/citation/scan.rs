@@ -2670,22 +2670,22 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
         // parenthetical follows the citation it explains).
         let note = item_note(text, pos);
         let sep_at = note.as_ref().map_or(pos, |n| n.end);
-        let joined = if note.is_none() {
+        let joined_sep = if note.is_none() {
             eat(text, sep_at, &JOINED_SEP)
         } else {
             None
         };
-        let slash = joined
+        let slash = joined_sep
             .as_ref()
             .is_some_and(|(_, caps)| caps.name("slash").is_some());
-        let joined = joined.is_some();
+        let joined = joined_sep.is_some();
         let sep = eat(text, sep_at, &LIST_SEP)
             .or_else(|| {
                 (continues || note.is_some())
                     .then(|| eat(text, sep_at, &SEMICOLON_SEP))
                     .flatten()
             })
-            .or_else(|| eat(text, sep_at, &JOINED_SEP));
+            .or(joined_sep);
         if let Some((after, _)) = sep {
             let sep_text = &text[sep_at..after];
             let semicolon = sep_text.contains(';');
