@@ -1067,8 +1067,12 @@ fn agrees(marked: &str, found: &str) -> bool {
         // United States Code`, GPO's markup of the title alone) agrees with that section.
         let whole_title = (marked.starts_with("/us/usc/t") || marked.starts_with("/us/cfr/t"))
             && marked.matches('/').count() == 3;
+        // A D.C. container marked where the citation names a division inside it (`Unit A of
+        // <cite path="titles/2/3">Chapter 3 of Title 2</cite>`, `subchapter VIII-B of Chapter
+        // 6 of Title 1`): the division lies in the container the Council marked.
+        let dc_container = marked.starts_with("/us/dc/council/code/titles/");
         return (marked.starts_with("act:") && rest.starts_with("/s"))
-            || (whole_title && rest.starts_with('/'));
+            || ((whole_title || dc_container) && rest.starts_with('/'));
     }
     if let Some(last) = found.strip_prefix("?/") {
         return marked.rsplit('/').next() == Some(last);
@@ -1191,6 +1195,11 @@ mod tests {
         // `section 4684(2), 4685, or 4686 of title 10, United States Code`).
         assert!(agrees("/us/usc/t10", "/us/usc/t10/s4686"));
         assert!(!agrees("/us/usc/t1", "/us/usc/t10/s4686"));
+        // A D.C. chapter marked inside `Unit A of Chapter 3 of Title 2`.
+        let chapter = "/us/dc/council/code/titles/2/3";
+        assert!(agrees(chapter, "/us/dc/council/code/titles/2/3/A"));
+        assert!(!agrees(chapter, "/us/dc/council/code/titles/2/30"));
+        assert!(!agrees("/us/dc/council/code/titles/2/3/A", chapter));
         // GPO's range identifiers agree with their first section; a hyphenated section
         // number (`78k-1`) is not a range.
         assert!(agrees(

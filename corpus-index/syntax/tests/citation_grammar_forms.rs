@@ -1751,3 +1751,128 @@ fn sections_and_schedules_after_a_dated_acts_name() {
         Vec::<(String, String)>::new()
     );
 }
+
+/// The citations of `text` as text of the D.C. Code.
+fn read_in_dc_code(text: &str) -> Vec<(String, String)> {
+    pairs(&cite(text, Some("D.C. Code")))
+}
+
+fn dc(n: &str) -> (String, String) {
+    ("state_statute".into(), format!("D.C. Code § {n}"))
+}
+
+// Class: a head word repeated before a number of another numbering starts a citation of its
+// own: the `of` clause after it names the act of its number only, not the code section before
+// it (D.C. Code § 26-1153.01(b)(2), § 50-1401.01 exemptions). The same numbering goes on
+// under a repeated head (`sections 106 and section 106A`).
+#[test]
+fn a_repeated_head_word_of_another_numbering_starts_a_citation() {
+    assert_eq!(
+        read_in_dc_code(
+            "If the lender fails to comply with § 26-1152.11 or section 129(a) and (b) of the Truth in Lending Act in the case of a lender covered by § 26-1151.02"
+        ),
+        [
+            dc("26-1152.11"),
+            named("Truth in Lending Act § 129(a)"),
+            named("Truth in Lending Act § 129(b)"),
+            dc("26-1151.02"),
+        ]
+    );
+    let regulation = |n: &str| ("state_regulation".to_string(), n.to_string());
+    assert_eq!(
+        read_in_dc_code(
+            "shall be exempt from compliance with § 50-1401.01, § 50-1501.02, and sections 414.1 and 422.1 of Title 18 of the District of Columbia Municipal Regulations"
+        ),
+        [
+            dc("50-1401.01"),
+            dc("50-1501.02"),
+            regulation("D.C. Mun. Regs. tit. 18, § 414.1"),
+            regulation("D.C. Mun. Regs. tit. 18, § 422.1"),
+        ]
+    );
+    assert_eq!(
+        read("the amendments made by sections 106 and section 106A of the Copyright Act"),
+        [named("Copyright Act § 106"), named("Copyright Act § 106A")]
+    );
+}
+
+// Class: a short form repeats its antecedent's numbering: after a section of an act numbered
+// plainly, a `title-section` number is the citing code's (D.C. Code § 46-303.09, Uniform Law
+// note), while a plain number is the act's.
+#[test]
+fn a_code_shaped_number_after_an_acts_section_is_the_codes() {
+    assert_eq!(
+        read_in_dc_code(
+            "Uniform Law: This section is based upon § 309 of the Uniform Interstate Family Support Act (2001 Act). Former § 46-303.09 has been recodified as § 46-303.10 by D.C. Law 16-137, § 2(c)(10)."
+        )
+        .into_iter()
+        .filter(|(_, n)| n.contains("46-303") || n.contains("§ 309"))
+        .collect::<Vec<_>>(),
+        [
+            named("Uniform Interstate Family Support Act § 309"),
+            dc("46-303.09"),
+            dc("46-303.10"),
+        ]
+    );
+}
+
+// Class: a list under a singular head runs on through the sections the Council inserted and
+// substituted in brackets (D.C. Code § 28-3909(a)): `28-3852, [28-3852.01], [28-3852.02], or
+// 28-3904`.
+#[test]
+fn a_list_runs_on_through_inserted_and_bracketed_sections() {
+    let found = read_in_dc_code(
+        "in violation of section 28-3803, 28-3805, 28-3851, 28-3852, [28-3852.01], [28-3852.02], or 28-3904, and if it is in the public interest, the Attorney General",
+    );
+    assert_eq!(
+        found,
+        [
+            dc("28-3803"),
+            dc("28-3805"),
+            dc("28-3851"),
+            dc("28-3852"),
+            dc("28-3852.01"),
+            dc("28-3852.02"),
+            dc("28-3904"),
+        ]
+    );
+}
+
+// Class: the General Laws as the states' own acts cite them, without the state: Massachusetts
+// by chapter (`section 4 of chapter 151B of the General Laws`, `G.L. c. 231, s. 85`, `M.G.L.
+// c. 93A` for the chapter), Rhode Island by its `title-chapter-section` numbers (`section
+// 11-23-1 of the general laws`, `chapter 42-35 of the general laws`).
+#[test]
+fn the_general_laws_of_massachusetts_and_rhode_island() {
+    let statute = |n: &str| ("state_statute".to_string(), n.to_string());
+    assert_eq!(
+        read(
+            "Subsection (b) of section 4 of chapter 151B of the General Laws, as appearing in the 2016 Official Edition, is hereby amended. A violation of chapter 93A of the General Laws is an unfair act."
+        ),
+        [
+            statute("Mass. Gen. Laws ch. 151B, § 4(b)"),
+            statute("Mass. Gen. Laws ch. 93A")
+        ]
+    );
+    assert_eq!(
+        read("as provided in G.L. c. 231, s. 85 and M.G.L. c. 93A."),
+        [
+            statute("Mass. Gen. Laws ch. 231, § 85"),
+            statute("Mass. Gen. Laws ch. 93A")
+        ]
+    );
+    assert_eq!(
+        read(
+            "Section 11-23-1 of the general laws in chapter 11-23 entitled \"Murder\" is hereby amended. Chapter 42-35 of the general laws shall apply."
+        ),
+        [
+            statute("R.I. Gen. Laws § 11-23-1"),
+            statute("R.I. Gen. Laws ch. 42-35")
+        ]
+    );
+    // Neither a section without its chapter nor the words alone.
+    assert_eq!(
+        read("section 4 of the General Laws shall apply, as the General Laws provide"),
+        [("section".to_string(), "§ 4".to_string())]
+    );
+}

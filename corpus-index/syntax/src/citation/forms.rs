@@ -378,12 +378,19 @@ pub(crate) fn local_code_at(rest: &str) -> Option<(usize, &'static str)> {
         .map(|(abbr, name, ..)| (abbr.len(), *name))
 }
 
-/// Massachusetts' own form, `G.L. c. 93A, § 9` (`M.G.L. c.`, `M.G.L.A. c.`): Mass. Gen. Laws
+/// Massachusetts' own form, `G.L. c. 93A, § 9` (`M.G.L. c.`, `M.G.L.A. c.`; `s.` and `ss.`
+/// or `section` for the section sign, as the General Court's acts write it): Mass. Gen. Laws
 /// ch. 93A, § 9.
 static MASS_GENERAL_LAWS: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:M\.[ \t]?)?G\.[ \t]?L\.(?:[ \t]?A\.)?[ \t]+c\.[ \t]*(?P<ch>\d+[A-Z]?),?[ \t]*(?P<des>§§?)[ \t]*",
+        r"^(?:M\.[ \t]?)?G\.[ \t]?L\.(?:[ \t]?A\.)?[ \t]+c\.[ \t]*(?P<ch>\d+[A-Z]{0,2}),?[ \t]*(?P<des>§§?|ss?\.|(?i:sections?)(?-u:\b))[ \t]*",
     )
+});
+
+/// [`MASS_GENERAL_LAWS`]' chapter cited as a whole, no section after it (`M.G.L. c. 93A`):
+/// Mass. Gen. Laws ch. 93A.
+static MASS_GENERAL_LAWS_CHAPTER: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?:M\.[ \t]?)?G\.[ \t]?L\.(?:[ \t]?A\.)?[ \t]+c\.[ \t]*(?P<ch>\d+[A-Z]{0,2})(?-u:\b)")
 });
 
 /// The California Style Manual's code names, cited without the state and with a comma
@@ -517,8 +524,26 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
             code: format!("Mass. Gen. Laws ch. {}", &c["ch"]),
             kind: CitationKind::StateStatute,
             designator: None,
-            plural: &c["des"] == "§§",
+            plural: matches!(&c["des"], "§§" | "ss.") || c["des"].len() > "section".len(),
         });
+    }
+    if let Some(c) = MASS_GENERAL_LAWS_CHAPTER.captures(rest) {
+        let end = c.get(0)?.end();
+        let section_follows = rest[end..]
+            .trim_start_matches([',', ' ', '\t'])
+            .starts_with(|ch: char| ch == '§' || ch.is_ascii_digit());
+        if !section_follows {
+            let mut found = whole(
+                start,
+                start + end,
+                CitationKind::StateStatute,
+                "Mass. Gen. Laws".into(),
+            );
+            if let Found::Whole { cite, .. } = &mut found {
+                cite.set_division(Some(&format!("ch. {}", &c["ch"])));
+            }
+            return Some(found);
+        }
     }
     if let Some(c) = CALIFORNIA_CODE.captures(rest) {
         let name = collapse_spaces(&c["name"]);

@@ -46,7 +46,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "chapter",
-        r"(?P<chapter>(?-u:\b)(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes)))",
+        r"(?P<chapter>(?-u:\b)(?:(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes))|[Cc]hapter[ \t]+(?:\d{1,3}[A-Z]{0,2}|\d{1,2}-\d{1,3}(?:\.\d{1,2})?)[ \t]+of[ \t]+the[ \t]+(?i:general[ \t]+laws)))",
     ),
     (
         "eudiv",
@@ -502,6 +502,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             } else {
                 parse_chapter_of_title(text, start)
                     .or_else(|| parse_chapter_of_state_code(text, start))
+                    .or_else(|| parse_chapter_of_general_laws(text, start))
                     .or_else(|| parse_container(text, start))
             };
             if let Some(phrase) = parsed {
@@ -1850,6 +1851,53 @@ fn parse_chapter_of_state_code(text: &str, start: usize) -> Option<Phrase> {
     Some(phrase)
 }
 
+/// `chapter 151B of the General Laws` (Massachusetts), `chapter 42-35 of the general laws`
+/// (Rhode Island): the states' own statutes name their code `the General Laws` without the
+/// state. Massachusetts numbers a chapter plainly (`151B`) and cites its sections by chapter
+/// (`section 4 of chapter 151B of the General Laws`); Rhode Island numbers chapters
+/// `title-chapter` and sections `title-chapter-section` (`section 11-23-1 of the general
+/// laws`).
+static GENERAL_LAWS: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:(?P<word>[Cc]hapter)[ \t]+(?P<ch>\d{1,3}[A-Z]{0,2}|\d{1,2}-\d{1,3}(?:\.\d{1,2})?)[ \t]+of[ \t]+)?the[ \t]+(?i:General[ \t]+Laws)(?-u:\b)",
+    )
+});
+
+/// The state and the division of [`GENERAL_LAWS`] at the start of `rest`, when no `of` names
+/// another state's (`General Laws of Rhode Island`, which [`forms::state_code_title`] reads):
+/// where it ends, the code (`Mass. Gen. Laws` or `R.I. Gen. Laws`) and the chapter.
+fn general_laws(rest: &str) -> Option<(usize, &'static str, Option<&str>)> {
+    let caps = GENERAL_LAWS.captures(rest)?;
+    let end = caps.get(0)?.end();
+    if rest[end..]
+        .trim_start_matches([' ', '\t'])
+        .starts_with("of ")
+    {
+        return None;
+    }
+    let chapter = caps.name("ch").map(|c| c.as_str());
+    let code = if chapter.is_some_and(|c| c.contains('-')) {
+        "R.I. Gen. Laws"
+    } else {
+        "Mass. Gen. Laws"
+    };
+    Some((end, code, chapter))
+}
+
+/// `chapter 151B of the General Laws`: a chapter of the General Laws cited as a whole
+/// ([`GENERAL_LAWS`]).
+fn parse_chapter_of_general_laws(text: &str, start: usize) -> Option<Phrase> {
+    let (len, code, Some(chapter)) = general_laws(&text[start..])? else {
+        return None;
+    };
+    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    phrase.kind = Some(CitationKind::StateStatute);
+    phrase.code = Some(CodeRef::Named(code.into()));
+    phrase.division = Some(format!("ch. {chapter}"));
+    phrase.end = start + len;
+    Some(phrase)
+}
+
 /// `chapter 55 of title 10, United States Code`, `subchapter II of chapter 5 of title 5`:
 /// a division of a code cited as a whole.
 fn parse_chapter_of_title(text: &str, start: usize) -> Option<Phrase> {
@@ -2757,6 +2805,14 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 })
                 .and_then(|(end, n, l)| close_bracket(text, end, bracketed).map(|e| (e, n, l)))
                 && !VOLUME_OF_NEXT.is_match(&text[end..])
+                // `§ 26-1152.11 or section 129(a) and (b) of the Truth in Lending Act`: a head
+                // word repeated before a number of another numbering starts a citation of
+                // its own (the act's section, after the code's), whose `of` clause is its
+                // alone.
+                && !(next_is_word
+                    && prev_number
+                        .as_deref()
+                        .is_some_and(|prev| numbering_shape(prev) != numbering_shape(&number)))
                 && (plural
                     || next_is_word
                     || joined
@@ -2796,6 +2852,33 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
         break;
     }
     Some(pos)
+}
+
+/// The numbering a section number is of, by its shape: a code's `title-section` number
+/// (`26-1152.11`, `28:9-403`, `53a-54a`: a title of at most three digits, then a hyphen or a
+/// colon), a `part.section` number (`414.1`, `60.5`), or a plain one (`129`, `2000e-2`, `78j`).
+fn numbering_shape(number: &str) -> u8 {
+    let bytes = number.as_bytes();
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    let letters = bytes[digits..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphabetic())
+        .count();
+    let sep = digits + letters;
+    let title_section = (1..=3).contains(&digits)
+        && letters <= 2
+        && matches!(bytes.get(sep), Some(b'-' | b':'))
+        && bytes.get(sep + 1).is_some_and(u8::is_ascii_digit);
+    let dotted = bytes
+        .windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2].is_ascii_digit());
+    if title_section {
+        2
+    } else if dotted {
+        1
+    } else {
+        0
+    }
 }
 
 /// Whether `number` may join `prev` by [`JOINED_SEP`]: after a slash, both are an act's
@@ -3086,11 +3169,15 @@ fn list_runs_on(text: &str, prev: &str, number: &str, sep: &str, mut end: usize)
     let mut number: CompactString = number.into();
     let mut conjoined = conjunction(sep);
     for _ in 0..32 {
-        if !follows_in_numbering(&prev, &number) {
+        if !follows_in_list(&prev, &number) {
             return false;
         }
+        // `28-3852, [28-3852.01], [28-3852.02], or 28-3904` (D.C. Code § 28-3909(a)): an
+        // item the Council substituted in brackets runs on as the others do.
         let next = eat(text, end, &LIST_SEP).and_then(|(after, _)| {
-            let (next_end, next, _) = section_item(text, after)?;
+            let (at, bracketed) = bracketed_item(text, ws(text, after));
+            let (next_end, next, _) = section_item(text, at)?;
+            let next_end = close_bracket(text, next_end, bracketed)?;
             Some((conjunction(&text[end..after]), next_end, next))
         });
         match next {
@@ -3105,6 +3192,25 @@ fn list_runs_on(text: &str, prev: &str, number: &str, sep: &str, mut end: usize)
         }
     }
     false
+}
+
+/// Whether `next` comes after `prev` in a list of one numbering ([`follows_in_numbering`]),
+/// counting the sections inserted between two others (`28-3852`, `28-3852.01`: a section
+/// inserted after its base number) and the numbering going on after them (`28-3852.02`,
+/// `28-3904`), as codes number sections enacted later (D.C. Code, the C.F.R., state codes).
+fn follows_in_list(prev: &str, next: &str) -> bool {
+    let inserted_after = next.strip_prefix(prev).is_some_and(|rest| {
+        rest.len() > 1
+            && rest.starts_with(['.', '-', ':'])
+            && rest[1..].starts_with(|c: char| c.is_ascii_alphanumeric())
+    });
+    let base = prev
+        .rfind(['.', '-', ':'])
+        .map(|at| &prev[..at])
+        .filter(|base| base.contains(['.', '-', ':']));
+    follows_in_numbering(prev, next)
+        || inserted_after
+        || base.is_some_and(|base| follows_in_numbering(base, next))
 }
 
 /// Whether section number `next` comes after `prev` in one numbering: the same prefix up to
@@ -3644,6 +3750,23 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     } else {
         pos
     };
+    // `section 4 of chapter 151B of the General Laws` (Massachusetts: the chapter is part of
+    // the code's name, `Mass. Gen. Laws ch. 151B, § 4`), `section 11-23-1 of the general
+    // laws` (Rhode Island, whose section numbers carry title and chapter).
+    if phrase.code.is_none()
+        && let Some((len, code, chapter)) = general_laws(&text[pos..])
+    {
+        let rhode_island_numbers = numbers_of(phrase).count() > 0
+            && numbers_of(phrase).all(|n| n.matches('-').count() >= 2);
+        let code = match chapter {
+            Some(ch) if code.starts_with("Mass.") => format!("{code} ch. {ch}"),
+            None if rhode_island_numbers => "R.I. Gen. Laws".to_string(),
+            _ => return None,
+        };
+        phrase.code = Some(CodeRef::Named(code.into()));
+        phrase.kind = Some(CitationKind::StateStatute);
+        return Some(pos + len);
+    }
     // `point (a) of the first subparagraph of Article 6(1)`: EU subparagraphs are not
     // numbered; the point hangs below the paragraph.
     if let Some((end, _)) = eat(text, pos, &ORDINAL_SUBPARAGRAPH) {
@@ -3767,7 +3890,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         pos
     };
     if phrase.code.is_none()
-        && let Some((end, name, kind)) = super::session_law::designation_at(text, law_at)
+        && let Some((end, name, kind)) = super::session_law::of_clause_law_at(text, law_at)
             .map(|(e, n)| (e, n, CitationKind::DcLaw))
             .or_else(|| {
                 super::dated_act::act_at(text, pos).map(|(e, n)| (e, n, CitationKind::NamedAct))

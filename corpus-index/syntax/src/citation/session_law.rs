@@ -34,6 +34,37 @@ pub(crate) fn designation_at(text: &str, pos: usize) -> Option<(usize, String)> 
     Some((end, format!("D.C. {kind} {number}")))
 }
 
+/// `Law 25-217` without `D.C.`, as the Council's notes write it after `of` (`Section 7291 of
+/// Law 25-217 repealed …`): a council period of at most two digits (the Council sat its
+/// 26th period in 2025), a hyphen, the number. A four-digit year (`Law 2016-1691`, a French
+/// *loi*) or `Law No.` is another legislature's.
+static COUNCIL_PERIOD_LAW: LazyLock<Regex> = LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    Regex::new(&super::typographic_spaces(
+        r"^Law[ \t]+(?P<p>\d{1,2})[-–](?P<n>\d{1,4}[A-Z]?)(?-u:\b)",
+    ))
+    .expect("static regex compiles")
+});
+
+/// The session law an `of` clause names at byte `pos` of `text`: a full designation
+/// ([`designation_at`]) or the Council's short `Law 25-217` ([`COUNCIL_PERIOD_LAW`], periods
+/// 1 to 30), as the end and the normalized name (`D.C. Law 25-217`).
+pub(crate) fn of_clause_law_at(text: &str, pos: usize) -> Option<(usize, String)> {
+    if let Some(found) = designation_at(text, pos) {
+        return Some(found);
+    }
+    let caps = COUNCIL_PERIOD_LAW.captures(text.get(pos..)?)?;
+    let period: u32 = caps.name("p")?.as_str().parse().ok()?;
+    if !(1..=30).contains(&period) {
+        return None;
+    }
+    let end = pos + caps.get(0)?.end();
+    Some((
+        end,
+        format!("D.C. Law {period}-{}", caps.name("n")?.as_str()),
+    ))
+}
+
 /// Whether `name` (a citation's code) is a D.C. session law's designation.
 pub fn is_session_law(name: &str) -> bool {
     name.starts_with("D.C. Law ") || name.starts_with("D.C. Act ")
@@ -82,6 +113,30 @@ mod tests {
         let cites = extract(text);
         assert_eq!(cites[0].named_code(), Some("D.C. Law 1-104"), "{cites:#?}");
         assert_eq!(cites[0].section.as_deref(), Some("3"));
+    }
+
+    // Class: the Council's short designation after `of` (D.C. Code § 1-611.08, notes), and
+    // what is no D.C. law.
+    #[test]
+    fn a_section_of_a_law_designated_without_dc() {
+        let text = "Section 7291 of Law 25-217 repealed section 5 of D.C. Law 25-176.";
+        let cites = extract(text);
+        assert_eq!(cites[0].named_code(), Some("D.C. Law 25-217"), "{cites:#?}");
+        assert_eq!(cites[0].section.as_deref(), Some("7291"));
+        assert_eq!(&text[cites[0].span.clone()], "Section 7291 of Law 25-217");
+        for text in [
+            "Article 3 of Law 2016-1691 of 9 December 2016",
+            "Article 2 of Law No. 78-17 of 6 January 1978",
+            "section 4 of Law 94-142",
+        ] {
+            let cites = extract(text);
+            assert!(
+                cites
+                    .iter()
+                    .all(|c| !c.named_code().is_some_and(super::is_session_law)),
+                "{text}: {cites:#?}"
+            );
+        }
     }
 
     // Class: the section after a session law in a history note is the law's (1-1001.03,

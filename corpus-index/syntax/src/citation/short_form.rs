@@ -1048,8 +1048,17 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
     // `provided that §§ 2 and 3 shall apply` after `D.C. Law 20-40`: sections of the session
     // law, numbered plainly; a `title-section` number (`§ 1-1001.03`) is the D.C. Code's.
     // So are the District's municipal regulations (`7 DCMR § 1002.1`) numbered.
+    // And after a section of an act numbered plainly (`§ 303 of the Uniform Interstate
+    // Family Support Act`), `Former § 46-303.08 has been recodified` is the citing code's:
+    // a short form repeats its antecedent's numbering.
     let code_shaped = c.section.as_deref().is_some_and(|n| n.contains(['-', ':']));
+    let plain_act_section = ante.kind == CitationKind::NamedAct
+        && ante
+            .section
+            .as_deref()
+            .is_some_and(|n| !n.contains(['-', ':', '.']));
     let numbered_plainly = ante.kind == CitationKind::DcLaw
+        || plain_act_section
         || ante
             .named_code()
             .is_some_and(|code| code.starts_with("D.C. Mun. Regs."));
