@@ -1876,3 +1876,38 @@ fn the_general_laws_of_massachusetts_and_rhode_island() {
         [("section".to_string(), "§ 4".to_string())]
     );
 }
+
+// Class: `et seq.` after one item of a list, which then goes on (an authority citation of 40
+// C.F.R. part 9, Federal Register of October 3, 2017; the D.C. Code's cross-reference
+// notes): the item's own, not every item's.
+#[test]
+fn et_seq_after_one_item_of_a_list() {
+    let usc = |n: &str| ("usc".to_string(), n.to_string());
+    assert_eq!(
+        read(
+            "Authority: 31 U.S.C. 9701; 33 U.S.C. 1251 et seq., 1311, 1313d; 42 U.S.C. 300j–9, 1857 et seq., 6901–6992k."
+        )
+        .into_iter()
+        .filter(|(kind, _)| kind == "usc")
+        .collect::<Vec<_>>(),
+        [
+            usc("31 U.S.C. 9701"),
+            usc("33 U.S.C. 1251 et seq."),
+            usc("33 U.S.C. 1311"),
+            usc("33 U.S.C. 1313d"),
+            usc("42 U.S.C. 300j-9"),
+            usc("42 U.S.C. 1857 et seq."),
+            usc("42 U.S.C. 6901 to 6992k"),
+        ]
+    );
+    assert_eq!(
+        read_in_dc_code("Forcible entry and detainer, see §§ 16-1501 et seq., 22-3302."),
+        [
+            (
+                "state_statute".to_string(),
+                "D.C. Code § 16-1501 et seq.".to_string()
+            ),
+            dc("22-3302")
+        ]
+    );
+}

@@ -58,7 +58,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "sessionlaw",
-        r"(?P<sessionlaw>(?-u:\b)D\.[ \t]?C\.[ \t]?(?:Law|Act)[ \t]+\d{1,3}[-–]\d)",
+        r"(?P<sessionlaw>(?-u:\b)(?:D\.[ \t]?C\.[ \t]?|DC[ \t]+)(?:Law|Act)[ \t]+\d{1,3}[-–]\d)",
     ),
     (
         "numact",
@@ -362,6 +362,8 @@ static NY_CONSOLIDATED_LAW: LazyLock<Regex> = LazyLock::new(|| {
         r"[ \t]+law(?-u:\b)",
     ))
 });
+/// `et seq.` right after a list item (see [`Item::et_seq`]).
+static ITEM_ET_SEQ: LazyLock<Regex> = LazyLock::new(|| re(r"^[ \t]+et\.?[ \t]+seq\.?"));
 static SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"^[ \t]+(?P<c>(?:GDPR|TFEU|TEU|TEC|(?:EC|EEC|EU|Euratom)[ \t]+Treaty|EC|IPC|CrPC|CPC|BNSS|BNS)(?-u:\b)|I\.[ \t]?P\.[ \t]?C\.|Cr\.[ \t]?P\.[ \t]?C\.|C\.[ \t]?P\.[ \t]?C\.)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)|^[ \t]+(?P<note>note)(?-u:\b)",
@@ -855,6 +857,8 @@ struct Item {
     section: Option<CompactString>,
     labels: Vec<CompactString>,
     range_end: Option<(Option<CompactString>, Vec<CompactString>)>,
+    /// `et seq.` after this item, before the list goes on (`§§ 16-1501 et seq., 22-3302`).
+    et_seq: bool,
 }
 
 /// What a phrase starts with.
@@ -1105,7 +1109,7 @@ impl Phrase {
                 subsections: labels,
                 range_end: range_end.map(Box::new),
                 relative,
-                et_seq: self.et_seq,
+                et_seq: self.et_seq || item.et_seq,
                 short_form: self.short_form,
                 antecedent: None,
                 qualifiers: Qualifiers::boxed(
@@ -2084,6 +2088,7 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
         section: Some(part.as_str().into()),
         labels: Vec::new(),
         range_end: None,
+        et_seq: false,
     });
     phrase.designator = Some("Part".into());
     phrase.division = Some(cfr_unit_name(word, designation));
@@ -2643,10 +2648,24 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
         section: Some(number),
         labels,
         range_end: None,
+        et_seq: false,
     };
     split_hyphen_range(&mut item, plural, text);
     phrase.items.push(item);
     loop {
+        // `see §§ 16-1501 et seq., 22-3302` (D.C. Code notes), `15 U.S.C. 77a et seq., 78a
+        // et seq.`: an item's own `et seq.` before the list goes on; a last item's is the
+        // phrase's ([`parse_tail`]).
+        if let Some((after, _)) = eat(text, pos, &ITEM_ET_SEQ)
+            && let Some((sep_end, _)) = eat(text, after, &LIST_SEP)
+            && section_item(text, ws(text, sep_end)).is_some()
+            && let Some(last) = phrase.items.last_mut()
+            && !last.et_seq
+        {
+            last.et_seq = true;
+            last.span.end = after;
+            pos = after;
+        }
         if let Some((after, _)) = eat(text, pos, &RANGE_SEP) {
             // `49 CFR 40 to 49 CFR 41`: the number after `to` is the title of a citation of
             // its own, which the scan reads next.
@@ -2774,6 +2793,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                     section: None,
                     labels,
                     range_end: None,
+                    et_seq: false,
                 });
                 phrase.notes.extend(note);
                 pos = end;
@@ -2831,6 +2851,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                     section: Some(number),
                     labels,
                     range_end: None,
+                    et_seq: false,
                 };
                 split_hyphen_range(&mut item, plural, text);
                 phrase.items.push(item);
@@ -2946,6 +2967,7 @@ fn number_of_the_same_shape(text: &str, pos: usize, prev: &str) -> Option<(usize
             section: Some(number),
             labels,
             range_end: None,
+            et_seq: false,
         },
     ))
 }
@@ -3465,6 +3487,7 @@ fn parse_label_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usiz
         section: None,
         labels,
         range_end: None,
+        et_seq: false,
     });
     loop {
         if let Some((after, _)) =
@@ -3486,6 +3509,7 @@ fn parse_label_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usiz
                     section: None,
                     labels,
                     range_end: None,
+                    et_seq: false,
                 });
                 pos = end;
                 continue;

@@ -14,12 +14,12 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-/// `D.C. Law 22-250`, `D.C.Law 9-99`, `D.C. Act 24-159`, `D.C. Law 12-87A`: the kind and the
-/// number.
+/// `D.C. Law 22-250`, `D.C.Law 9-99`, `D.C. Act 24-159`, `D.C. Law 12-87A`, `DC Law 20-17`:
+/// the kind and the number.
 static DESIGNATION: LazyLock<Regex> = LazyLock::new(|| {
     #[allow(clippy::expect_used)]
     Regex::new(&super::typographic_spaces(
-        r"^D\.[ \t]?C\.[ \t]?(?P<k>Law|Act)[ \t]+(?P<n>\d{1,3}[-–]\d{1,4}[A-Z]?)(?-u:\b)",
+        r"^(?:D\.[ \t]?C\.[ \t]?|DC[ \t]+)(?P<k>Law|Act)[ \t]+(?P<n>\d{1,3}[-–]\d{1,4}[A-Z]?)(?-u:\b)",
     ))
     .expect("static regex compiles")
 });
@@ -124,6 +124,10 @@ mod tests {
         assert_eq!(cites[0].named_code(), Some("D.C. Law 25-217"), "{cites:#?}");
         assert_eq!(cites[0].section.as_deref(), Some("7291"));
         assert_eq!(&text[cites[0].span.clone()], "Section 7291 of Law 25-217");
+        // Without the periods (unitedstates/citation's `dc_law` form).
+        let cites = extract("as amended by DC Law 20-17.");
+        assert_eq!(cites[0].kind, CitationKind::DcLaw, "{cites:#?}");
+        assert_eq!(cites[0].named_code(), Some("D.C. Law 20-17"));
         for text in [
             "Article 3 of Law 2016-1691 of 9 December 2016",
             "Article 2 of Law No. 78-17 of 6 January 1978",
