@@ -1911,3 +1911,43 @@ fn et_seq_after_one_item_of_a_list() {
         ]
     );
 }
+
+// Class: a state's own abbreviation written with the Bluebook's spacing: `18 Pa. C.S. § 2502`
+// is Pennsylvania's Consolidated Statutes, as `18 Pa.C.S. § 2502`; `35 Ill. Adm. Code
+// 211.101`, Illinois' administrative code in its own abbreviation, a regulation.
+#[test]
+fn state_abbreviations_with_their_spacing() {
+    let statute = |n: &str| ("state_statute".to_string(), n.to_string());
+    let regulation = |n: &str| ("state_regulation".to_string(), n.to_string());
+    assert_eq!(
+        read("under 18 Pa. C.S. § 2502 and 18 Pa.C.S. § 2503, and 35 Ill. Adm. Code 211.101"),
+        [
+            statute("18 Pa. Cons. Stat. § 2502"),
+            statute("18 Pa. Cons. Stat. § 2503"),
+            regulation("35 Ill. Adm. Code 211.101")
+        ]
+    );
+}
+
+// Class: a statutory instrument's own provisions as it names itself (the Office of the
+// Parliamentary Counsel's drafting guidance: `regulation 12 of these Regulations`, `rule 7(2)
+// of these Rules`), and a rule of another instrument named with its year; an instrument of
+// another kind is none.
+#[test]
+fn an_instruments_own_regulations_and_rules() {
+    let own = |n: &str| ("section".to_string(), n.to_string());
+    assert_eq!(
+        read(
+            "Subject to regulation 12 of these Regulations, regulations 4 and 5 of these Regulations do not apply."
+        ),
+        [own("§ 12"), own("§ 4"), own("§ 5")]
+    );
+    assert_eq!(
+        read("as provided by rule 3.9(1) of the Civil Procedure Rules 1998"),
+        [named("Civil Procedure Rules 1998 § 3.9(1)")]
+    );
+    assert_eq!(
+        read("under rule 7 of these Regulations"),
+        Vec::<(String, String)>::new()
+    );
+}

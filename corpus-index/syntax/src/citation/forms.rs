@@ -1683,14 +1683,18 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
             division = Some(format!("tit. {t}"));
         }
     }
+    // `18 Pa. C.S. § 2502`: Pennsylvania's own abbreviation of its Consolidated Statutes,
+    // written with a space (see [`LOCAL_CODES`]' `Pa.C.S.`).
+    if state == "Pa." && matches!(words.as_slice(), [w] if w == "C.S." || w == "C.S.A.") {
+        words = vec!["Cons.".into(), "Stat.".into()];
+    }
     // Virginia's code is cited `Va. Code` whatever the publisher (unitedstates/citation).
     if state == "Va." && words.first().is_some_and(|w| w == "Code") {
         words.truncate(1);
     }
-    let regulation = words
-        .iter()
-        .any(|w| w.starts_with("Admin") || w.starts_with("Regs") || w == "R.")
-        || rules
+    let regulation = words.iter().any(|w| {
+        w.starts_with("Admin") || w.starts_with("Adm.") || w.starts_with("Regs") || w == "R."
+    }) || rules
         || (state == "Pa." && words == ["Code"]);
     let mut code = String::new();
     if let Some(t) = &prefix_title {

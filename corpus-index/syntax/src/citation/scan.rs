@@ -134,7 +134,7 @@ const ANCHORS: &[(&str, &str)] = &[
     // alone is `fixed`'s, which falls back to the same reader.
     (
         "siprov",
-        r"(?P<siprov>(?-u:\b)(?:[Rr]egulations?|[Rr]egs?\.?|rr?\.)[ \t]+\d{1,3}[A-Z]?(?:\.\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*(?:(?:[ \t]*,[ \t]*|[ \t]+(?:and|or|to)[ \t]+)\d{1,3}[A-Z]?(?:\.\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*)*[ \t]+of[ \t]+the[ \t]+[A-Z])",
+        r"(?P<siprov>(?-u:\b)(?:[Rr]egulations?|[Rr]egs?\.?|rr?\.|[Rr]ules?)[ \t]+\d{1,3}[A-Z]?(?:\.\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*(?:(?:[ \t]*,[ \t]*|[ \t]+(?:and|or|to)[ \t]+)\d{1,3}[A-Z]?(?:\.\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*)*[ \t]+of[ \t]+(?:the[ \t]+[A-Z]|these[ \t]+(?:Regulations|Rules)(?-u:\b)))",
     ),
     (
         "word",
@@ -1495,8 +1495,9 @@ fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phras
 /// statutory instrument, which the Office of the Parliamentary Counsel's drafting guidance
 /// divides by its kind (Regulations into regulations, Rules into rules; an Order's articles
 /// are read as articles are). The instrument must be named after it, with its kind and year
-/// (`Regulations 1998`); `regulation 4` alone, or of an instrument of another kind, is no
-/// citation. The phrase's items are sections of the named instrument.
+/// (`Regulations 1998`), or be the citing one (`of these Regulations`); `regulation 4`
+/// alone, or of an instrument of another kind, is no citation. The phrase's items are
+/// sections of the named instrument.
 fn parse_instrument_provision(text: &str, start: usize) -> Option<Phrase> {
     static PROVISION_WORD: LazyLock<Regex> = LazyLock::new(|| {
         re(
@@ -1523,6 +1524,19 @@ fn parse_instrument_provision(text: &str, start: usize) -> Option<Phrase> {
         },
     );
     let pos = parse_section_items(text, pos, &mut phrase)?;
+    // `regulation 12 of these Regulations`, `rules 3 and 4 of these Rules`: the instrument's
+    // own provisions, as it names itself (the Office of the Parliamentary Counsel's drafting
+    // guidance), of the citing document.
+    static OF_THESE: LazyLock<Regex> =
+        LazyLock::new(|| re(r"^[ \t]+of[ \t]+these[ \t]+(?P<kind>Regulations|Rules)(?-u:\b)"));
+    if let Some((end, these)) = eat(text, pos, &OF_THESE) {
+        if !kinds.contains(&these.name("kind")?.as_str()) {
+            return None;
+        }
+        phrase.code = Some(CodeRef::This);
+        phrase.end = end;
+        return Some(phrase);
+    }
     let pos = parse_tail(text, pos, &mut phrase);
     phrase.end = trim_end(text, phrase.start, pos);
     let Some(CodeRef::Named(name)) = &phrase.code else {
