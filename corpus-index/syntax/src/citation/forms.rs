@@ -524,7 +524,7 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
             code: format!("Mass. Gen. Laws ch. {}", &c["ch"]),
             kind: CitationKind::StateStatute,
             designator: None,
-            plural: matches!(&c["des"], "§§" | "ss.") || c["des"].len() > "section".len(),
+            plural: matches!(&c["des"], "§§" | "ss.") || c["des"].eq_ignore_ascii_case("sections"),
         });
     }
     if let Some(c) = MASS_GENERAL_LAWS_CHAPTER.captures(rest) {
