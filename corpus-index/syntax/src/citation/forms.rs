@@ -382,16 +382,20 @@ pub(crate) fn local_code_at(rest: &str) -> Option<(usize, &'static str)> {
 /// or `section` for the section sign, as the General Court's acts write it): Mass. Gen. Laws
 /// ch. 93A, § 9.
 static MASS_GENERAL_LAWS: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"^(?:M\.[ \t]?)?G\.[ \t]?L\.(?:[ \t]?A\.)?[ \t]+c\.[ \t]*(?P<ch>\d+[A-Z]{0,2}),?[ \t]*(?P<des>§§?|ss?\.|(?i:sections?)(?-u:\b))[ \t]*",
-    )
+    re(&format!(
+        r"{MASS_GENERAL_LAWS_CH},?[ \t]*(?P<des>§§?|ss?\.|(?i:sections?)(?-u:\b))[ \t]*"
+    ))
 });
+
+/// `G.L. c. 93A`, `M.G.L. c.`, `M.G.L.A. c.`: Massachusetts' code and chapter, the start of
+/// [`MASS_GENERAL_LAWS`] and [`MASS_GENERAL_LAWS_CHAPTER`].
+const MASS_GENERAL_LAWS_CH: &str =
+    r"^(?:M\.[ \t]?)?G\.[ \t]?L\.(?:[ \t]?A\.)?[ \t]+c\.[ \t]*(?P<ch>\d+[A-Z]{0,2})";
 
 /// [`MASS_GENERAL_LAWS`]' chapter cited as a whole, no section after it (`M.G.L. c. 93A`):
 /// Mass. Gen. Laws ch. 93A.
-static MASS_GENERAL_LAWS_CHAPTER: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?:M\.[ \t]?)?G\.[ \t]?L\.(?:[ \t]?A\.)?[ \t]+c\.[ \t]*(?P<ch>\d+[A-Z]{0,2})(?-u:\b)")
-});
+static MASS_GENERAL_LAWS_CHAPTER: LazyLock<Regex> =
+    LazyLock::new(|| re(&format!(r"{MASS_GENERAL_LAWS_CH}(?-u:\b)")));
 
 /// The California Style Manual's code names, cited without the state and with a comma
 /// before the section (`Code Civ. Proc., § 340`, `Pen. Code, § 187`, `Welf. & Inst. Code,
@@ -515,6 +519,13 @@ fn state_code_by_title(rest: &str, start: usize) -> Option<Found> {
     })
 }
 
+/// Whether a section (its sign or number, after a comma) follows a division cited whole
+/// (`ch. 151B, § 4`, `c. 93A, 2`): then the division is the section's, not cited alone.
+fn section_follows(rest: &str) -> bool {
+    rest.trim_start_matches([',', ' ', '\t'])
+        .starts_with(|ch: char| ch == '§' || ch.is_ascii_digit())
+}
+
 /// A code in its state's own form ([`LOCAL_CODE`], [`MASS_GENERAL_LAWS`],
 /// [`CALIFORNIA_CODE`]) at the start of `rest`, as the prefix of its section phrase.
 fn local_code(rest: &str, start: usize) -> Option<Found> {
@@ -529,10 +540,7 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
     }
     if let Some(c) = MASS_GENERAL_LAWS_CHAPTER.captures(rest) {
         let end = c.get(0)?.end();
-        let section_follows = rest[end..]
-            .trim_start_matches([',', ' ', '\t'])
-            .starts_with(|ch: char| ch == '§' || ch.is_ascii_digit());
-        if !section_follows {
+        if !section_follows(&rest[end..]) {
             let mut found = whole(
                 start,
                 start + end,
@@ -1208,10 +1216,7 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
     if let Some(c) = STATE_CODE_DIVISION.captures(rest) {
         let end = c.get(0)?.end();
         // A section after the division belongs to the forms above (`ch. 151B, § 4`).
-        let section_follows = rest[end..]
-            .trim_start_matches([',', ' ', '\t'])
-            .starts_with(|ch: char| ch == '§' || ch.is_ascii_digit());
-        if !section_follows
+        if !section_follows(&rest[end..])
             && let Some(Found::CodePrefix { code, kind, .. }) = state_code(start, &c)
         {
             let mut division = format!(

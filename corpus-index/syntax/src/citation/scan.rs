@@ -1877,7 +1877,7 @@ fn parse_chapter_of_state_code(text: &str, start: usize) -> Option<Phrase> {
 /// laws`).
 static GENERAL_LAWS: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<word>[Cc]hapter)[ \t]+(?P<ch>\d{1,3}[A-Z]{0,2}|\d{1,2}-\d{1,3}(?:\.\d{1,2})?)[ \t]+of[ \t]+)?the[ \t]+(?i:General[ \t]+Laws)(?-u:\b)",
+        r"^(?:[Cc]hapter[ \t]+(?P<ch>\d{1,3}[A-Z]{0,2}|\d{1,2}-\d{1,3}(?:\.\d{1,2})?)[ \t]+of[ \t]+)?the[ \t]+(?i:General[ \t]+Laws)(?-u:\b)",
     )
 });
 
@@ -2846,7 +2846,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 && !(next_is_word
                     && prev_number
                         .as_deref()
-                        .is_some_and(|prev| numbering_shape(prev) != numbering_shape(&number)))
+                        .is_some_and(|prev| Numbering::of(prev) != Numbering::of(&number)))
                 && (plural
                     || next_is_word
                     || joined
@@ -2889,30 +2889,41 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
     Some(pos)
 }
 
-/// The numbering a section number is of, by its shape: a code's `title-section` number
-/// (`26-1152.11`, `28:9-403`, `53a-54a`: a title of at most three digits, then a hyphen or a
-/// colon), a `part.section` number (`414.1`, `60.5`), or a plain one (`129`, `2000e-2`, `78j`).
-fn numbering_shape(number: &str) -> u8 {
-    let bytes = number.as_bytes();
-    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
-    let letters = bytes[digits..]
-        .iter()
-        .take_while(|b| b.is_ascii_alphabetic())
-        .count();
-    let sep = digits + letters;
-    let title_section = (1..=3).contains(&digits)
-        && letters <= 2
-        && matches!(bytes.get(sep), Some(b'-' | b':'))
-        && bytes.get(sep + 1).is_some_and(u8::is_ascii_digit);
-    let dotted = bytes
-        .windows(3)
-        .any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2].is_ascii_digit());
-    if title_section {
-        2
-    } else if dotted {
-        1
-    } else {
-        0
+/// The numbering a section number is of, by its shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Numbering {
+    /// A code's `title-section` number (`26-1152.11`, `28:9-403`, `53a-54a`): a title of at
+    /// most three digits (and two letters), then a hyphen or a colon.
+    TitleSection,
+    /// A `part.section` number (`414.1`, `60.5`).
+    PartSection,
+    /// A plain number (`129`, `2000e-2`, `78j`).
+    Plain,
+}
+
+impl Numbering {
+    fn of(number: &str) -> Self {
+        let bytes = number.as_bytes();
+        let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        let letters = bytes[digits..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphabetic())
+            .count();
+        let sep = digits + letters;
+        let title_section = (1..=3).contains(&digits)
+            && letters <= 2
+            && matches!(bytes.get(sep), Some(b'-' | b':'))
+            && bytes.get(sep + 1).is_some_and(u8::is_ascii_digit);
+        let dotted = bytes
+            .windows(3)
+            .any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2].is_ascii_digit());
+        if title_section {
+            Self::TitleSection
+        } else if dotted {
+            Self::PartSection
+        } else {
+            Self::Plain
+        }
     }
 }
 
