@@ -513,6 +513,11 @@ fn state_and_local_codes() {
         normalized("Cal. Gov't Code §§ 12940-12951"),
         ["Cal. Gov't Code §§ 12940 to 12951"]
     );
+    // A typeset apostrophe is the same abbreviation.
+    assert_eq!(
+        normalized("Tex. Gov’t Code Ann. § 552.101 (West 2012)"),
+        ["Tex. Gov't Code Ann. § 552.101"]
+    );
     // Table T1 cites some administrative codes without a section sign, and `R.` is either
     // the designator of a rule (`Fla. Admin. Code Ann. r.`) or a word of the code's name
     // (`Or. Admin. R.`, the Oregon Administrative Rules).

@@ -1951,3 +1951,84 @@ fn an_instruments_own_regulations_and_rules() {
         Vec::<(String, String)>::new()
     );
 }
+
+// Class: a section of a session law's chapter (The Bluebook, rule 12.4: `<year> <state>
+// <series> ch. <n>, § <s>`) is the chapter's, not another chapter; the act cited by its date
+// and chapter before its session law (`Act of June 5, 2003, ch. 204, § 4.01, 2003 Tex. Gen.
+// Laws 847`, with Texas' legislature and session, table T1) holds its sections.
+#[test]
+fn sections_of_state_session_laws() {
+    assert_eq!(
+        read(
+            "The tax was repealed by 1995 N.Y. Laws ch. 83, § 2, and by 2004 Cal. Stat. ch. 227, §§ 3-5."
+        ),
+        [
+            statute("1995 N.Y. Laws ch. 83, § 2"),
+            statute("2004 Cal. Stat. ch. 227, §§ 3 to 5")
+        ]
+    );
+    // The chapter alone, and a page after the series, stay as they were.
+    assert_eq!(
+        read(
+            "The budget bill, 2010 N.Y. Laws ch. 56, amended the tax law; 2003 Tex. Gen. Laws 847, 855."
+        ),
+        [
+            statute("2010 N.Y. Laws ch. 56"),
+            statute("2003 Tex. Gen. Laws 847")
+        ]
+    );
+    assert_eq!(
+        read(
+            "Act of June 5, 2003, 78th Leg., R.S., ch. 204, § 4.01, 2003 Tex. Gen. Laws 847, 855."
+        ),
+        [
+            named("Act of June 5, 2003, ch. 204"),
+            named("Act of June 5, 2003, ch. 204, § 4.01"),
+            statute("2003 Tex. Gen. Laws 847")
+        ]
+    );
+    // A state act's section takes no code from the citation before it.
+    let found = read("1999 Cal. Stat. ch. 123, § 4. Act of May 1, 2001, ch. 12, § 3.");
+    assert_eq!(
+        found.last(),
+        Some(&named("Act of May 1, 2001, ch. 12, § 3"))
+    );
+}
+
+// Class: West's abbreviations of the annotated codes it publishes (its reporters, and the
+// Uniform Laws Annotated's tables of the states' enactments in the D.C. Code's notes, e.g.
+// D.C. Code § 4-1421), read as table T1's codes.
+#[test]
+fn wests_abbreviations_of_the_annotated_codes() {
+    assert_eq!(
+        read(
+            "Conn.—C.G.S.A. § 17a-175. Fla.—West’s F.S.A. §§ 409.401 to 409.405. Iowa—I.C.A. § 232.158. Utah—U.C.A. 1953, 62A-4a-701. Mo.—V.A.M.S. § 210.620. Wash.—RCWA 26.34.010."
+        ),
+        [
+            statute("Conn. Gen. Stat. Ann. § 17a-175"),
+            statute("Fla. Stat. Ann. §§ 409.401 to 409.405"),
+            statute("Iowa Code Ann. § 232.158"),
+            statute("Utah Code Ann. § 62A-4a-701"),
+            statute("Mo. Ann. Stat. § 210.620"),
+            statute("Wash. Rev. Code Ann. § 26.34.010")
+        ]
+    );
+}
+
+// Class: the European Convention on Human Rights by the abbreviation the Strasbourg court
+// and OSCOLA use after the article (`Article 8 ECHR`) and by its names: one instrument, no
+// EU law and no article of the citing act.
+#[test]
+fn the_european_convention_by_its_abbreviation() {
+    assert_eq!(
+        read("Art. 8 ECHR and Article 6(1) of the European Convention on Human Rights"),
+        [
+            named("European Convention on Human Rights § 8"),
+            named("European Convention on Human Rights § 6(1)")
+        ]
+    );
+}
+
+fn statute(n: &str) -> (String, String) {
+    ("state_statute".into(), n.into())
+}

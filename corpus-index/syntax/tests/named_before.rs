@@ -680,8 +680,16 @@ fn a_parenthesis_inside_an_acts_name_is_part_of_it() {
         first("as defined in section 340H of the Public Health Service (PHS) Act"),
         "Public Health Service Act § 340H"
     );
-    // A treatise's parenthesis names no act.
-    assert_eq!(read("Restatement (Second) of Torts § 402A")[0].2, "§ 402A",);
+    // A Restatement's parenthesis names no act; the Restatement is its sections' own
+    // (The Bluebook, rule 12.9.4), not the citing code.
+    assert_eq!(
+        read("Restatement (Second) of Torts § 402A"),
+        [triple(
+            "uniform_law",
+            "Restatement (Second) of Torts § 402A",
+            "Restatement (Second) of Torts § 402A"
+        )]
+    );
 }
 
 #[test]

@@ -300,6 +300,19 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
         return code(name.to_string(), CodeFamily::Named);
     }
     let unprefixed = phrase.strip_prefix("the ").unwrap_or(phrase);
+    // The Council of Europe's convention, by the abbreviation the European Court of Human
+    // Rights and OSCOLA use (`Article 8 ECHR`) and by its two names: no EU law.
+    if matches!(
+        unprefixed,
+        "ECHR"
+            | "European Convention on Human Rights"
+            | "Convention for the Protection of Human Rights and Fundamental Freedoms"
+    ) {
+        return code(
+            "European Convention on Human Rights".into(),
+            CodeFamily::Named,
+        );
+    }
     if EU_TREATY.is_match(unprefixed) {
         return code(unprefixed.to_string(), CodeFamily::Eu);
     }

@@ -174,7 +174,7 @@ static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
 /// number must follow, in the code's style (see [`LOCAL_CODES`]).
 static LOCAL_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<title>\d{1,3}(?:-[A-Z])?)[ \t]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|NDCC|AS|W\.S\.|RSA|RSMo|MCA|NMSA|IC|NYCRR|TAC|N\.J\.A\.C\.|WAC|OAR|COMAR|IDAPA|CMR|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|V\.I\.C\.|DCMR|P\.S\.|Pa\.[ \t]?C\.S\.(?:A\.)?|O\.S\.|G\.S\.)(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
+        r"^(?:(?P<title>\d{1,3}(?:-[A-Z])?)[ \t]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|NDCC|AS|W\.S\.|RSA|RSMo|MCA|NMSA|IC|NYCRR|TAC|N\.J\.A\.C\.|WAC|OAR|COMAR|IDAPA|CMR|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|V\.I\.C\.|DCMR|P\.S\.|Pa\.[ \t]?C\.S\.(?:A\.)?|O\.S\.|G\.S\.|C\.G\.S\.A\.|F\.S\.A\.|I\.C\.A\.|C\.R\.S\.A\.|W\.S\.A\.|V\.A\.M\.S\.|RCWA|U\.C\.A\.|A\.I\.C\.|M\.S\.A\.|N\.M\.S\.A\.)(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
     )
 });
 
@@ -255,6 +255,20 @@ const LOCAL_CODES: &[(&str, &str, bool, bool, &str)] = &[
     ("COMAR", "Md. Code Regs.", false, true, ""),
     ("IDAPA", "Idaho Admin. Code", false, true, "r."),
     ("CMR", "Mass. Regs. Code", true, false, "§"),
+    // West's abbreviations of the annotated codes it publishes, as its reporters and the
+    // Uniform Laws Annotated's tables of enactments cite them (`C.G.S.A. § 17a-175`,
+    // `West's F.S.A. § 409.401`, `U.C.A. 1953, 62A-4a-701`).
+    ("C.G.S.A.", "Conn. Gen. Stat. Ann.", false, true, "§"),
+    ("F.S.A.", "Fla. Stat. Ann.", false, true, "§"),
+    ("I.C.A.", "Iowa Code Ann.", false, true, "§"),
+    ("C.R.S.A.", "Colo. Rev. Stat. Ann.", false, true, "§"),
+    ("W.S.A.", "Wis. Stat. Ann.", false, true, "§"),
+    ("V.A.M.S.", "Mo. Ann. Stat.", false, true, "§"),
+    ("RCWA", "Wash. Rev. Code Ann.", false, true, "§"),
+    ("U.C.A.", "Utah Code Ann.", false, true, "§"),
+    ("A.I.C.", "Ind. Code Ann.", false, true, "§"),
+    ("M.S.A.", "Minn. Stat. Ann.", false, true, "§"),
+    ("N.M.S.A.", "N.M. Stat. Ann.", false, true, "§"),
 ];
 
 /// The states' own forms of administrative codes numbered by title with the title first and
@@ -1668,7 +1682,8 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
         return None;
     }
     let state = squeeze_initials(c.name("state")?.as_str());
-    let mut words: Vec<String> = words.iter().map(|w| (*w).to_string()).collect();
+    // `Tex. Gov’t Code`: table T1 writes the abbreviation's apostrophe straight (`Gov't`).
+    let mut words: Vec<String> = words.iter().map(|w| w.replace('’', "'")).collect();
     let title = c.name("title").map(|m| m.as_str().to_string());
     let mut division = c
         .name("div")

@@ -123,7 +123,9 @@ pub enum CitationKind {
     /// 2024/1689`, `Title II of this Regulation`), cited as a whole.
     EuDivision,
     /// A section of a uniform act as the uniform law commissioners publish it (`U.C.C. §
-    /// 2-207`, The Bluebook, rule 12.9.5), not of any state's enactment of it.
+    /// 2-207`, The Bluebook, rule 12.9.5), not of any state's enactment of it; and a section
+    /// of a Restatement (`Restatement (Second) of Torts § 402A`, rule 12.9.4), which is no
+    /// law either.
     UniformLaw,
 }
 

@@ -208,6 +208,42 @@ fn without_jurisdiction(before: &str) -> &str {
     }
 }
 
+/// The American Law Institute's Restatement that `before` ends with, as The Bluebook cites
+/// one (rule 12.9.4: `Restatement (Second) of Torts § 402A`, `Restatement of Restitution §
+/// 1`) and the California Style Manual (`Rest.2d Torts, § 402A`): the byte offset where it
+/// starts and its name in The Bluebook's form (`Restatement (Second) of Torts`). A
+/// restatement is no law, but its sections are its own: without this reading `§ 402A` was a
+/// bare section of the citing document's code.
+fn restatement_before(before: &str) -> Option<(usize, String)> {
+    static RESTATEMENT: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        #[allow(clippy::expect_used)]
+        regex::Regex::new(&super::typographic_spaces(
+            r"(?:^|[^\w.])(?P<r>Restatement(?:[ \t]*\((?P<ed>First|Second|Third|Fourth)\))?|Rest\.[ \t]?(?P<ord>2d|3d|4th))[ \t]+(?:of[ \t]+)?(?P<the>the[ \t]+)?(?P<subject>[A-Z][A-Za-z'’]*:?(?:[ \t]+(?:of|the|and|for|on|in|&|[A-Z][A-Za-z'’]*:?))*)$",
+        ))
+        .expect("static regex compiles")
+    });
+    let caps = RESTATEMENT.captures(before)?;
+    let edition = match (caps.name("ed"), caps.name("ord")) {
+        (Some(ed), _) => format!(" ({})", ed.as_str()),
+        (None, Some(ord)) => match ord.as_str() {
+            "2d" => " (Second)".into(),
+            "3d" => " (Third)".into(),
+            _ => " (Fourth)".into(),
+        },
+        (None, None) => String::new(),
+    };
+    let subject = super::scan::collapse(caps.name("subject")?.as_str());
+    let the = if caps.name("the").is_some() {
+        "the "
+    } else {
+        ""
+    };
+    Some((
+        caps.name("r")?.start(),
+        format!("Restatement{edition} of {the}{subject}"),
+    ))
+}
+
 /// A state's abbreviation in The Bluebook's table T1 (`D.C.`, `N.Y.`, `Cal.`), its last
 /// period may be missing (`D.C`).
 fn is_state_abbreviation(word: &str) -> bool {
@@ -303,7 +339,7 @@ pub(crate) struct NamedBefore {
     /// Housing Act`, `Executive Law`).
     pub code: String,
     /// [`CitationKind::StateStatute`] for a state's code, [`CitationKind::UniformLaw`] for
-    /// the U.C.C., [`CitationKind::NamedAct`] otherwise.
+    /// the U.C.C. and the Restatements, [`CitationKind::NamedAct`] otherwise.
     pub kind: CitationKind,
     /// Whether the name is an act's (its head noun is `Act`): an act numbers its sections
     /// plainly (`§ 102`, `§ 10(b)`), so a code's `title-section` number after it (`Merit
@@ -331,6 +367,15 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
     // `Privacy Act 1988 (Cth) s 6`, `Crimes Act 1900 (NSW), s 4`: the jurisdiction after an
     // act's year (the Australian Guide to Legal Citation, rule 3.1) is read over.
     let before = without_jurisdiction(before);
+    if let Some((at, code)) = restatement_before(before) {
+        return Some(NamedBefore {
+            start: from + line + at,
+            code,
+            kind: CitationKind::UniformLaw,
+            act: false,
+            dated: false,
+        });
+    }
     // Most designators follow no name (`under § 5`, `(§ 5`): only a head noun or an act's
     // year can end one.
     let ends_with_year = before
@@ -677,6 +722,39 @@ mod tests {
         }
     }
 
+    // Class: the Restatements (The Bluebook, rule 12.9.4; the California Style Manual's
+    // `Rest.2d`): their sections are theirs, never the citing code's.
+    #[test]
+    fn restatements_by_their_names() {
+        for (text, code) in [
+            (
+                "Restatement (Second) of Torts § 402A",
+                "Restatement (Second) of Torts",
+            ),
+            (
+                "See Restatement (Third) of the Law Governing Lawyers § 5",
+                "Restatement (Third) of the Law Governing Lawyers",
+            ),
+            ("Rest.2d Torts, § 402A", "Restatement (Second) of Torts"),
+            (
+                "Restatement of Restitution § 1",
+                "Restatement of Restitution",
+            ),
+            (
+                "Restatement (Third) of Torts: Liability for Physical and Emotional Harm § 7",
+                "Restatement (Third) of Torts: Liability for Physical and Emotional Harm",
+            ),
+        ] {
+            let at = text.find('§').unwrap_or(text.len());
+            let named = code_named_before(text, at);
+            assert_eq!(
+                named.as_ref().map(|n| (n.code.as_str(), n.kind)),
+                Some((code, CitationKind::UniformLaw)),
+                "{text}"
+            );
+        }
+    }
+
     #[test]
     fn generic_or_divided_words_name_nothing() {
         // The citing document's own act, a bare head noun, an act followed by a comma and
@@ -689,7 +767,6 @@ mod tests {
             "the Labor Law\n§ 5",
             "United States Code § 1983",
             "under the Official Code § 22-3010",
-            "Restatement (Second) of Torts § 402A",
         ] {
             assert_eq!(named(text), None, "{text}");
         }

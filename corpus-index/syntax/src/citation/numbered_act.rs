@@ -88,10 +88,12 @@ pub fn is_numbered_act(name: &str) -> bool {
 ///   Northern Ireland's statutory rules `SR 2011/123`: OSCOLA rule 2.4);
 /// - Canada's statutes by their volume's year and chapter (`R.S.C. 1985, c. C-46`, `S.C.
 ///   2000, c. 5`, `RSO 1990, c H.19`, `S.B.C. 2003, c. 20`: the McGill Guide, rule 2.1: the
-///   volume is the revised (`R.S.`) or annual (`S.`) statutes of a jurisdiction).
+///   volume is the revised (`R.S.`) or annual (`S.`) statutes of a jurisdiction), with the
+///   supplement of the Revised Statutes that holds the chapter (`R.S.C. 1985, c. 1 (5th
+///   Supp.)`, the Income Tax Act; rule 2.1.4).
 pub(crate) const INSTRUMENT_PATTERN: &str = concat!(
     r"(?-u:\b)(?:(?P<si>S\.?[ \t]?I\.?|S\.?S\.?I\.?|S\.?R\.?)[ \t]+(?P<siy>(?:19|20)\d\d)(?:/|[ \t]+No\.?[ \t]*)(?P<sin>\d{1,5})(?-u:\b)",
-    r"|(?P<vol>(?:R\.?[ \t]?)?S\.?[ \t]?(?:C|O|A|M|Q|S|Y|B\.?[ \t]?C|N\.?[ \t]?[SBL]|P\.?[ \t]?E\.?[ \t]?I|N\.?[ \t]?W\.?[ \t]?T|Nu))\.?,?[ \t]+(?P<voly>(?:1[89]|20)\d\d),[ \t]*c\.?[ \t]*(?P<ch>(?:[A-Z]{1,2}[-.][ \t]?)?\d{1,4}(?:\.\d{1,3})?)(?-u:\b))",
+    r"|(?P<vol>(?:R\.?[ \t]?)?S\.?[ \t]?(?:C|O|A|M|Q|S|Y|B\.?[ \t]?C|N\.?[ \t]?[SBL]|P\.?[ \t]?E\.?[ \t]?I|N\.?[ \t]?W\.?[ \t]?T|Nu))\.?,?[ \t]+(?P<voly>(?:1[89]|20)\d\d),[ \t]*c\.?[ \t]*(?P<ch>(?:[A-Z]{1,2}[-.][ \t]?)?\d{1,4}(?:\.\d{1,3})?)(?-u:\b)(?:[ \t]*\((?P<supp>\d(?:st|nd|rd|th|d))[ \t]+Supp\.?\))?)",
 );
 
 /// [`INSTRUMENT_PATTERN`] at the start of a text.
@@ -132,7 +134,15 @@ pub(crate) fn instrument_at(text: &str, pos: usize) -> Option<(usize, String)> {
         format!("{} {}/{}", bare(si.as_str()), &caps["siy"], &caps["sin"])
     } else {
         let chapter: String = caps["ch"].chars().filter(|c| !c.is_whitespace()).collect();
-        format!("{} {}, c {chapter}", bare(&caps["vol"]), &caps["voly"])
+        let supplement = caps
+            .name("supp")
+            .map(|n| format!(" ({} Supp)", n.as_str()))
+            .unwrap_or_default();
+        format!(
+            "{} {}, c {chapter}{supplement}",
+            bare(&caps["vol"]),
+            &caps["voly"]
+        )
     };
     Some((end, name))
 }
@@ -256,6 +266,14 @@ mod tests {
             pairs(&[
                 ("R.S.O. 1990, c. H.19", "RSO 1990, c H.19"),
                 ("s. 5(1)", "RSO 1990, c H.19 § 5(1)")
+            ])
+        );
+        // A chapter in a supplement of the Revised Statutes (the McGill Guide, rule 2.1.4).
+        assert_eq!(
+            read("Income Tax Act, R.S.C. 1985, c. 1 (5th Supp.), s. 245(2)"),
+            pairs(&[
+                ("R.S.C. 1985, c. 1 (5th Supp.)", "RSC 1985, c 1 (5th Supp)"),
+                ("s. 245(2)", "RSC 1985, c 1 (5th Supp) § 245(2)")
             ])
         );
         // South Carolina's code stays a state's; a year and a chapter alone are no volume.

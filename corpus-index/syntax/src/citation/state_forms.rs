@@ -28,10 +28,11 @@ fn re(pattern: &str) -> Regex {
 /// `<year> <state> <series> <page>` or `… ch. <chapter>`: the session-law series of table T1
 /// (`Stat.`, `Laws`, `Acts`, `Sess. Laws`, `Gen. Laws`, `Pub. Acts`, `Pub. Laws`, `Acts &
 /// Resolves`). The year comes first, which a code's citation never does (`Fla. Stat. §
-/// 768.28 (2019)`).
+/// 768.28 (2019)`). A section of the chapter may follow (`1995 N.Y. Laws ch. 83, § 2`): the
+/// chapter is then the section's, as in the Statutes at Large's `ch. 531, § 5`.
 static SESSION_LAW: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?P<year>(?:1[789]|20)\d\d)[ \t]+(?P<state>{STATE})[ \t]+(?P<series>Sess\.[ \t]+Laws|Pub\.[ \t]+(?:Acts|Laws)|Gen\.[ \t]+Laws|Acts[ \t]+&[ \t]+Resolves|Laws|Acts|Stat\.)[ \t]+(?:(?P<ch>ch\.|No\.)[ \t]*(?P<chn>\d{{1,4}}(?:-\d{{1,4}})?)|(?P<page>\d{{1,3}}(?:,\d{{3}})+|\d{{1,5}}))(?-u:\b)"
+        r"^(?P<year>(?:1[789]|20)\d\d)[ \t]+(?P<state>{STATE})[ \t]+(?P<series>Sess\.[ \t]+Laws|Pub\.[ \t]+(?:Acts|Laws)|Gen\.[ \t]+Laws|Acts[ \t]+&[ \t]+Resolves|Laws|Acts|Stat\.)[ \t]+(?:(?P<ch>ch\.|No\.)[ \t]*(?P<chn>\d{{1,4}}(?:-\d{{1,4}})?)(?-u:\b)(?P<sec>,[ \t]*(?P<des>§§?|secs?\.|[Ss]ections?)[ \t]*)?|(?P<page>\d{{1,3}}(?:,\d{{3}})+|\d{{1,5}})(?-u:\b))"
     ))
 });
 
@@ -82,7 +83,7 @@ fn labels_of(s: &str) -> Vec<CompactString> {
 /// The state form at the start of `rest` (`start` bytes into the text), if one is there.
 pub(crate) fn at(rest: &str, start: usize) -> Option<Found> {
     if let Some(c) = SESSION_LAW.captures(rest) {
-        return session_law(start, &c);
+        return session_law(rest, start, &c);
     }
     if let Some(c) = ILL_REV_STAT.captures(rest) {
         let chapter = c["ch"].replace('½', " 1/2");
@@ -101,14 +102,29 @@ pub(crate) fn at(rest: &str, start: usize) -> Option<Found> {
     None
 }
 
-fn session_law(start: usize, c: &Captures<'_>) -> Option<Found> {
-    let end = start + c.get(0)?.end();
+fn session_law(rest: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
+    let mut end = start + c.get(0)?.end();
     let code = format!(
         "{} {} {}",
         &c["year"],
         state_name(&c["state"]),
         collapse(&c["series"])
     );
+    if let (Some(chapter), Some(des)) = (c.name("chn"), c.name("des")) {
+        // `2004 Cal. Stat. ch. 227, §§ 3-5`: sections of the chapter, read as a code's.
+        let des = des.as_str();
+        if !rest[c.get(0)?.end()..].starts_with(|ch: char| ch.is_ascii_digit()) {
+            end = start + chapter.end();
+        } else {
+            return Some(Found::CodePrefix {
+                after: end,
+                code: format!("{code} ch. {}", chapter.as_str()),
+                kind: CitationKind::StateStatute,
+                designator: None,
+                plural: des == "§§" || des == "secs." || des.ends_with("ions"),
+            });
+        }
+    }
     let mut cite = *whole_cite(start, end, CitationKind::StateStatute, code);
     if let Some(chapter) = c.name("chn") {
         cite.section = Some(chapter.as_str().into());
