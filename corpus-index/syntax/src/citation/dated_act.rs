@@ -4,7 +4,7 @@
 //! marks them `<ref href="/us/act/1935-08-14/ch531/s5">`, USLM User Guide, "Referencing
 //! model"); and the states' acts, which The Bluebook cites the same way before their session
 //! laws (rule 12.4: `Act of June 5, 2003, ch. 204, § 4.01, 2003 Tex. Gen. Laws 847`, with
-//! Texas' `78th Leg., R.S.` before the chapter, table T1), read over in the name.
+//! Texas' `78th Leg., R.S.` before the chapter, table T1), left out of the name.
 //!
 //! Such an act is an instrument of its own, never a part of a code: the citation is a
 //! [`super::CitationKind::NamedAct`] whose code is `Act of Aug. 14, 1935, ch. 531`; a
@@ -18,7 +18,7 @@ use regex::Regex;
 static DATED: LazyLock<Regex> = LazyLock::new(|| {
     #[allow(clippy::expect_used)]
     Regex::new(&super::typographic_spaces(
-        r"^(?:the[ \t]+)?(?P<act>(?i:act)[ \t]+(?:of[ \t]+)?)?(?P<m>Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?[ \t]+(?P<d>\d{1,2}),[ \t]+(?P<y>(?:1[789]|20)\d\d)(?-u:\b)(?:(?P<leg>,[ \t]+\d{1,3}(?:st|nd|rd|th|d)[ \t]+Leg\.,[ \t]+(?:R\.S\.|\d(?:st|nd|rd|th|d)?[ \t]+C\.S\.))?,[ \t]+ch\.[ \t]*(?P<ch>\d{1,4}[A-Z]?)(?-u:\b))?",
+        r"^(?:the[ \t]+)?(?P<act>(?i:act)[ \t]+(?:of[ \t]+)?)?(?P<m>Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?[ \t]+(?P<d>\d{1,2}),[ \t]+(?P<y>(?:1[789]|20)\d\d)(?-u:\b)(?:(?:,[ \t]+\d{1,3}(?:st|nd|rd|th|d)[ \t]+Leg\.,[ \t]+(?:R\.S\.|\d(?:st|nd|rd|th|d)?[ \t]+C\.S\.))?,[ \t]+ch\.[ \t]*(?P<ch>\d{1,4}[A-Z]?)(?-u:\b))?",
     ))
     .expect("static regex compiles")
 });
@@ -44,11 +44,8 @@ pub(crate) fn act_at(text: &str, pos: usize) -> Option<(usize, String)> {
     let caps = DATED.captures(text.get(pos..)?)?;
     // A date alone is no act: the chapter or the word `Act` makes it one (`the Act of June
     // 29, 1935`). The Texas Legislature's number and session (`78th Leg., R.S.`, table T1)
-    // come only before the chapter.
+    // are read only before a chapter, and left out of the name.
     if caps.name("ch").is_none() && caps.name("act").is_none() {
-        return None;
-    }
-    if caps.name("ch").is_none() && caps.name("leg").is_some() {
         return None;
     }
     let end = pos + caps.get(0)?.end();

@@ -5252,7 +5252,8 @@ mod tests {
             named,
             [
                 Some("2001 Ed."),
-                Some("F.S.A."),
+                // West's abbreviation of Florida's annotated statutes is a code lexls reads.
+                Some("Fla. Stat. Ann."),
                 Some("H R S"),
                 Some("I.C."),
                 Some("R.R.S."),
