@@ -2032,3 +2032,128 @@ fn the_european_convention_by_its_abbreviation() {
 fn statute(n: &str) -> (String, String) {
     ("state_statute".into(), n.into())
 }
+
+// Class: a section followed by the act's short title and year without `of the`, as English
+// and Indian reports write it (`s.18 Offences Against the Person Act 1861`), the section
+// abbreviation closed up to its number. The Indian sentence is the amendment note of
+// section 304B of the Indian Penal Code (AILA 2019 statutes, S124).
+#[test]
+fn sections_before_a_dated_acts_title_without_of() {
+    assert_eq!(
+        read(
+            "He was charged contrary to s.18 Offences Against the Person Act 1861 and s 1(1) Theft Act 1968."
+        ),
+        [
+            named("Offences Against the Person Act 1861 § 18"),
+            named("Theft Act 1968 § 1(1)")
+        ]
+    );
+    assert_eq!(
+        read(
+            "Substituted for original section by section 4 Dowry Prohibition (Amendment) Act, 1984"
+        ),
+        [named("Dowry Prohibition (Amendment) Act, 1984 § 4")]
+    );
+    assert_eq!(
+        read("see ss 1-6 Theft Act 1968"),
+        [named("Theft Act 1968 §§ 1 to 6")]
+    );
+    // A possessive's letter is no section, and an article inside a title is the title's.
+    assert_eq!(
+        read(
+            "the Office of Planning's 2021 Comprehensive Plan and the Comprehensive Plan Amendment Act of 2021"
+        ),
+        []
+    );
+    assert!(
+        !read("the Uniform Commercial Code Article 9 Amendments Act of 2012")
+            .iter()
+            .any(|(_, n)| n.contains("Amendments Act of 2012 §"))
+    );
+}
+
+// Class: the provisions of a United Kingdom statutory instrument named before them (OSCOLA
+// rule 2.4: `Working Time Regulations 1998, SI 1998/1833, reg 4`), with or without the
+// instrument's number; the number stays a citation of its own.
+#[test]
+fn provisions_after_a_statutory_instruments_title() {
+    assert_eq!(
+        read("Working Time Regulations 1998, reg 4(1), and the Civil Procedure Rules 1998, r 3.9."),
+        [
+            named("Working Time Regulations 1998 § 4(1)"),
+            named("Civil Procedure Rules 1998 § 3.9")
+        ]
+    );
+    assert_eq!(
+        read("The Working Time Regulations 1998, SI 1998/1833, reg 13 applies."),
+        [
+            named("SI 1998/1833"),
+            named("Working Time Regulations 1998 § 13")
+        ]
+    );
+    // No instrument's title before it: no citation.
+    assert_eq!(read("the reg 4 filing and r 2 of the sample"), []);
+}
+
+// Class: a name whose head noun comes before its `of` phrase (`Code of Civil Procedure`,
+// `Canadian Charter of Rights and Freedoms`), before the section (the California Style
+// Manual's form; the McGill Guide's rule 2.2 for the Charter).
+#[test]
+fn names_with_the_head_noun_before_of() {
+    assert_eq!(
+        read("Code of Civil Procedure section 425.16 is the anti-SLAPP statute."),
+        [named("Code of Civil Procedure § 425.16")]
+    );
+    assert_eq!(
+        read("Under the Canadian Charter of Rights and Freedoms, s. 7, everyone has the right."),
+        [named("Canadian Charter of Rights and Freedoms § 7")]
+    );
+    // The national codes are cited by title, never by the name alone.
+    assert_eq!(
+        read("The Code of Federal Regulations § 1.1 applies."),
+        [("section".into(), "§ 1.1".into())]
+    );
+}
+
+// Class: a subdivision written after its section and a comma (Minnesota's `subd.`, The
+// Bluebook's table T16; the California Style Manual's `subdivision (b)`).
+#[test]
+fn subdivisions_after_their_section() {
+    assert_eq!(
+        read(
+            "See Minn. Stat. § 609.02, subd. 7 (2020), and Evidence Code section 1101, subdivision (b)."
+        ),
+        [
+            statute("Minn. Stat. § 609.02(7)"),
+            named("Evidence Code § 1101(b)")
+        ]
+    );
+}
+
+// Class: `et seq.` followed by the title or code the sections are of: real sentences of the
+// notes of 14 U.S.C. (Coast Guard) and of D.C. Code § 5-543.02.
+#[test]
+fn et_seq_before_the_title_it_is_of() {
+    assert_eq!(
+        read(
+            "See the Uniform Code of Military Justice, section 801 et seq. of Title 10, Armed Forces."
+        ),
+        [usc("10 U.S.C. 801 et seq.")]
+    );
+    assert_eq!(
+        read(
+            "pursuant to subchapter II of Chapter 75, §\u{2002}7511 et seq. of Title 5 of the United States Code"
+        ),
+        [usc("5 U.S.C. 7511 et seq.")]
+    );
+}
+
+// Class: a section of a constitution after `s` without its period (AGLC rule 3.6: `s
+// 51(xxxi) of the Constitution`).
+#[test]
+fn sections_of_a_constitution_in_the_aglc_form() {
+    assert_eq!(
+        read("Under s 51(xxxi) of the Constitution, acquisition must be on just terms."),
+        [named("Constitution § 51(xxxi)")]
+    );
+}

@@ -173,11 +173,11 @@ static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
 /// P.S. § 951`, `12 O.S. § 95`; and the Uniform Commercial Code (`U.C.C. § 2-207`). The
 /// number must follow, in the code's style (see [`LOCAL_CODES`]).
 static LOCAL_CODE: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"^(?:(?P<title>\d{1,3}(?:-[A-Z])?)[ \t]+)?(?P<abbr>RCW|ORS|NRS|KRS|HRS|SDCL|NDCC|AS|W\.S\.|RSA|RSMo|MCA|NMSA|IC|NYCRR|TAC|N\.J\.A\.C\.|WAC|OAR|COMAR|IDAPA|CMR|MCLA?|CPLR|UCC|K\.S\.A\.|O\.C\.G\.A\.|N\.J\.S\.A?\.|R\.C\.|A\.R\.S\.|C\.R\.S\.|M\.C\.L\.A?\.?|N\.C\.G\.S\.|T\.C\.A\.|N\.D\.C\.C\.|A\.C\.A\.|C\.G\.S\.|LSA-R\.S\.|U\.C\.C\.|V\.S\.A\.|M\.R\.S\.(?:A\.)?|V\.I\.C\.|DCMR|P\.S\.|Pa\.[ \t]?C\.S\.(?:A\.)?|O\.S\.|G\.S\.|C\.G\.S\.A\.|F\.S\.A\.|I\.C\.A\.|C\.R\.S\.A\.|W\.S\.A\.|V\.A\.M\.S\.|RCWA|U\.C\.A\.|A\.I\.C\.|M\.S\.A\.|N\.M\.S\.A\.)(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
-    )
+    re(&format!(
+        r"^(?:(?P<title>\d{{1,3}}(?:-[A-Z])?)[ \t]+)?(?P<abbr>{})(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
+        local_code_alternation(|_| true)
+    ))
 });
-
 /// A section number of the Alaska Statutes: title, chapter and section, two, two and three
 /// digits (`11.41.100`).
 static ALASKA_NUMBER: LazyLock<Regex> = LazyLock::new(|| re(r"^\d{2}\.\d{2}\.\d{3}(?-u:\b)"));
@@ -188,7 +188,10 @@ static ALASKA_NUMBER: LazyLock<Regex> = LazyLock::new(|| re(r"^\d{2}\.\d{2}\.\d{
 /// must carry the code's separators (`R.C. 2305.10`: two initials alone are as often
 /// something else), and the designator the code's sections take in the name's form (`§`,
 /// `r.` for a rule, none).
-const LOCAL_CODES: &[(&str, &str, bool, bool, &str)] = &[
+/// One entry of [`LOCAL_CODES`].
+type LocalCode = (&'static str, &'static str, bool, bool, &'static str);
+
+const LOCAL_CODES: &[LocalCode] = &[
     ("RCW", "Wash. Rev. Code", false, true, "§"),
     ("ORS", "Or. Rev. Stat.", false, true, "§"),
     ("NRS", "Nev. Rev. Stat.", false, true, "§"),
@@ -270,6 +273,61 @@ const LOCAL_CODES: &[(&str, &str, bool, bool, &str)] = &[
     ("M.S.A.", "Minn. Stat. Ann.", false, true, "§"),
     ("N.M.S.A.", "N.M. Stat. Ann.", false, true, "§"),
 ];
+
+/// The abbreviations of [`LOCAL_CODES`] that `keep` keeps, as a regular expression's
+/// alternation, longest first (an alternation takes the first that matches: `C.G.S.A.`
+/// before `C.G.S.`). A space may follow the period of an abbreviated word (`Pa. C.S.` for
+/// `Pa.C.S.`), which [`local_code_key`] takes out again for the table's look-up.
+fn local_code_alternation(keep: impl Fn(&LocalCode) -> bool) -> String {
+    let mut abbrs: Vec<&str> = LOCAL_CODES
+        .iter()
+        .filter(|c| keep(c))
+        .map(|(abbr, ..)| *abbr)
+        .collect();
+    abbrs.sort_by_key(|a| std::cmp::Reverse(a.len()));
+    abbrs.dedup();
+    abbrs
+        .iter()
+        .map(|abbr| {
+            let mut out = String::new();
+            let mut prev = ' ';
+            for c in abbr.chars() {
+                out.push_str(&regex::escape(&c.to_string()));
+                if c == '.' && prev.is_lowercase() {
+                    out.push_str(r"[ \t]?");
+                }
+                prev = c;
+            }
+            out
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// The abbreviations of [`LOCAL_CODES`] that open a citation without a title before them,
+/// as the scanner's anchor finds them (see `scan::ANCHORS`' `fixed`): each ends at a word's
+/// end or at its last period. Those that follow a title (`12 V.S.A.`) are found by the
+/// title's number.
+pub(crate) fn local_code_anchor() -> String {
+    LOCAL_CODES
+        .iter()
+        .filter(|(_, _, titled, ..)| !titled)
+        .map(|entry| {
+            let one = local_code_alternation(|c| c.0 == entry.0);
+            if entry.0.ends_with('.') {
+                one
+            } else {
+                format!(r"{one}(?-u:\b)")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// An abbreviation of [`LOCAL_CODE`] as [`LOCAL_CODES`] writes it: without spaces.
+fn local_code_key(abbr: &str) -> String {
+    abbr.split_whitespace().collect()
+}
 
 /// The states' own forms of administrative codes numbered by title with the title first and
 /// no space or a compound number after the initials (Bluepages table BT2; each state's
@@ -579,7 +637,7 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
         });
     }
     let c = LOCAL_CODE.captures(rest)?;
-    let abbr = collapse_spaces(&c["abbr"]);
+    let abbr = local_code_key(&c["abbr"]);
     let (_, name, titled, styled, designator) = LOCAL_CODES.iter().find(|(a, ..)| *a == abbr)?;
     let title = c.name("title").map(|t| t.as_str());
     if *titled != title.is_some() || (*styled && c.name("style").is_none()) {
@@ -609,10 +667,7 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
 }
 
 fn collapse_spaces(s: &str) -> String {
-    s.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace("Pa. C.S.", "Pa.C.S.")
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Acronyms that are codes or reporters, not popular names of acts.

@@ -36,6 +36,10 @@ const HEAD_NOUNS: &[&str] = &[
     "Ordinance",
 ];
 
+/// The head nouns of the titles of statutory instruments (`Working Time Regulations 1998`,
+/// `Civil Procedure Rules 1998`, `Town and Country Planning (Use Classes) Order 1987`).
+const INSTRUMENT_NOUNS: &[&str] = &["Regulations", "Rules", "Order"];
+
 /// Lower-case words inside a name (`Business and Professions Code`, `Code of Ordinances`).
 const CONNECTORS: &[&str] = &["and", "&", "of", "for", "on", "the", "to", "in"];
 
@@ -358,15 +362,60 @@ pub(crate) struct NamedBefore {
 /// year, may stand between the name and the designator; the name stays on the
 /// designator's line.
 pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore> {
+    named_before(text, start, false)
+}
+
+/// The statutory instrument named by its title and year that ends right before byte `start`
+/// of `text`, where the designator of its provisions (`reg`, `r`, `regulation`, `rule`)
+/// starts, with its number after a comma or in parentheses read over: `Working Time
+/// Regulations 1998, SI 1998/1833, reg 4`, `Civil Procedure Rules 1998, r 3.9` (OSCOLA
+/// rule 2.4). `None` when no such title ends there.
+///
+/// With the name, whether its number stood between it and the designator: the number is
+/// then a citation of its own (`SI 1998/1833`), and the provision's starts at its
+/// designator, as a section's after a Canadian instrument does.
+pub(crate) fn instrument_named_before(text: &str, start: usize) -> Option<(NamedBefore, bool)> {
+    let named = named_before(text, start, true).filter(|named| named.dated)?;
+    let between = text[named.start..start].trim_end_matches(|c: char| c == ',' || is_space(c));
+    Some((named, SI_NUMBER.is_match(between)))
+}
+
+/// The number of a United Kingdom statutory instrument ending a text, after a comma or in
+/// parentheses (`, SI 1998/1833`, ` (SI 1998/1833)`; OSCOLA rule 2.4).
+static SI_NUMBER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    regex::Regex::new(r"(?:,[ \t]*|[ \t]*\()S\.?[ \t]?I\.?[ \t]*(?:1[89]|20)\d\d/\d{1,5}\)?$")
+        .expect("static regex compiles")
+});
+
+/// [`code_named_before`], or with `instrument` [`instrument_named_before`].
+fn named_before(text: &str, start: usize, instrument: bool) -> Option<NamedBefore> {
     let from = crate::line_index::floor_char_boundary(text, start.saturating_sub(160));
     let window = &text[from..start];
     let line = window.rfind(['\n', '\r']).map_or(0, |i| i + 1);
     let before = window[line..].trim_end_matches(is_space);
     let comma = before.ends_with(',');
     let before = before.trim_end_matches(',').trim_end_matches(is_space);
+    // `Working Time Regulations 1998, SI 1998/1833, reg 4`: the instrument's number.
+    let before = if instrument {
+        SI_NUMBER
+            .find(before)
+            .map_or(before, |number| &before[..number.start()])
+    } else {
+        before
+    };
     // `Privacy Act 1988 (Cth) s 6`, `Crimes Act 1900 (NSW), s 4`: the jurisdiction after an
     // act's year (the Australian Guide to Legal Citation, rule 3.1) is read over.
     let before = without_jurisdiction(before);
+    if instrument
+        && !INSTRUMENT_NOUNS.iter().any(|noun| {
+            before
+                .rsplit_once(' ')
+                .is_some_and(|(head, year)| is_year(year) && head.ends_with(noun))
+        })
+    {
+        return None;
+    }
     if let Some((at, code)) = restatement_before(before) {
         return Some(NamedBefore {
             start: from + line + at,
@@ -386,11 +435,22 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
         .filter(|b| b.is_ascii_digit())
         .count()
         == 4;
-    if !ends_with_year && !HEAD_NOUNS.iter().any(|noun| before.ends_with(noun)) {
+    let head_noun_last = HEAD_NOUNS.iter().any(|noun| before.ends_with(noun));
+    if !ends_with_year && !head_noun_last && !before.contains(" of ") {
         return None;
     }
     let words = words_of(before);
     let mut i = words.len().checked_sub(1)?;
+    // `Code of Civil Procedure section 425.16`, `Canadian Charter of Rights and Freedoms, s.
+    // 7`: the head noun before the name's `of` phrase.
+    let head_of = if ends_with_year || head_noun_last {
+        None
+    } else {
+        Some(head_before_of(&words)?)
+    };
+    if let Some(head) = head_of {
+        i = head;
+    }
     // The act's year: `Act of 1934`, `Human Rights Act 1998`.
     let mut year = false;
     // `Companies Act, 2013, Section 135`: a short title with its year after a comma (India's
@@ -406,7 +466,12 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
     }
     let noun = if comma_year { "Act" } else { words[i].1 };
     let act = noun == "Act";
-    if !HEAD_NOUNS.contains(&noun) || (year && noun != "Act") || (comma && noun == "Act" && !year) {
+    let noun_fits = if instrument {
+        INSTRUMENT_NOUNS.contains(&noun) && year
+    } else {
+        HEAD_NOUNS.contains(&noun) && (!year || noun == "Act")
+    };
+    if !noun_fits || (comma && noun == "Act" && !year) {
         return None;
     }
     let mut first = i;
@@ -436,7 +501,7 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
             break;
         }
     }
-    if first == i {
+    if first == i && head_of.is_none() {
         return None;
     }
     let name_start = words[first].0;
@@ -464,13 +529,19 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
         });
     } else if words[first..i]
         .iter()
-        .all(|(_, w)| GENERIC_WORDS.contains(w))
+        .chain(head_of.map_or(&[][..], |_| &words[i + 1..]))
+        .all(|(_, w)| GENERIC_WORDS.contains(w) || CONNECTORS.contains(w))
     {
         // `Official Code § 22-3010`, `Revised Statutes §`: no code in particular.
         return None;
     }
     let start = from + line + name_start;
-    if name.starts_with("United States") || name.starts_with("U.S.") {
+    // The national codes are cited by title (`42 U.S.C. 1983`, `40 C.F.R. 60.1`), never by
+    // the name alone.
+    if name.starts_with("United States")
+        || name.starts_with("U.S.")
+        || name.starts_with("Code of Federal Regulations")
+    {
         return None;
     }
     if name == "Uniform Commercial Code" {
@@ -522,6 +593,29 @@ pub(crate) fn code_named_before(text: &str, start: usize) -> Option<NamedBefore>
         act,
         dated: year,
     })
+}
+
+/// The index in `words` of the head noun of a name that ends in an `of` phrase (`Code of
+/// Civil Procedure`, `Charter of Rights and Freedoms`, `Code of Criminal Procedure, 1973`
+/// is read by the year): every word after the head noun's `of` is a name's word or a
+/// connector, the last one capitalised, and at most eight of them.
+fn head_before_of(words: &[(usize, &str)]) -> Option<usize> {
+    let last = words.len().checked_sub(1)?;
+    if !is_name_word(words[last].1) {
+        return None;
+    }
+    let mut k = last;
+    while k > 0 && last - k <= 8 {
+        let w = words[k].1;
+        if w == "of" && HEAD_NOUNS.contains(&words[k - 1].1) {
+            return Some(k - 1);
+        }
+        if !CONNECTORS.contains(&w) && !is_name_word(w) {
+            return None;
+        }
+        k -= 1;
+    }
+    None
 }
 
 /// `Texas Government Code` → `Tex. Gov't Code`: a state's name, then its subject code or

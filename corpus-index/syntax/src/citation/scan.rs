@@ -93,18 +93,19 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "fixed",
-        r"(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|(?:RCWA?|ORS|NRS|KRS|HRS|SDCL|NDCC|AS|RSA|MCLA?|CPLR|UCC|RSMo|MCA|NMSA|IC|WAC|OAR|COMAR|IDAPA)(?-u:\b)|N\.J\.A\.C\.|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:K\.S\.A|W\.S|G\.S|O\.C\.G\.A|N\.J\.S|R\.C|A\.R\.S|C\.R\.S|M\.C\.L|N\.C\.G\.S|T\.C\.A|N\.D\.C\.C|A\.C\.A|C\.G\.S|LSA-R\.S|U\.C\.C|F\.S\.A|I\.C\.A|V\.A\.M\.S|U\.C\.A|A\.I\.C|M\.S\.A|N\.M\.S\.A|(?:M\.[ \t]?)?G\.[ \t]?L)\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
+        r"(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
     ),
     (
         "nyc",
         r"(?P<nyc>(?-u:\b)(?:NYC|N\.Y\.C\.|New[ \t]+York[ \t]+City)[ \t]+Admin(?:istrative|\.)[ \t]+Code\s*§)",
     ),
     ("sym", r"(?P<sym>§)"),
-    // `s. 768.28`, `ss. 120.54 and 120.57`: the section abbreviation of the Florida
-    // Statutes and of Commonwealth statutes, lower case and before a number only.
+    // `s. 768.28`, `ss. 120.54 and 120.57`, `s.18`: the section abbreviation of the Florida
+    // Statutes and of Commonwealth statutes, lower case and before a number only; English
+    // and Indian reports close it up to the number.
     // `s 6`, `ss 7-9` without the period: OSCOLA's and the AGLC's form, read only after
     // an act's name and year (`Privacy Act 1988 (Cth) s 6`; see `headed`).
-    ("sabbr", r"(?P<sabbr>(?-u:\b)ss?\.?[ \t]+\d)"),
+    ("sabbr", r"(?P<sabbr>(?-u:\b)ss?(?:\.[ \t]*|[ \t]+)\d)"),
     // `Order VII Rule 11 CPC`: a rule of an order of the First Schedule to India's Code of
     // Civil Procedure ([`parse_cpc_rules`]).
     (
@@ -164,6 +165,14 @@ const ANCHORS: &[(&str, &str)] = &[
         "treaty",
         r"(?P<treaty>(?-u:\b)Treaty[ \t]+(?:establishing|on)[ \t]+the[ \t]+(?:European|Functioning)(?:[ \t]+(?:Economic|Community|Union|of|the|European|Atomic|Energy))*)",
     ),
+    // `Working Time Regulations 1998, SI 1998/1833, reg 4`, `Civil Procedure Rules 1998, r
+    // 3.9`: a provision of a statutory instrument named before it (OSCOLA rule 2.4; see
+    // [`parse_instrument_provision`]). Lower case only, and last, so that no `Regulation
+    // 2016/679` is taken from the EU acts' anchors.
+    (
+        "siafter",
+        r"(?P<siafter>(?-u:\b)(?:regs?\.?|rr?\.?|regulations?)[ \t]+\d)",
+    ),
 ];
 
 /// [`ANCHORS`] as one multi-pattern regex: the lazy DFA that finds an anchor also reports
@@ -171,7 +180,9 @@ const ANCHORS: &[(&str, &str)] = &[
 static ANCHOR: LazyLock<meta::Regex> = LazyLock::new(|| {
     let patterns: Vec<String> = ANCHORS
         .iter()
-        .map(|(_, p)| super::typographic_spaces(p))
+        .map(|(_, p)| {
+            super::typographic_spaces(&p.replace("{LOCAL_CODES}", &forms::local_code_anchor()))
+        })
         .collect();
     // The lazy DFA of all the anchors at once outgrows the default 2 MiB cache, which it
     // then clears and rebuilds over and over (callgrind, one round of the `citations`
@@ -279,6 +290,15 @@ static THIS_DEFINITION: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?i:this)[ \t]+(?i:definition)(?-u:\b)"));
 static TRAILING_PARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| re(r"^,[ \t]*paragraph[ \t]+(?P<n>\d{1,3})(?-u:\b)"));
+/// `Minn. Stat. § 609.02, subd. 7`, `Evidence Code section 1101, subdivision (b)`: a
+/// subdivision written after its section, as Minnesota numbers them (`subd.`, The
+/// Bluebook's abbreviation of `subdivision`, table T16) and as the California Style Manual
+/// cites them.
+static TRAILING_SUBDIVISION: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^,?[ \t]+(?:subd\.|subdivision)[ \t]*(?:(?P<n>\d{1,3}[a-z]?)(?-u:\b)|\((?P<p>[0-9A-Za-z]{1,4})\))(?P<labels>(?:\([0-9A-Za-z]{1,4}\))*)",
+    )
+});
 static STANDARD: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?:ANSI|ISO|IEC|IEEE|ASTM|NFPA|ASME|APSP|ICC|UL|NIST|ASHRAE)(?-u:\b)"));
 static THAT_WHAT: LazyLock<Regex> = LazyLock::new(|| {
@@ -293,7 +313,7 @@ static LEVEL_WORD: LazyLock<Regex> = LazyLock::new(|| {
 });
 static SECTION_WORD: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<w>§§?|ss?\.?[ \t]+|(?i:sections?|secs?\.|u/s\.?|articles?|arts?\.|annex(?:es)?|recitals?|parts?))[ \t]*",
+        r"^(?P<w>§§?|ss?(?:\.[ \t]*|[ \t]+)|(?i:sections?|secs?\.|u/s\.?|articles?|arts?\.|annex(?:es)?|recitals?|parts?))[ \t]*",
     )
 });
 static TITLE_OF: LazyLock<Regex> = LazyLock::new(|| {
@@ -604,7 +624,9 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
                 headed(text, start)
             }
             None if anchor == "fixed" => parse_instrument_provision(text, start),
-            None if anchor == "siprov" => parse_instrument_provision(text, start),
+            None if anchor == "siprov" || anchor == "siafter" => {
+                parse_instrument_provision(text, start)
+            }
             None if anchor == "prefix" || anchor == "nyc" => parse_prefixed(text, start),
             None if anchor == "this" => parse_this(text, start),
             None if anchor == "adjacent" => parse_adjacent(text, start, m.end()),
@@ -1240,6 +1262,10 @@ fn unit_of_word(word: &str) -> Option<(Unit, bool)> {
 
 /// A phrase headed by a section word or `§` at `start`, with the code named before it.
 fn headed(text: &str, start: usize) -> Option<Phrase> {
+    // `the Office of Planning's 2021 Comprehensive Plan`: the letter of a possessive.
+    if text[start..].starts_with('s') && text[..start].ends_with(['\'', '’']) {
+        return None;
+    }
     // `section 2 CFR 200.413 of the Uniform Requirements`: a redundant section word before
     // a code's own citation.
     if let Some((after, caps)) = eat(text, start, &SECTION_WORD)
@@ -1261,7 +1287,10 @@ fn headed(text: &str, start: usize) -> Option<Phrase> {
     // (OSCOLA rule 2.1: `Human Rights Act 1998, s 15`; AGLC rule 3.1: `Privacy Act 1988
     // (Cth) s 6`) or after it (`s 6 of the Privacy Act 1988`); anywhere else the letter is
     // a word's (`the company's 3 subsidiaries`).
-    let of_dated_act = matches!(&phrase.code, Some(CodeRef::Named(name)) if ends_with_year(name));
+    // A constitution's section is cited so too (`s 51(xxxi) of the Constitution`, AGLC rule
+    // 3.6), though it has no year.
+    let of_dated_act = matches!(&phrase.code, Some(CodeRef::Named(name))
+        if ends_with_year(name) || name.ends_with("Constitution"));
     if unperiodic_section_abbreviation(&text[start..])
         && !dated_act
         && !of_dated_act
@@ -1501,7 +1530,7 @@ fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phras
 fn parse_instrument_provision(text: &str, start: usize) -> Option<Phrase> {
     static PROVISION_WORD: LazyLock<Regex> = LazyLock::new(|| {
         re(
-            r"^(?:(?P<reg>[Rr]egulation|[Rr]eg\.?)|(?P<regs>[Rr]egulations|[Rr]egs\.?)|(?P<rr>rr\.)|(?P<rule>[Rr]ule|r\.)|(?P<rules>[Rr]ules))[ \t]+",
+            r"^(?:(?P<reg>[Rr]egulation|[Rr]eg\.?)|(?P<regs>[Rr]egulations|[Rr]egs\.?)|(?P<rr>rr\.?)|(?P<rule>[Rr]ule|r\.?)|(?P<rules>[Rr]ules))[ \t]+",
         )
     });
     let (pos, caps) = eat(text, start, &PROVISION_WORD)?;
@@ -1539,6 +1568,15 @@ fn parse_instrument_provision(text: &str, start: usize) -> Option<Phrase> {
     }
     let pos = parse_tail(text, pos, &mut phrase);
     phrase.end = trim_end(text, phrase.start, pos);
+    if phrase.code.is_none()
+        && let Some((named, numbered)) = super::named_before::instrument_named_before(text, start)
+    {
+        if !numbered {
+            phrase.start = named.start;
+        }
+        phrase.code = Some(CodeRef::Named(named.code.into()));
+        phrase.kind = Some(CitationKind::NamedAct);
+    }
     let Some(CodeRef::Named(name)) = &phrase.code else {
         return None;
     };
@@ -3716,16 +3754,7 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
     if let Some(end) = annex_to_its_act(text, pos, phrase) {
         pos = end;
     }
-    while let Some((after_of, _)) = eat(text, pos, &OF) {
-        if let Some(next) = parse_of_clause(text, after_of, phrase) {
-            pos = next;
-            if let Some((after, _)) = eat(text, pos, &EU_SUBPARAGRAPH) {
-                pos = after;
-            }
-        } else {
-            break;
-        }
-    }
+    pos = parse_of_clauses(text, pos, phrase);
     // `point 3 of Annex II to Regulation (EU) 2017/745`: the annex a point is of, joined to
     // its act.
     if let Some(end) = annex_to_its_act(text, pos, phrase) {
@@ -3757,7 +3786,8 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
             }
         } else if caps.name("etseq").is_some() {
             phrase.et_seq = true;
-            pos = after;
+            // `section 801 et seq. of title 10`: the of-clauses after the `et seq.`.
+            pos = parse_of_clauses(text, after, phrase);
         } else if caps.name("thereof").is_some() && phrase.code.is_none() {
             phrase.short_form = Some(ShortForm::That);
             pos = after;
@@ -3768,6 +3798,30 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
             phrase.division = Some("note".into());
             pos = after;
         }
+    }
+    // `s 1(1) Theft Act 1968`, `s.18 Offences Against the Person Act 1861`, `Section 138
+    // Negotiable Instruments Act, 1881`: the act named right after the section, without
+    // `of the`, as English and Indian courts write it; only a name that ends in an
+    // instrument's noun and its year, which no other phrase does. Sections only: an act
+    // numbers its sections, and `Article 9 Amendments Act of 2012` is a name's middle.
+    if phrase.code.is_none()
+        && matches!(phrase.relative, None | Some(Relative::Bare(_)))
+        && matches!(
+            phrase.head,
+            Head::Section {
+                unit: Unit::Section,
+                ..
+            }
+        )
+        && let Some((end, name)) = dated_act_after(text, pos)
+    {
+        phrase.code = Some(CodeRef::Named(
+            codes::canonical_code(&name)
+                .map_or(name, |c| c.name.to_string())
+                .into(),
+        ));
+        phrase.kind = Some(CitationKind::NamedAct);
+        pos = end;
     }
     // `Article 5 of Directive 85/611/EEC, paragraph 4`.
     if matches!(
@@ -3784,11 +3838,78 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
         item.labels.push(n.as_str().into());
         pos = after;
     }
+    if phrase.items.len() == 1
+        && matches!(
+            phrase.head,
+            Head::Section {
+                unit: Unit::Section,
+                ..
+            }
+        )
+        && let Some((after, caps)) = eat(text, pos, &TRAILING_SUBDIVISION)
+        && let (Some(item), Some(n)) = (phrase.items.first_mut(), caps.name("n").or(caps.name("p")))
+        && item.range_end.is_none()
+        && item.section.is_some()
+    {
+        item.labels.push(n.as_str().into());
+        for label in caps
+            .name("labels")
+            .map_or("", |l| l.as_str())
+            .split_terminator(')')
+        {
+            item.labels.push(label.trim_start_matches('(').into());
+        }
+        pos = after;
+    }
     while let Some((after, _)) = eat(text, pos, &PARENTHETICAL) {
         if phrase.code.is_none() {
             break;
         }
         pos = after;
+    }
+    pos
+}
+
+/// An act named by its short title and year right after a section (`s 1(1) Theft Act
+/// 1968`, `section 138 Negotiable Instruments Act, 1881`, `s 6 Privacy Act 1988 (Cth)`):
+/// the end of the name (past a jurisdiction's parenthesis) and the name as written, its
+/// spaces collapsed. The title is capitalised words and the joiners of a title; it ends in
+/// an instrument's noun (`Act`, `Regulations`, `Rules`, `Order`, `Code`, `Ordinance`) and
+/// its year (the Interpretation Act 1978's short titles; India's `Act, 1881`). A name that
+/// opens with an article or a demonstrative is a sentence's, not a title.
+fn dated_act_after(text: &str, pos: usize) -> Option<(usize, String)> {
+    static DATED: LazyLock<Regex> = LazyLock::new(|| {
+        re(concat!(
+            r"^[ \t]+(?P<name>[A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|of|and|for|on|the|to|in",
+            r"|\((?:No\.?[ \t]*\d{1,3}|[A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|of|and|for|on|the|to|in))*)\)",
+            r"|(?:with|from|by|under|upon|against)[ \t]+[A-Z][\w'’&/-]*))*?",
+            r"[ \t]+(?:Act|Regulations|Rules|Order|Code|Ordinance)(?:,?[ \t]+|[ \t]+of[ \t]+)(?:1[6-9]|20)\d\d)(?-u:\b)",
+            r"(?:[ \t]*\((?:Cth|NSW|Vic|Qld|WA|SA|Tas|ACT|NT|NZ|UK|NI|Scot|Can)\))?",
+        ))
+    });
+    let caps = DATED.captures(text.get(pos..)?)?;
+    let name = caps.name("name")?.as_str();
+    let first = name.split_whitespace().next()?;
+    if matches!(
+        first,
+        "A" | "An" | "The" | "This" | "That" | "These" | "Such" | "Each" | "Any" | "Said"
+    ) {
+        return None;
+    }
+    Some((pos + caps.get(0)?.end(), collapse(name)))
+}
+
+/// The `of` clauses from `pos` on (`of subsection (b) of section 5 of title 10`): where
+/// they end.
+fn parse_of_clauses(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
+    while let Some((after_of, _)) = eat(text, pos, &OF) {
+        let Some(next) = parse_of_clause(text, after_of, phrase) else {
+            break;
+        };
+        pos = next;
+        if let Some((after, _)) = eat(text, pos, &EU_SUBPARAGRAPH) {
+            pos = after;
+        }
     }
     pos
 }
