@@ -2157,3 +2157,38 @@ fn sections_of_a_constitution_in_the_aglc_form() {
         [named("Constitution § 51(xxxi)")]
     );
 }
+
+// Class: LexisNexis's forms of the state codes it publishes, as its citations print them:
+// New York's Consolidated Laws Service, the Annotated Laws of Massachusetts, the Michigan
+// Compiled Laws Service, Nebraska's and Ohio's revised statutes, Alabama's code, and the
+// California codes without periods; read as table T1's codes.
+#[test]
+fn lexisnexis_forms_of_the_state_codes() {
+    assert_eq!(
+        read(
+            "NY CLS Penal § 125.25; NY CLS Gen Bus § 349; NY CLS CPLR § 3211; ALM GL ch. 93A, § 2."
+        ),
+        [
+            statute("N.Y. Penal Law § 125.25"),
+            statute("N.Y. Gen. Bus. Law § 349"),
+            statute("N.Y. C.P.L.R. 3211"),
+            statute("Mass. Gen. Laws ch. 93A, § 2")
+        ]
+    );
+    assert_eq!(
+        read("MCLS § 600.5805; R.R.S. Neb. § 25-207; ORC Ann. 2305.10; Code of Ala. § 6-2-38."),
+        [
+            statute("Mich. Comp. Laws § 600.5805"),
+            statute("Neb. Rev. Stat. § 25-207"),
+            statute("Ohio Rev. Code Ann. § 2305.10"),
+            statute("Ala. Code § 6-2-38")
+        ]
+    );
+    assert_eq!(
+        read("Cal Pen Code § 187 and Cal Code Civ Proc § 340."),
+        [
+            statute("Cal. Penal Code § 187"),
+            statute("Cal. Civ. Proc. Code § 340")
+        ]
+    );
+}

@@ -272,6 +272,13 @@ const LOCAL_CODES: &[LocalCode] = &[
     ("A.I.C.", "Ind. Code Ann.", false, true, "§"),
     ("M.S.A.", "Minn. Stat. Ann.", false, true, "§"),
     ("N.M.S.A.", "N.M. Stat. Ann.", false, true, "§"),
+    // LexisNexis's forms of the codes it publishes, as its citations print them (`MCLS §
+    // 600.5805`, `R.R.S. Neb. § 25-207`, `ORC Ann. 2305.10`, `Code of Ala. § 6-2-38`).
+    ("MCLS", "Mich. Comp. Laws", false, true, "§"),
+    ("R.R.S. Neb.", "Neb. Rev. Stat.", false, true, "§"),
+    ("ORC Ann.", "Ohio Rev. Code Ann.", false, true, "§"),
+    ("O.R.C.", "Ohio Rev. Code Ann.", false, true, "§"),
+    ("Code of Ala.", "Ala. Code", false, true, "§"),
 ];
 
 /// The abbreviations of [`LOCAL_CODES`] that `keep` keeps, as a regular expression's
@@ -292,7 +299,11 @@ fn local_code_alternation(keep: impl Fn(&LocalCode) -> bool) -> String {
             let mut out = String::new();
             let mut prev = ' ';
             for c in abbr.chars() {
-                out.push_str(&regex::escape(&c.to_string()));
+                if c == ' ' {
+                    out.push_str(r"[ \t]+");
+                } else {
+                    out.push_str(&regex::escape(&c.to_string()));
+                }
                 if c == '.' && prev.is_lowercase() {
                     out.push_str(r"[ \t]?");
                 }
@@ -324,7 +335,8 @@ pub(crate) fn local_code_anchor() -> String {
         .join("|")
 }
 
-/// An abbreviation of [`LOCAL_CODE`] as [`LOCAL_CODES`] writes it: without spaces.
+/// An abbreviation of [`LOCAL_CODES`] without its spaces, as the table's look-up compares
+/// them.
 fn local_code_key(abbr: &str) -> String {
     abbr.split_whitespace().collect()
 }
@@ -461,8 +473,7 @@ static MASS_GENERAL_LAWS: LazyLock<Regex> = LazyLock::new(|| {
 
 /// `G.L. c. 93A`, `M.G.L. c.`, `M.G.L.A. c.`: Massachusetts' code and chapter, the start of
 /// [`MASS_GENERAL_LAWS`] and [`MASS_GENERAL_LAWS_CHAPTER`].
-const MASS_GENERAL_LAWS_CH: &str =
-    r"^(?:M\.[ \t]?)?G\.[ \t]?L\.(?:[ \t]?A\.)?[ \t]+c\.[ \t]*(?P<ch>\d+[A-Z]{0,2})";
+const MASS_GENERAL_LAWS_CH: &str = r"^(?:(?:M\.[ \t]?)?G\.[ \t]?L\.(?:[ \t]?A\.)?|ALM[ \t]+GL)[ \t]+ch?\.[ \t]*(?P<ch>\d+[A-Z]{0,2})";
 
 /// [`MASS_GENERAL_LAWS`]' chapter cited as a whole, no section after it (`M.G.L. c. 93A`):
 /// Mass. Gen. Laws ch. 93A.
@@ -475,6 +486,24 @@ static MASS_GENERAL_LAWS_CHAPTER: LazyLock<Regex> =
 static CALIFORNIA_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"^(?P<name>Bus\.[ \t]&[ \t]Prof\.[ \t]Code|Civ\.[ \t]Code|Code[ \t]Civ\.[ \t]Proc\.|Corp\.[ \t]Code|Educ\.[ \t]Code|Elec\.[ \t]Code|Evid\.[ \t]Code|Fam\.[ \t]Code|Fin\.[ \t]Code|Fish[ \t]&[ \t]G\.[ \t]Code|Gov\.[ \t]Code|Health[ \t]&[ \t]Saf\.[ \t]Code|Ins\.[ \t]Code|Lab\.[ \t]Code|Pen\.[ \t]Code|Prob\.[ \t]Code|Pub\.[ \t]Resources[ \t]Code|Pub\.[ \t]Util\.[ \t]Code|Rev\.[ \t]&[ \t]Tax\.[ \t]Code|Veh\.[ \t]Code|Wat\.[ \t]Code|Welf\.[ \t]&[ \t]Inst\.[ \t]Code),?[ \t]*(?P<des>§§?)[ \t]*",
+    )
+});
+
+/// LexisNexis's form of New York's consolidated laws (the Consolidated Laws Service): `NY
+/// CLS Penal § 125.25`, `NY CLS Gen Bus § 349`, `NY CLS CPLR § 3211`; the law's name in
+/// the Bluebook's words (table T1: N.Y. Penal Law, N.Y. Gen. Bus. Law).
+static NY_CONSOLIDATED_LAWS_SERVICE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^NY[ \t]+CLS[ \t]+(?P<law>(?:[A-Z][A-Za-z]*|&)(?:[ \t]+(?:[A-Z][A-Za-z]*|&)){0,3}),?[ \t]*(?P<des>§§?)[ \t]*",
+    )
+});
+
+/// LexisNexis's form of a California code: the style manual's name without its periods
+/// after `Cal` (`Cal Pen Code § 187`, `Cal Code Civ Proc § 340`, `Cal Bus & Prof Code §
+/// 17200`; see [`CALIFORNIA_CODES`]).
+static CALIFORNIA_CODE_WITHOUT_PERIODS: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^Cal[ \t]+(?P<name>(?:[A-Z][a-z]*|&)(?:[ \t]+(?:[A-Z][a-z]*|&)){1,4}),?[ \t]*(?P<des>§§?)[ \t]*",
     )
 });
 
@@ -636,9 +665,42 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
             plural: &c["des"] == "§§",
         });
     }
+    if let Some(c) = CALIFORNIA_CODE_WITHOUT_PERIODS.captures(rest) {
+        let name = collapse_spaces(&c["name"]);
+        let (_, code) = CALIFORNIA_CODES
+            .iter()
+            .find(|(manual, _)| manual.replace('.', "") == name)?;
+        return Some(Found::CodePrefix {
+            after: start + c.get(0)?.end(),
+            code: (*code).to_string(),
+            kind: CitationKind::StateStatute,
+            designator: None,
+            plural: &c["des"] == "§§",
+        });
+    }
+    if let Some(c) = NY_CONSOLIDATED_LAWS_SERVICE.captures(rest) {
+        let law = collapse_spaces(&c["law"]);
+        // The Civil Practice Law and Rules number their rules without `§` (table T1).
+        let (code, designator) = if law == "CPLR" {
+            ("N.Y. C.P.L.R.".to_string(), Some(String::new()))
+        } else {
+            let name = format!("N.Y. {} Law", super::named_before::bluebook_words(&law));
+            let code = super::codes::canonical_code(&name).map_or(name, |known| known.name);
+            (code, None)
+        };
+        return Some(Found::CodePrefix {
+            after: start + c.get(0)?.end(),
+            code,
+            kind: CitationKind::StateStatute,
+            designator,
+            plural: &c["des"] == "§§",
+        });
+    }
     let c = LOCAL_CODE.captures(rest)?;
     let abbr = local_code_key(&c["abbr"]);
-    let (_, name, titled, styled, designator) = LOCAL_CODES.iter().find(|(a, ..)| *a == abbr)?;
+    let (_, name, titled, styled, designator) = LOCAL_CODES
+        .iter()
+        .find(|(a, ..)| local_code_key(a) == abbr)?;
     let title = c.name("title").map(|t| t.as_str());
     if *titled != title.is_some() || (*styled && c.name("style").is_none()) {
         return None;

@@ -226,6 +226,10 @@ fn restatement_before(before: &str) -> Option<(usize, String)> {
         ))
         .expect("static regex compiles")
     });
+    // Most designators follow no Restatement: the regex's search only where its word is.
+    if !before.contains("Rest") {
+        return None;
+    }
     let caps = RESTATEMENT.captures(before)?;
     let edition = match (caps.name("ed"), caps.name("ord")) {
         (Some(ed), _) => format!(" ({})", ed.as_str()),
@@ -436,7 +440,15 @@ fn named_before(text: &str, start: usize, instrument: bool) -> Option<NamedBefor
         .count()
         == 4;
     let head_noun_last = HEAD_NOUNS.iter().any(|noun| before.ends_with(noun));
-    if !ends_with_year && !head_noun_last && !before.contains(" of ") {
+    // A name ending in an `of` phrase ends in a capitalised word.
+    let of_phrase = || {
+        before
+            .rsplit(is_space)
+            .next()
+            .is_some_and(|w| w.starts_with(|c: char| c.is_uppercase()))
+            && before.contains(" of ")
+    };
+    if !ends_with_year && !head_noun_last && !of_phrase() {
         return None;
     }
     let words = words_of(before);
@@ -633,6 +645,22 @@ fn state_subject_code(name: &str) -> Option<String> {
         return None;
     }
     Some(format!("{abbr} {}", abbreviate(rest)))
+}
+
+/// The words of a law's name as a publisher writes them without periods (`Gen Bus`,
+/// `Labor`, `Penal`), in the Bluebook's abbreviations ([`SUBJECT_WORDS`]): `Gen. Bus.`,
+/// `Lab.`, `Penal`. A word is taken as the abbreviation it is without its period.
+pub(crate) fn bluebook_words(words: &str) -> String {
+    words
+        .split(' ')
+        .map(|word| {
+            SUBJECT_WORDS
+                .iter()
+                .find(|(full, abbr)| *full == word || abbr.strip_suffix('.') == Some(word))
+                .map_or(word, |(_, abbr)| abbr)
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The words of a subject code's name in the Bluebook's abbreviations ([`SUBJECT_WORDS`]).
