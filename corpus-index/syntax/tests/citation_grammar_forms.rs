@@ -2192,3 +2192,121 @@ fn lexisnexis_forms_of_the_state_codes() {
         ]
     );
 }
+
+// Class: an act's divisions numbered in Arabic numerals (Commonwealth acts; the D.C.
+// Council's way of citing the titles of acts of Congress), cited whole or in a chain, before
+// the act's name. Real sentences of D.C. Code §§ 33-211.02 and 38-2731.
+#[test]
+fn act_divisions_numbered_in_arabic() {
+    assert_eq!(
+        read(
+            "The Mayor, pursuant to Title 1 of the District of Columbia Administrative Procedure Act, approved October 21, 1968"
+        ),
+        [named(
+            "District of Columbia Administrative Procedure Act tit. 1"
+        )]
+    );
+    assert_eq!(
+        read(
+            "administered by the State Education Office pursuant to Subpart 4 of Part A of Title IV of the Higher Education Act"
+        ),
+        [named("Higher Education Act tit. IV, pt. A, subpt. 4")]
+    );
+    assert_eq!(
+        read(
+            "Part 3 of the Data Protection Act 2018 and Chapter 5 of the Companies Act, 2008 apply."
+        ),
+        [
+            named("Data Protection Act 2018 pt. 3"),
+            named("Companies Act, 2008 ch. 5")
+        ]
+    );
+    // A defined short name is no act's name.
+    assert_eq!(read("Chapter 4 of the Act provides."), []);
+}
+
+// Class: the supplements of a C.F.R. part numbered `No.` (the Export Administration
+// Regulations, 15 C.F.R. parts 730-774, as the eCFR heads them).
+#[test]
+fn numbered_supplements_of_a_cfr_part() {
+    assert_eq!(
+        read(
+            "under 15 CFR 744.21 and Supplement No. 2 to part 744, and 15 CFR part 740, Supplement No. 1."
+        ),
+        [
+            cfr("15 C.F.R. 744.21"),
+            cfr("15 C.F.R. Part 744, supplement No. 2"),
+            cfr("15 C.F.R. Part 740, supplement No. 1")
+        ]
+    );
+}
+
+// Class: the national code named before its title (`CFR Title 40, Part 60`, `the Code of
+// Federal Regulations (CFR) Title 21`), as agencies' guidance and contracts write it.
+#[test]
+fn the_code_named_before_its_title() {
+    assert_eq!(
+        read(
+            "CFR Title 40, Part 60 applies; the Code of Federal Regulations (CFR) Title 21 governs food and drugs."
+        ),
+        [cfr("40 C.F.R. Part 60"), cfr("21 C.F.R.")]
+    );
+    assert_eq!(
+        read("the United States Code title 42 section 1983"),
+        [usc("42 U.S.C. 1983")]
+    );
+}
+
+// Class: a subpart or appendix of a part cited in the C.F.R.'s prefix form (`Subpart Z of
+// 29 CFR Part 1910`, `Appendix A to 40 CFR part 60`; the Document Drafting Handbook's `of`
+// and `to` before a part).
+#[test]
+fn units_of_a_part_cited_by_its_prefix_form() {
+    assert_eq!(
+        read("Subpart Z of 29 CFR Part 1910 applies; Appendix A to 40 CFR part 60 lists methods."),
+        [
+            cfr("29 C.F.R. Part 1910, subpart Z"),
+            cfr("40 C.F.R. Part 60, appendix A")
+        ]
+    );
+}
+
+// Class: an article of the United States Constitution, or of a state's named, cited in
+// words (The Bluebook, rule 11). The first sentence is D.C. Code § 47-391.01(a). An article
+// numbered in Arabic is another constitution's (India's `Article 21`).
+#[test]
+fn constitutional_articles_in_words() {
+    assert_eq!(
+        read(
+            "Pursuant to Article I, section 8, clause 17 of the Constitution of the United States, there is hereby established the District of Columbia Financial Responsibility and Management Assistance Authority."
+        ),
+        [("usconst".into(), "U.S. Const. art. I, § 8, cl. 17".into())]
+    );
+    assert_eq!(
+        read(
+            "Article III of the Constitution limits jurisdiction; Article I, Section 1 of the California Constitution protects privacy."
+        ),
+        [
+            ("usconst".into(), "U.S. Const. art. III".into()),
+            (
+                "state_constitution".into(),
+                "Cal. Const. art. I, § 1".into()
+            )
+        ]
+    );
+    assert_eq!(
+        read("A petition under Article 21 of the Constitution was filed."),
+        [named("Constitution § 21")]
+    );
+}
+
+// Class: `subsection (b) of such section` names a subdivision of the section cited last,
+// not of an article cited before it. Real sentences of 35 U.S.C. 102(d) and 271(e)(5): the
+// treaty's article comes first in the title.
+#[test]
+fn subdivisions_of_such_section_after_an_article() {
+    let found = read(
+        "only if the international application designating the United States was published under Article 21(2)(a) of such treaty in the English language. Where a person has filed an application described in paragraph (2) that includes a certification under subsection (b)(2)(A)(iv) or (j)(2)(A)(vii)(IV) of section 505 of the Federal Food, Drug, and Cosmetic Act ( 21 U.S.C. 355 ), and neither the owner of the patent that is the subject of the certification nor the holder of the approved application under subsection (b) of such section for the drug",
+    );
+    assert_eq!(found.last(), Some(&usc("21 U.S.C. 355(b)")));
+}

@@ -1636,6 +1636,48 @@ fn constitution(text: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
     Some(found)
 }
 
+/// `Article I, Section 8 of the Constitution`, `Article III of the United States
+/// Constitution`, `Article I, § 8, Clause 3 of the U.S. Constitution`, `Article I, Section 1
+/// of the California Constitution`: an article of the United States Constitution (or a
+/// state's, named) in words, as briefs and opinions write it (The Bluebook, rule
+/// 11: `U.S. Const. art. I, § 8, cl. 3`). The article's Roman numeral marks the United
+/// States' (and the states') constitutions; a constitution numbered in Arabic (`Article 21
+/// of the Constitution` of India) is another's.
+static CONSTITUTION_IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:[Aa]rticle|[Aa]rt\.)[ \t]+(?P<art>[IVX]{1,5})(?:,?[ \t]+(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<num>\d{1,2})(?:,?[ \t]+(?:[Cc]lause|cl\.)[ \t]*(?P<cl>\d{1,2}))?)?[ \t]+of[ \t]+the[ \t]+(?:(?:U\.[ \t]?S\.|United[ \t]+States)[ \t]+|(?P<state>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)[ \t]+)?Constitution(?:[ \t]+of[ \t]+the[ \t]+United[ \t]+States)?(?-u:\b)",
+    )
+});
+
+/// A [`CONSTITUTION_IN_WORDS`] citation at `start`.
+pub(crate) fn constitution_in_words(text: &str, start: usize) -> Option<Found> {
+    let c = CONSTITUTION_IN_WORDS.captures(text.get(start..)?)?;
+    let end = start + c.get(0)?.end();
+    // `Article I, Section 1 of the California Constitution`: a state's, in table T1's
+    // abbreviation.
+    let (base, kind) = match c.name("state") {
+        Some(name) => {
+            let name = collapse_spaces(name.as_str());
+            let (_, abbr) = STATE_NAMES
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(&name))?;
+            (format!("{abbr} Const."), CitationKind::StateConstitution)
+        }
+        None => ("U.S. Const.".to_string(), CitationKind::UsConst),
+    };
+    let mut found = whole(start, end, kind, format!("{base} art. {}", &c["art"]));
+    if let (Found::Whole { cite, .. }, Some(num)) = (&mut found, c.name("num")) {
+        let mut sec = num.as_str().to_string();
+        if let Some(cl) = c.name("cl") {
+            sec.push_str(", cl. ");
+            sec.push_str(cl.as_str());
+        }
+        cite.set_designator(Some("§"));
+        cite.section = Some(sec.into());
+    }
+    Some(found)
+}
+
 /// A constitution's article in short form after a citation of that constitution: `Art. IX
 /// § 3` → `Colo. Const. art. IX, § 3`.
 pub(crate) fn constitution_short_form(
@@ -1643,6 +1685,10 @@ pub(crate) fn constitution_short_form(
     start: usize,
     base: &str,
 ) -> Option<(usize, Citation)> {
+    // `Article I, Section 1 of the California Constitution`: a constitution named in words.
+    if CONSTITUTION_IN_WORDS.is_match(text.get(start..)?) {
+        return None;
+    }
     let c = CONST_ARTICLE.captures(text.get(start..)?)?;
     let art = &c["art"];
     let art = if art.chars().all(|c| c.is_ascii_digit()) {

@@ -42,7 +42,7 @@ fn re(pattern: &str) -> Regex {
 const ANCHORS: &[(&str, &str)] = &[
     (
         "titled",
-        r"(?P<titled>(?-u:\b)(?:(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|U\.[ \t]?S\.[ \t]?C\.|(?:USC|CFR)(?-u:\b)|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,?[ \t]+(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))",
+        r"(?P<titled>(?-u:\b)(?:(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations(?:[ \t]+\(CFR\))?|C\.[ \t]?F\.[ \t]?R\.|CFR),?[ \t]+(?i:title)[ \t]+\d|(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|U\.[ \t]?S\.[ \t]?C\.|(?:USC|CFR)(?-u:\b)|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,?[ \t]+(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))",
     ),
     (
         "chapter",
@@ -70,7 +70,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ("instrument", super::numbered_act::INSTRUMENT_PATTERN),
     (
         "cfrunit",
-        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix|supplement)[ \t]+[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d))",
+        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix|supplement)[ \t]+(?:No\.[ \t]*)?[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d)|(?i:subpart|appendix)[ \t]+[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+\d{1,3}[ \t]*(?:CFR|C\.[ \t]?F\.[ \t]?R\.)[ \t]+(?i:part)[ \t]+\d)",
     ),
     (
         "container",
@@ -127,7 +127,7 @@ const ANCHORS: &[(&str, &str)] = &[
     // it fires.
     (
         "actdiv",
-        r"(?P<actdiv>(?-u:\b)(?:[Tt]itle|[Ss]ubtitle|[Pp]art|[Ss]ubpart|[Cc]hapter|[Ss]ubchapter)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2})(?:-[A-Z0-9]{1,3})?[ \t]+of[ \t])",
+        r"(?P<actdiv>(?-u:\b)(?:[Tt]itle|[Ss]ubtitle|[Pp]art|[Ss]ubpart|[Cc]hapter|[Ss]ubchapter)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2}|\d{1,3}[A-Z]?)(?:-[A-Z0-9]{1,3})?[ \t]+of[ \t])",
     ),
     // `regulation 4(2) of the Working Time Regulations 1998`, `rules 3.4 and 3.5 of the
     // Civil Procedure Rules 1998`: the provisions of a United Kingdom statutory instrument
@@ -579,10 +579,10 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             }
             continue;
         }
-        let fixed = if anchor == "fixed" {
-            forms::at(text, start)
-        } else {
-            None
+        let fixed = match anchor {
+            "fixed" => forms::at(text, start),
+            "word" => forms::constitution_in_words(text, start),
+            _ => None,
         };
         let parsed = match fixed {
             Some(Found::Whole { cite, .. })
@@ -1831,12 +1831,17 @@ fn parse_eu_acts(text: &str, start: usize) -> Option<Phrase> {
 /// States Code, chapter 35`).
 fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
     let (pos, caps) = eat(text, start, &TITLED_CODE)?;
-    let t = caps.name("t")?;
+    // `CFR Title 40, Part 60`, `the Code of Federal Regulations (CFR) Title 21`: the code
+    // named before its title (LexNLP's and agencies' usage).
+    let code_first = caps.name("c2").is_some();
+    let t = caps.name("t").or(caps.name("t2"))?;
+    let c = caps.name("c").or(caps.name("c2"))?;
     // `Title 26 U.S.C. 5731(a)`, `Title 49 U.S.C. App.`, `Title 40 CFR Part 52`: a redundant
     // `Title` before a code cited by its abbreviation; the rest reads as that code's prefix
     // form.
-    let abbreviated = !caps.name("c")?.as_str().contains("Code");
-    if abbreviated
+    let abbreviated = !c.as_str().contains("Code");
+    if !code_first
+        && abbreviated
         && t.start() > 0
         && text[start + t.end()..].starts_with([' ', '\t'])
         && let Some(mut phrase) = parse_prefixed(text, start + t.start())
@@ -1845,7 +1850,7 @@ fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
         return Some(phrase);
     }
     let title = t.as_str();
-    let is_cfr = caps.name("c")?.as_str().to_ascii_lowercase().contains('f');
+    let is_cfr = c.as_str().to_ascii_lowercase().contains('f');
     let code = if is_cfr {
         format!("{title} C.F.R.")
     } else {
@@ -1885,7 +1890,10 @@ fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
         end = after;
     }
     // `28, United States Code,` without a section is not a citation of the title.
-    if !caps.get(0)?.as_str()[..1].eq_ignore_ascii_case("t") && phrase.division.is_none() {
+    if !code_first
+        && !caps.get(0)?.as_str()[..1].eq_ignore_ascii_case("t")
+        && phrase.division.is_none()
+    {
         return None;
     }
     phrase.end = trim_end(text, start, end);
@@ -2099,7 +2107,7 @@ fn container_of_named_regulations(
 /// inserted after one (`subpart Da`, `subpart OOOOa` of 40 C.F.R. part 60).
 static CFR_UNIT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<w>(?i:subpart|appendix|supplement))[ \t]+(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})[ \t]+(?:of|to)[ \t]+(?:(?P<this>(?i:this)[ \t]+(?i:part))(?-u:\b)|(?i:part)[ \t]+(?P<part>\d{1,4})(?-u:\b)(?:[ \t]+of[ \t]+(?:(?P<own>(?i:this)[ \t]+(?i:chapter|title|subchapter))|(?i:title)[ \t]+(?P<title>\d{1,3})(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.|CFR))?)(?-u:\b))?)",
+        r"^(?P<w>(?i:subpart|appendix|supplement))[ \t]+(?P<no>No\.[ \t]*)?(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})[ \t]+(?:of|to)[ \t]+(?:(?P<this>(?i:this)[ \t]+(?i:part))(?-u:\b)|(?P<title2>\d{1,3})[ \t]*(?:CFR|C\.[ \t]?F\.[ \t]?R\.)[ \t]+(?i:part)[ \t]+(?P<part2>\d{1,4})(?-u:\b)|(?i:part)[ \t]+(?P<part>\d{1,4})(?-u:\b)(?:[ \t]+of[ \t]+(?:(?P<own>(?i:this)[ \t]+(?i:chapter|title|subchapter))|(?i:title)[ \t]+(?P<title>\d{1,3})(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.|CFR))?)(?-u:\b))?)",
     )
 });
 
@@ -2111,7 +2119,10 @@ static CFR_UNIT: LazyLock<Regex> = LazyLock::new(|| {
 fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
     let (end, caps) = eat(text, start, &CFR_UNIT)?;
     let word = caps.name("w")?.as_str();
-    let designation = caps.name("n")?.as_str();
+    // `Supplement No. 2 to part 744` (the Export Administration Regulations number their
+    // supplements so, and the eCFR names them with the `No.`).
+    let numbered = caps.name("no").map(|_| format!("No. {}", &caps["n"]));
+    let designation = numbered.as_deref().unwrap_or(caps.name("n")?.as_str());
     if caps.name("this").is_some() {
         let abbr = if word.eq_ignore_ascii_case("subpart") {
             "subpt."
@@ -2127,7 +2138,8 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
         phrase.end = end;
         return Some(phrase);
     }
-    let part = caps.name("part")?;
+    // `Subpart Z of 29 CFR Part 1910`: the part cited in the C.F.R.'s prefix form.
+    let part = caps.name("part").or(caps.name("part2"))?;
     let mut phrase = Phrase::new(
         start,
         Head::Section {
@@ -2144,7 +2156,7 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
     });
     phrase.designator = Some("Part".into());
     phrase.division = Some(cfr_unit_name(word, designation));
-    phrase.code = match (caps.name("own"), caps.name("title")) {
+    phrase.code = match (caps.name("own"), caps.name("title").or(caps.name("title2"))) {
         (Some(_), _) => Some(CodeRef::This),
         (None, Some(t)) => Some(CodeRef::Named(compact_str::format_compact!(
             "{} C.F.R.",
@@ -2176,7 +2188,7 @@ fn division_name(caps: &Captures<'_>, cfr: bool) -> Option<String> {
 
 static TITLED_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?i:title)[ \t]+)?(?P<t>\d{1,3}[A-Z]?)(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?P<c>United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.|USC(?-u:\b)|CFR(?-u:\b))",
+        r"^(?:(?:(?i:title)[ \t]+)?(?P<t>\d{1,3}[A-Z]?)(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?P<c>United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|U\.[ \t]?S\.[ \t]?C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.|USC(?-u:\b)|CFR(?-u:\b))|(?P<c2>United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations(?:[ \t]+\(CFR\))?|C\.[ \t]?F\.[ \t]?R\.|CFR),?[ \t]+(?i:title)[ \t]+(?P<t2>\d{1,3}[A-Z]?)(?-u:\b))",
     )
 });
 static TITLED_SECTION: LazyLock<Regex> =
@@ -3684,7 +3696,7 @@ static POINTS_WORD: LazyLock<Regex> = LazyLock::new(|| {
 /// (The Bluebook, rules 3.4 and 14.2, table T16; Document Drafting Handbook, ch. 2).
 static CFR_UNIT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:,[ \t]*|[ \t]+)(?P<w>(?i:subpt\.|subpart|app\.|appendix|supp\.|supplement))[ \t]+(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})(?-u:\b)",
+        r"^(?:,[ \t]*|[ \t]+)(?P<w>(?i:subpt\.|subpart|app\.|appendix|supp\.|supplement))[ \t]+(?P<no>No\.[ \t]*)?(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})(?-u:\b)",
     )
 });
 
@@ -3723,7 +3735,11 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
         && let Some((after, caps)) = eat(text, pos, &CFR_UNIT_AFTER)
         && let (Some(w), Some(n)) = (caps.name("w"), caps.name("n"))
     {
-        phrase.division = Some(cfr_unit_name(w.as_str(), n.as_str()));
+        let designation = match caps.name("no") {
+            Some(_) => format!("No. {}", n.as_str()),
+            None => n.as_str().to_string(),
+        };
+        phrase.division = Some(cfr_unit_name(w.as_str(), &designation));
         pos = after;
     }
     // `section 12, title 10, United States Code`, `Section 706, Title 5 U.S.C.`.
@@ -4298,14 +4314,16 @@ fn annex_to_its_act(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize
     Some(end)
 }
 
-/// `title XIX of `, `part A of title XVIII of `: divisions of an act, designated by a Roman
-/// numeral or capital letters as acts of Congress designate them (a U.S. Code title's number
-/// is Arabic and read by [`TITLE_OF`]). Not a division: an omnibus act numbers the sections
+/// `title XIX of `, `part A of title XVIII of `, `Part 3 of `: divisions of an act,
+/// designated by a Roman numeral or capital letters as acts of Congress designate them, or
+/// by an Arabic number as Commonwealth acts do (`Part 3 of the Data Protection Act 2018`);
+/// only before an act's name ([`past_divisions_of_an_act`]), so a U.S. Code title's number
+/// is still [`TITLE_OF`]'s. Not a division: an omnibus act numbers the sections
 /// of each division anew (`Section 743 of Division C of the Consolidated Appropriations Act`
 /// is Division C's).
 static ACT_DIVISION_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?i:title|subtitle|part|subpart|chapter|subchapter)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2})(?:-[A-Z0-9]{1,3})?[ \t]+of[ \t]+)+",
+        r"^(?:(?i:title|subtitle|part|subpart|chapter|subchapter)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2}|\d{1,3}[A-Z]?)(?:-[A-Z0-9]{1,3})?[ \t]+of[ \t]+)+",
     )
 });
 
@@ -4325,7 +4343,7 @@ fn past_divisions_of_an_act(text: &str, pos: usize) -> usize {
                 let words: Vec<&str> = name.split_whitespace().collect();
                 match words.as_slice() {
                     [.., "Act"] | [.., "Act", "of", _] => true,
-                    [.., "Act", year] => super::named_before::is_year(year),
+                    [.., "Act" | "Act,", year] => super::named_before::is_year(year),
                     _ => false,
                 }
             })
@@ -4842,8 +4860,9 @@ fn trim_named(phrase: &str) -> &str {
         out = out.get(..at).unwrap_or(out);
     }
     // `Section 438 of the CrPC and Section 302 IPC`, `section 34 of the Indian Penal Code
-    // and Article 21`, `… Act 2018 and Schedule 2 to …`: a head word after a connector
-    // starts the next citation, whose number the name did not take.
+    // and Article 21`, `… Act 2018 and Schedule 2 to …`, `… Act 2018 and Chapter 5 of …`: a
+    // head word (a designator or a division) after a connector starts the next citation,
+    // whose number the name did not take.
     if let Some((rest, head)) = out.rsplit_once(char::is_whitespace)
         && matches!(
             head,
@@ -4861,6 +4880,12 @@ fn trim_named(phrase: &str) -> &str {
                 | "Annexes"
                 | "Part"
                 | "Parts"
+                | "Chapter"
+                | "Chapters"
+                | "Title"
+                | "Titles"
+                | "Subtitle"
+                | "Subpart"
         )
         && let Some((name, connector)) = rest.trim_end().rsplit_once(char::is_whitespace)
         && matches!(connector, "and" | "or")

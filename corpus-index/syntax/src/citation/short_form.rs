@@ -684,9 +684,17 @@ fn link_that(
         cite_section_of(c, ante, a);
         return;
     }
+    // `subsection (c)(1) of such section`, `paragraph 3 of that Article`: the subdivisions
+    // of the section or article cited last (of an article's, in an EU act, which cites
+    // sections of nothing else).
+    let numbered = last_section.filter(|&a| cites[a].section.is_some());
+    let nearest = match (last_article, numbered) {
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
+    };
     if cites[i].section.is_none()
         && !cites[i].subsections.is_empty()
-        && let Some(a) = last_article
+        && let Some(a) = nearest
     {
         let ante = cites[a].clone();
         let c = &mut cites[i];
