@@ -654,29 +654,28 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
             return Some(found);
         }
     }
-    if let Some(c) = CALIFORNIA_CODE.captures(rest) {
-        let name = collapse_spaces(&c["name"]);
-        let (_, code) = CALIFORNIA_CODES.iter().find(|(n, _)| *n == name)?;
-        return Some(Found::CodePrefix {
-            after: start + c.get(0)?.end(),
-            code: (*code).to_string(),
-            kind: CitationKind::StateStatute,
-            designator: None,
-            plural: &c["des"] == "§§",
-        });
-    }
-    if let Some(c) = CALIFORNIA_CODE_WITHOUT_PERIODS.captures(rest) {
-        let name = collapse_spaces(&c["name"]);
-        let (_, code) = CALIFORNIA_CODES
-            .iter()
-            .find(|(manual, _)| manual.replace('.', "") == name)?;
-        return Some(Found::CodePrefix {
-            after: start + c.get(0)?.end(),
-            code: (*code).to_string(),
-            kind: CitationKind::StateStatute,
-            designator: None,
-            plural: &c["des"] == "§§",
-        });
+    // The style manual's names, and LexisNexis's without their periods.
+    for (form, periods) in [
+        (&*CALIFORNIA_CODE, true),
+        (&*CALIFORNIA_CODE_WITHOUT_PERIODS, false),
+    ] {
+        if let Some(c) = form.captures(rest) {
+            let name = collapse_spaces(&c["name"]);
+            let (_, code) = CALIFORNIA_CODES.iter().find(|(manual, _)| {
+                if periods {
+                    *manual == name
+                } else {
+                    manual.replace('.', "") == name
+                }
+            })?;
+            return Some(Found::CodePrefix {
+                after: start + c.get(0)?.end(),
+                code: (*code).to_string(),
+                kind: CitationKind::StateStatute,
+                designator: None,
+                plural: &c["des"] == "§§",
+            });
+        }
     }
     if let Some(c) = NY_CONSOLIDATED_LAWS_SERVICE.captures(rest) {
         let law = collapse_spaces(&c["law"]);
