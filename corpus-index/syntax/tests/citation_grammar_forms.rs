@@ -2310,3 +2310,19 @@ fn subdivisions_of_such_section_after_an_article() {
     );
     assert_eq!(found.last(), Some(&usc("21 U.S.C. 355(b)")));
 }
+
+// Class: `such section` names the section cited last, not the subdivision of it that
+// citation named (44 U.S.C. 2204(c)(1)); `such article` in lower case is goods, no
+// provision (the Customs Tariff's valuation clause in AILA's S192).
+#[test]
+fn such_section_is_a_section_and_such_article_is_goods() {
+    let found = read(
+        "Presidential records shall be administered in accordance with section 552 of title 5, United States Code, except that paragraph (b)(5) of that section shall not be available for purposes of withholding any Presidential record, and for the purposes of such section such records shall be deemed to be records of the National Archives",
+    );
+    assert_eq!(found.last(), Some(&usc("5 U.S.C. 552")));
+    let found = read(
+        "the value of the imported article determined under sub-section (1) of section 14 or the tariff value of such article fixed under sub-section (2) of that section",
+    );
+    let section = |n: &str| -> (String, String) { ("section".into(), n.into()) };
+    assert_eq!(found, [section("§ 14(1)"), section("§ 14(2)")]);
+}

@@ -145,9 +145,11 @@ const ANCHORS: &[(&str, &str)] = &[
         "adjacent",
         r"(?P<adjacent>(?-u:\b)(?i:the)[ \t]+(?i:preceding|previous|following|next)[ \t]+(?i:sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point)(?-u:\b))",
     ),
+    // `such section`, `said Article`; not `such article` in lower case, which is goods (`the
+    // value of such article`, the Customs Act; `such article of food`, the FD&C Act).
     (
         "such",
-        r"(?P<such>(?-u:\b)(?i:such|said)[ \t]+(?i:section|article)(?-u:\b))",
+        r"(?P<such>(?-u:\b)(?i:such|said)[ \t]+(?:(?i:section)|Article)(?-u:\b))",
     ),
     (
         "this",

@@ -670,7 +670,9 @@ fn link_that(
     last_article: Option<usize>,
     last_section: Option<usize>,
 ) {
-    // `such section`: the section last cited, whatever its unit.
+    // `such section`: the section last cited, whatever its unit; the section, not the
+    // subdivision of it that citation named (`paragraph (b)(5) of that section … for the
+    // purposes of such section`, 44 U.S.C. 2204(c)(1)).
     if cites[i].section.is_none()
         && cites[i].subsections.is_empty()
         && cites[i].code.is_none()
@@ -678,10 +680,8 @@ fn link_that(
         && cites[i].range_end.is_none()
         && let Some(a) = last_section
     {
-        let mut ante = cites[a].clone();
-        let c = &mut cites[i];
-        c.subsections = std::mem::take(&mut ante.subsections);
-        cite_section_of(c, ante, a);
+        let ante = cites[a].clone();
+        cite_section_of(&mut cites[i], ante, a);
         return;
     }
     // `subsection (c)(1) of such section`, `paragraph 3 of that Article`: the subdivisions
