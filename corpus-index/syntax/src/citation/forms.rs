@@ -175,7 +175,7 @@ static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
 static LOCAL_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
         r"^(?:(?P<title>\d{{1,3}}(?:-[A-Z])?)[ \t]+)?(?P<abbr>{})(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
-        local_code_alternation(|_| true)
+        local_code_alternation()
     ))
 });
 /// A section number of the Alaska Statutes: title, chapter and section, two, two and three
@@ -281,38 +281,37 @@ const LOCAL_CODES: &[LocalCode] = &[
     ("Code of Ala.", "Ala. Code", false, true, "§"),
 ];
 
-/// The abbreviations of [`LOCAL_CODES`] that `keep` keeps, as a regular expression's
-/// alternation, longest first (an alternation takes the first that matches: `C.G.S.A.`
-/// before `C.G.S.`). A space may follow the period of an abbreviated word (`Pa. C.S.` for
-/// `Pa.C.S.`), which [`local_code_key`] takes out again for the table's look-up.
-fn local_code_alternation(keep: impl Fn(&LocalCode) -> bool) -> String {
-    let mut abbrs: Vec<&str> = LOCAL_CODES
-        .iter()
-        .filter(|c| keep(c))
-        .map(|(abbr, ..)| *abbr)
-        .collect();
+/// The abbreviations of [`LOCAL_CODES`] as a regular expression's alternation, longest
+/// first (an alternation takes the first that matches: `C.G.S.A.` before `C.G.S.`).
+fn local_code_alternation() -> String {
+    let mut abbrs: Vec<&str> = LOCAL_CODES.iter().map(|(abbr, ..)| *abbr).collect();
     abbrs.sort_by_key(|a| std::cmp::Reverse(a.len()));
     abbrs.dedup();
     abbrs
         .iter()
-        .map(|abbr| {
-            let mut out = String::new();
-            let mut prev = ' ';
-            for c in abbr.chars() {
-                if c == ' ' {
-                    out.push_str(r"[ \t]+");
-                } else {
-                    out.push_str(&regex::escape(&c.to_string()));
-                }
-                if c == '.' && prev.is_lowercase() {
-                    out.push_str(r"[ \t]?");
-                }
-                prev = c;
-            }
-            out
-        })
+        .map(|abbr| abbreviation_pattern(abbr))
         .collect::<Vec<_>>()
         .join("|")
+}
+
+/// The pattern of one abbreviation of [`LOCAL_CODES`]: its characters escaped, its spaces
+/// any run of them, and a space allowed after the period of an abbreviated word (`Pa. C.S.`
+/// for `Pa.C.S.`), which [`local_code_key`] takes out again for the table's look-up.
+fn abbreviation_pattern(abbr: &str) -> String {
+    let mut out = String::new();
+    let mut prev = ' ';
+    for c in abbr.chars() {
+        if c == ' ' {
+            out.push_str(r"[ \t]+");
+        } else {
+            out.push_str(&regex::escape(&c.to_string()));
+        }
+        if c == '.' && prev.is_lowercase() {
+            out.push_str(r"[ \t]?");
+        }
+        prev = c;
+    }
+    out
 }
 
 /// The abbreviations of [`LOCAL_CODES`] that open a citation without a title before them,
@@ -323,9 +322,9 @@ pub(crate) fn local_code_anchor() -> String {
     LOCAL_CODES
         .iter()
         .filter(|(_, _, titled, ..)| !titled)
-        .map(|entry| {
-            let one = local_code_alternation(|c| c.0 == entry.0);
-            if entry.0.ends_with('.') {
+        .map(|(abbr, ..)| {
+            let one = abbreviation_pattern(abbr);
+            if abbr.ends_with('.') {
                 one
             } else {
                 format!(r"{one}(?-u:\b)")
@@ -339,6 +338,12 @@ pub(crate) fn local_code_anchor() -> String {
 /// them.
 fn local_code_key(abbr: &str) -> String {
     abbr.split_whitespace().collect()
+}
+
+/// Whether the table's abbreviation `entry` is `key` ([`local_code_key`]) once its spaces
+/// are out, compared without building a string.
+fn is_local_code(entry: &str, key: &str) -> bool {
+    entry.chars().filter(|c| !c.is_whitespace()).eq(key.chars())
 }
 
 /// The states' own forms of administrative codes numbered by title with the title first and
@@ -697,9 +702,8 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
     }
     let c = LOCAL_CODE.captures(rest)?;
     let abbr = local_code_key(&c["abbr"]);
-    let (_, name, titled, styled, designator) = LOCAL_CODES
-        .iter()
-        .find(|(a, ..)| local_code_key(a) == abbr)?;
+    let (_, name, titled, styled, designator) =
+        LOCAL_CODES.iter().find(|(a, ..)| is_local_code(a, &abbr))?;
     let title = c.name("title").map(|t| t.as_str());
     if *titled != title.is_some() || (*styled && c.name("style").is_none()) {
         return None;
