@@ -553,15 +553,15 @@ fn state_and_local_codes() {
     );
     // Codes named by their initials, as the states cite them: New York's Civil Practice Law
     // and Rules by rule number alone, Louisiana's Revised Statutes by title and section, its
-    // Civil Code and Code of Civil Procedure by article; a state's own initials start a new
+    // Civil Code and Code of Civil Procedure by article (named as table T1 names them); a state's own initials start a new
     // name (`D.C. Law D.C. Law 21-36`, a name repeated in D.C. Code § 1-611.03's notes), and
     // two initials before a plain number are no code (`N.Y. A.D. 123`).
     assert_eq!(
         normalized("N.Y. C.P.L.R. 3211(a)(7); La. R.S. 9:2800.6; La. C.C. art. 2315"),
         [
             "N.Y. C.P.L.R. 3211(a)(7)",
-            "La. R.S. 9:2800.6",
-            "La. C.C. art. 2315"
+            "La. Stat. Ann. § 9:2800.6",
+            "La. Civ. Code Ann. art. 2315"
         ]
     );
     assert_eq!(

@@ -2023,8 +2023,8 @@ fn the_european_convention_by_its_abbreviation() {
     assert_eq!(
         read("Art. 8 ECHR and Article 6(1) of the European Convention on Human Rights"),
         [
-            named("European Convention on Human Rights § 8"),
-            named("European Convention on Human Rights § 6(1)")
+            named("European Convention on Human Rights art. 8"),
+            named("European Convention on Human Rights art. 6(1)")
         ]
     );
 }
@@ -2296,7 +2296,7 @@ fn constitutional_articles_in_words() {
     );
     assert_eq!(
         read("A petition under Article 21 of the Constitution was filed."),
-        [named("Constitution § 21")]
+        [named("Constitution art. 21")]
     );
 }
 
@@ -2325,4 +2325,145 @@ fn such_section_is_a_section_and_such_article_is_goods() {
     );
     let section = |n: &str| -> (String, String) { ("section".into(), n.into()) };
     assert_eq!(found, [section("§ 14(1)"), section("§ 14(2)")]);
+}
+
+fn uniform(n: &str) -> (String, String) {
+    ("uniform_law".into(), n.into())
+}
+
+// Class: Louisiana's own forms of its Revised Statutes and codes (the rules of its Supreme
+// Court for citing them: `La. R.S. 14:30`, `La. C.C. art. 2315`, `La. C.Cr.P. art. 701`,
+// and West's `LSA-` forms), written with or without the space after the state; read as
+// table T1's names. The codes are cited by article, the statutes by title and section.
+#[test]
+fn louisianas_own_forms_of_its_statutes_and_codes() {
+    assert_eq!(
+        read(
+            "Defendant was convicted of second degree murder, a violation of La. R.S. 14:30.1, and his motion under La. C.Cr.P. art. 701 was denied."
+        ),
+        [
+            statute("La. Stat. Ann. § 14:30.1"),
+            statute("La. Code Crim. Proc. Ann. art. 701")
+        ]
+    );
+    assert_eq!(
+        read(
+            "Liability arises under La.C.C. arts. 2315 and 2317.1, and summary judgment is governed by La. C.C.P. art. 966; see also LSA-R.S. 9:2800.6 and La. C.E. art. 404."
+        ),
+        [
+            statute("La. Civ. Code Ann. art. 2315"),
+            statute("La. Civ. Code Ann. art. 2317.1"),
+            statute("La. Code Civ. Proc. Ann. art. 966"),
+            statute("La. Stat. Ann. § 9:2800.6"),
+            statute("La. Code Evid. Ann. art. 404")
+        ]
+    );
+    // The uniform laws table of D.C. Code § 4-1421's notes: a range of articles.
+    assert_eq!(
+        read("La.—LSA-Ch.C. arts. 1608 to 1622. Maine—22 M.R.S.A. §§ 4251 to 4269."),
+        [
+            statute("La. Child. Code Ann. arts. 1608 to 1622"),
+            statute("Me. Stat. tit. 22, §§ 4251 to 4269")
+        ]
+    );
+}
+
+// Class: the articles of the Uniform Commercial Code, cited whole by its initials or named
+// after them (The Bluebook, rule 12.9.5: `U.C.C. art. 9`); a section of it and of its
+// name next to another name.
+#[test]
+fn articles_of_the_uniform_commercial_code() {
+    assert_eq!(
+        read(
+            "A security interest perfected under U.C.C. art. 9 has priority; Article 2 of the UCC governs sales of goods."
+        ),
+        [uniform("U.C.C. art. 9"), uniform("U.C.C. art. 2")]
+    );
+    assert_eq!(
+        read(
+            "Compare section 2-207 of the Uniform Commercial Code and Uniform Commercial Code § 2-209."
+        ),
+        [uniform("U.C.C. § 2-207"), uniform("U.C.C. § 2-209")]
+    );
+}
+
+// Class: a state's code divided into articles, named in words and cited by article after
+// its name (table T1: `Tex. Code Crim. Proc. Ann. art.`, `La. Civ. Code Ann. art.`);
+// California's codes named in words take table T1's order (`Cal. Civ. Proc. Code`).
+#[test]
+fn a_states_code_cited_by_article_after_its_name() {
+    assert_eq!(
+        read(
+            "The statement was inadmissible under Texas Code of Criminal Procedure article 38.22, and damages lie under Louisiana Civil Code article 2315."
+        ),
+        [
+            statute("Tex. Code Crim. Proc. art. 38.22"),
+            statute("La. Civ. Code art. 2315")
+        ]
+    );
+    assert_eq!(
+        read("The motion was brought under California Code of Civil Procedure section 425.16."),
+        [statute("Cal. Civ. Proc. Code § 425.16")]
+    );
+}
+
+// Class: an article of a named act or convention is `art.` (The Bluebook, rule 21.4:
+// `European Convention on Human Rights art. 8`), whatever the act's words for it.
+#[test]
+fn an_article_of_a_named_act_is_art() {
+    assert_eq!(
+        read(
+            "Article 8 of the European Convention on Human Rights protects private life, and Articles 2 to 4 of the Vienna Convention on the Law of Treaties define terms."
+        ),
+        [
+            named("European Convention on Human Rights art. 8"),
+            named("Vienna Convention on the Law of Treaties arts. 2 to 4")
+        ]
+    );
+}
+
+// Class: two names joined by `and` before a section sign: the section is the second
+// name's (`the Clean Air Act and Clean Water Act § 404`), and the first is no citation.
+#[test]
+fn a_section_after_two_names_is_the_seconds() {
+    assert_eq!(
+        read("Permits under the Clean Air Act and Clean Water Act § 404 are required."),
+        [named("Clean Water Act § 404")]
+    );
+}
+
+// Class: a list of C.F.R. subparts or appendices, after their part (`40 CFR part 60,
+// subparts OOOO and OOOOa`) or before it (`subparts L and M to part 747 of this chapter`,
+// the Document Drafting Handbook's prefix form): one citation per unit. The second
+// sentence is after 12 C.F.R. 746.201(d)(3) (Federal Register of June 7, 2017), whose
+// `part 747` leaves its `of this chapter` to the parts before.
+#[test]
+fn lists_of_units_of_a_cfr_part() {
+    assert_eq!(
+        read(
+            "The standards of 40 CFR part 60, subparts OOOO and OOOOa, and 42 CFR 423, subparts M and U, apply."
+        ),
+        [
+            cfr("40 C.F.R. Part 60, subpart OOOO"),
+            cfr("40 C.F.R. Part 60, subpart OOOOa"),
+            cfr("42 C.F.R. Part 423, subpart M"),
+            cfr("42 C.F.R. Part 423, subpart U")
+        ]
+    );
+    assert_eq!(
+        read_in_cfr(
+            "Challenges to determinations under the prompt corrective action regime in parts 702 and 704 of this chapter and subparts L and M to part 747 of this chapter; and",
+            "12",
+            "746.201",
+        ),
+        [
+            cfr("12 C.F.R. Part 702"),
+            cfr("12 C.F.R. Part 704"),
+            cfr("12 C.F.R. Part 747, subpart L"),
+            cfr("12 C.F.R. Part 747, subpart M")
+        ]
+    );
+    let found = cite("see 40 CFR part 60, subparts A, B, and C.", None);
+    let spans: Vec<&str> = found.iter().map(|c| c.raw.as_str()).collect();
+    assert_eq!(spans, ["40 CFR part 60, subparts A", "B", "C"]);
 }

@@ -318,7 +318,7 @@ fn an_articles_paragraph_after_a_comma_and_a_body_named_after_an_article() {
         [triple(
             "named_act",
             "article 3, paragraph 7 of the Convention",
-            "Convention § 3(7)"
+            "Convention art. 3(7)"
         )]
     );
     // 14 U.S.C. § 509: paragraphs of the citing section after a comma are a list, not a

@@ -78,7 +78,7 @@ const STATE_FULL: &str = r"(?:Alabama|Alaska|Arizona|Arkansas|California|Colorad
 
 /// The name of a state code, its title and its chapter or title division: the part of
 /// [`STATE_CODE`] before the designator.
-const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3}[A-Z]?)[ \t]+)?(?P<pre>Code[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:(?:[A-Z]\.){2,6},?|[A-Z][A-Za-z]*(?:['’][a-z]*)?(?:[-–][A-Za-z]+)*\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch|art)\.[ \t]*(?P<divnum>\d+(?:-?[A-Z]|[a-z])?)(?:,[ \t]*pt\.[ \t]*(?P<part>[IVXLC]{1,8}|\d{1,3})(?-u:\b))?)?";
+const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3}[A-Z]?)[ \t]+)?(?P<pre>Code[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:(?:[A-Z][a-z]?\.){2,6},?|[A-Z][A-Za-z]*(?:['’][a-z]*)?(?:[-–][A-Za-z]+)*\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch|art)\.[ \t]*(?P<divnum>\d+(?:-?[A-Z]|[a-z])?)(?:,[ \t]*pt\.[ \t]*(?P<part>[IVXLC]{1,8}|\d{1,3})(?-u:\b))?)?";
 
 /// The year of a code's edition after its name (`Ala. Code 1975, § 6-2-38`, `Miss. Code
 /// 1972`), read past, not kept.
@@ -129,15 +129,21 @@ static STATE_CODE_DIVISION: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A code's name written as its initials (`C.P.L.R.`, Civil Practice Law and Rules; `R.S.`,
 /// Revised Statutes; `C.C.P.`, Code of Civil Procedure): a word of two to six capitals,
-/// each with its period.
+/// each with its period, one of which may take a small letter (Louisiana's `C.Cr.P.`, Code
+/// of Criminal Procedure; `Ch.C.`, Children's Code).
 fn is_initialism(word: &str) -> bool {
     let word = word.trim_end_matches(',');
-    let bytes = word.as_bytes();
-    (4..=12).contains(&bytes.len())
-        && bytes.len().is_multiple_of(2)
-        && bytes
-            .chunks(2)
-            .all(|pair| pair[0].is_ascii_uppercase() && pair[1] == b'.')
+    let Some(initials) = word.strip_suffix('.') else {
+        return false;
+    };
+    let initials: Vec<&str> = initials.split('.').collect();
+    (2..=6).contains(&initials.len())
+        && initials.iter().all(|i| {
+            let b = i.as_bytes();
+            matches!(b, [c] | [c, b'a'..=b'z'] if c.is_ascii_uppercase())
+        })
+        // Mostly single capitals: Louisiana's `C.Cr.P.` and `Ch.C.`, not `Co.Ct.`.
+        && initials.iter().filter(|i| i.len() == 2).count() <= 1
 }
 
 /// State codes cited without a section sign: `410 ILCS 54/10` (`410 Ill. Comp. Stat. 54/10`),
@@ -174,7 +180,7 @@ static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
 /// number must follow, in the code's style (see [`LOCAL_CODES`]).
 static LOCAL_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?:(?P<title>\d{{1,3}}(?:-[A-Z])?)[ \t]+)?(?P<abbr>{})(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
+        r"^(?:(?P<title>\d{{1,3}}(?:-[A-Z])?)[ \t]+)?(?P<abbr>{})(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?|arts?\.|[Aa]rticles?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
         local_code_alternation()
     ))
 });
@@ -226,9 +232,52 @@ const LOCAL_CODES: &[LocalCode] = &[
     ("W.S.", "Wyo. Stat. Ann.", false, true, "§"),
     ("A.C.A.", "Ark. Code Ann.", false, true, "§"),
     ("C.G.S.", "Conn. Gen. Stat.", false, true, "§"),
-    ("LSA-R.S.", "La. Rev. Stat. Ann.", false, true, "§"),
+    // Louisiana's own forms (its Supreme Court's rules for citing its statutes and codes):
+    // `La. R.S. 14:30`, `La. C.C. art. 2315`, `La. C.C.P. art. 966`, `La. C.Cr.P. art.
+    // 701`, `La. C.E. art. 404`, `La. Ch.C. art. 603`, and the `LSA-` forms of West's
+    // edition (`LSA-R.S. 9:2800.6`, `LSA-C.C. art. 2315`). The codes are cited by
+    // article, the Revised Statutes by title and section; table T1 names them.
+    ("La.R.S.", "La. Stat. Ann.", false, true, "§"),
+    ("LSA-R.S.", "La. Stat. Ann.", false, true, "§"),
+    ("La.C.C.", "La. Civ. Code Ann.", false, false, "art."),
+    ("LSA-C.C.", "La. Civ. Code Ann.", false, false, "art."),
+    (
+        "La.C.C.P.",
+        "La. Code Civ. Proc. Ann.",
+        false,
+        false,
+        "art.",
+    ),
+    (
+        "LSA-C.C.P.",
+        "La. Code Civ. Proc. Ann.",
+        false,
+        false,
+        "art.",
+    ),
+    (
+        "La.C.Cr.P.",
+        "La. Code Crim. Proc. Ann.",
+        false,
+        false,
+        "art.",
+    ),
+    (
+        "LSA-C.Cr.P.",
+        "La. Code Crim. Proc. Ann.",
+        false,
+        false,
+        "art.",
+    ),
+    ("La.C.E.", "La. Code Evid. Ann.", false, false, "art."),
+    ("LSA-C.E.", "La. Code Evid. Ann.", false, false, "art."),
+    ("La.Ch.C.", "La. Child. Code Ann.", false, false, "art."),
+    ("LSA-Ch.C.", "La. Child. Code Ann.", false, false, "art."),
     ("U.C.C.", "U.C.C.", false, true, "§"),
     ("UCC", "U.C.C.", false, true, "§"),
+    // The Code's articles, as a whole (`U.C.C. art. 9`, `UCC Article 2`).
+    ("U.C.C.", "U.C.C.", false, false, "art."),
+    ("UCC", "U.C.C.", false, false, "art."),
     ("V.S.A.", "Vt. Stat. Ann.", true, false, "§"),
     ("M.R.S.", "Me. Stat.", true, false, "§"),
     ("M.R.S.A.", "Me. Stat.", true, false, "§"),
@@ -285,7 +334,7 @@ const LOCAL_CODES: &[LocalCode] = &[
 /// first (an alternation takes the first that matches: `C.G.S.A.` before `C.G.S.`).
 fn local_code_alternation() -> String {
     let mut abbrs: Vec<&str> = LOCAL_CODES.iter().map(|(abbr, ..)| *abbr).collect();
-    abbrs.sort_by_key(|a| std::cmp::Reverse(a.len()));
+    abbrs.sort_by_key(|a| (std::cmp::Reverse(a.len()), *a));
     abbrs.dedup();
     abbrs
         .iter()
@@ -453,8 +502,9 @@ fn titled_admin_code(rest: &str, start: usize) -> Option<Found> {
 pub(crate) fn local_code_at(rest: &str) -> Option<(usize, &'static str)> {
     LOCAL_CODES
         .iter()
-        .filter(|(abbr, name, titled, ..)| {
+        .filter(|(abbr, name, titled, _, designator)| {
             !titled
+                && *designator != "art."
                 && !name.contains("Admin.")
                 && !name.contains("Regs.")
                 && rest.starts_with(abbr)
@@ -511,6 +561,15 @@ static CALIFORNIA_CODE_WITHOUT_PERIODS: LazyLock<Regex> = LazyLock::new(|| {
         r"^Cal[ \t]+(?P<name>(?:[A-Z][a-z]*|&)(?:[ \t]+(?:[A-Z][a-z]*|&)){1,4}),?[ \t]*(?P<des>§§?)[ \t]*",
     )
 });
+
+/// The Bluebook's name (table T1) of the California code the style manual abbreviates
+/// `manual` (`Code Civ. Proc.` → `Cal. Civ. Proc. Code`), if it is one.
+pub(crate) fn california_code(manual: &str) -> Option<&'static str> {
+    CALIFORNIA_CODES
+        .iter()
+        .find(|(name, _)| *name == manual)
+        .map(|(_, code)| *code)
+}
 
 /// The Bluebook's (table T1) names of the California codes the style manual abbreviates.
 const CALIFORNIA_CODES: &[(&str, &str)] = &[
@@ -702,8 +761,13 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
     }
     let c = LOCAL_CODE.captures(rest)?;
     let abbr = local_code_key(&c["abbr"]);
-    let (_, name, titled, styled, designator) =
-        LOCAL_CODES.iter().find(|(a, ..)| is_local_code(a, &abbr))?;
+    // A code's articles are cited by article, and only a code of articles is.
+    let articles = c
+        .name("des")
+        .is_some_and(|d| d.as_str().to_ascii_lowercase().starts_with("art"));
+    let (_, name, titled, styled, designator) = LOCAL_CODES
+        .iter()
+        .find(|(a, .., d)| is_local_code(a, &abbr) && articles == (*d == "art."))?;
     let title = c.name("title").map(|t| t.as_str());
     if *titled != title.is_some() || (*styled && c.name("style").is_none()) {
         return None;
@@ -727,12 +791,23 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
         kind,
         // New York's rules are cited without a section sign (`N.Y. C.P.L.R. 3211`).
         designator: (*designator != "§").then(|| (*designator).to_string()),
-        plural: c.name("des").is_some_and(|d| d.as_str() == "§§"),
+        plural: c.name("des").is_some_and(|d| {
+            let d = d.as_str();
+            d == "§§" || d == "arts." || d.eq_ignore_ascii_case("articles")
+        }),
     })
 }
 
 fn collapse_spaces(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The Uniform Commercial Code by its name or initials (`Uniform Commercial Code`, `UCC`,
+/// `U.C.C.`), as The Bluebook cites it (rule 12.9.5: `U.C.C.`): a uniform act, no state's
+/// code.
+pub(crate) fn uniform_law(name: &str) -> Option<&'static str> {
+    let name = name.strip_prefix("the ").unwrap_or(name);
+    matches!(name, "Uniform Commercial Code" | "UCC" | "U.C.C.").then_some("U.C.C.")
 }
 
 /// Acronyms that are codes or reporters, not popular names of acts.
@@ -1869,10 +1944,19 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
             division = Some(format!("tit. {t}"));
         }
     }
-    // `18 Pa. C.S. § 2502`: Pennsylvania's own abbreviation of its Consolidated Statutes,
-    // written with a space (see [`LOCAL_CODES`]' `Pa.C.S.`).
-    if state == "Pa." && matches!(words.as_slice(), [w] if w == "C.S." || w == "C.S.A.") {
-        words = vec!["Cons.".into(), "Stat.".into()];
+    // `18 Pa. C.S. § 2502`, `La. C.C. art. 2315`: a state's own abbreviation of its code
+    // written with a space after the state ([`LOCAL_CODES`]' `Pa.C.S.`, `La.C.C.`), cited by
+    // its name in table T1.
+    let mut own_form = None;
+    if let [w] = words.as_slice()
+        && is_initialism(w)
+        && let Some((_, name, _, _, designator)) = LOCAL_CODES
+            .iter()
+            .find(|(abbr, ..)| abbr.strip_prefix(state.as_str()) == Some(w.trim_end_matches(',')))
+        && let Some(words_of_name) = name.strip_prefix(state.as_str())
+    {
+        words = words_of_name.split_whitespace().map(String::from).collect();
+        own_form = Some(*designator);
     }
     // Virginia's code is cited `Va. Code` whatever the publisher (unitedstates/citation).
     if state == "Va." && words.first().is_some_and(|w| w == "Code") {
@@ -1904,7 +1988,7 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
         code.push_str(d);
     }
     // `D.C. Official Code`, `D.C. Code Ann.`: the code lexls knows by one name.
-    let mut known_code = false;
+    let mut known_code = own_form == Some("§");
     if let Some(known) = super::codes::canonical_code(&code)
         && known.family == super::codes::CodeFamily::StateStatute
     {

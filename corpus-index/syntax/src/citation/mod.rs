@@ -511,16 +511,29 @@ impl Citation {
             | CitationKind::Id
             | CitationKind::Supra => match code {
                 Some(code) => {
+                    // A named act's article is `art.` (The Bluebook, rule 21.4: `European
+                    // Convention on Human Rights art. 8`), its section `§`.
+                    let article = self.unit == Unit::Article;
                     let des = match self.designator() {
+                        // `La. Child. Code Ann. arts. 1608 to 1622`.
+                        Some("art.") if self.range_end.is_some() => "arts.",
                         Some(d) => d,
-                        None if self.range_end.is_some() => "§§",
+                        None if self.range_end.is_some() => {
+                            if article {
+                                "arts."
+                            } else {
+                                "§§"
+                            }
+                        }
+                        None if article => "art.",
                         None => "§",
                     };
                     out.push_str(code);
                     // `Mass. Gen. Laws ch. 1, § 2`, `Del. Code tit. 9, § 2402`, `Tex. Rev. Civ.
                     // Stat. Ann. art. 4495b, § 5.08`, `La. Admin. Code tit. 33, pt. III, § 509`.
+                    // A state's public act too (`Ill. Pub. Act 96-1234, § 5`).
                     let divided = code.rsplit_once(' ').is_some_and(|(head, _)| {
-                        ["tit.", "ch.", "art.", "pt."]
+                        ["tit.", "ch.", "art.", "pt.", "Pub. Act", "Pub. Act No."]
                             .iter()
                             .any(|d| head.ends_with(d))
                     });

@@ -36,6 +36,13 @@ const HEAD_NOUNS: &[&str] = &[
     "Ordinance",
 ];
 
+/// Whether `connector` (`and`, `or`) after `word` joins two names rather than two words of
+/// one: `word` is a name's head noun ([`HEAD_NOUNS`]), which ends a name (`the Clean Air
+/// Act and Clean Water Act`; `the Immigration and Nationality Act` joins two words).
+pub(crate) fn joins_two_names(word: &str, connector: &str) -> bool {
+    matches!(connector, "and" | "or") && HEAD_NOUNS.contains(&word.trim_end_matches(','))
+}
+
 /// The head nouns of the titles of statutory instruments (`Working Time Regulations 1998`,
 /// `Civil Procedure Rules 1998`, `Town and Country Planning (Use Classes) Order 1987`).
 const INSTRUMENT_NOUNS: &[&str] = &["Regulations", "Rules", "Order"];
@@ -500,6 +507,11 @@ fn named_before(text: &str, start: usize, instrument: bool) -> Option<NamedBefor
             break;
         }
         let inner = w.trim_start_matches('(').trim_end_matches(')');
+        // `the Uniform Commercial Code and Uniform Commercial Code § 2-207`: a name ends
+        // with its head noun, so a connector after one joins two names.
+        if !open && k >= 2 && joins_two_names(words[k - 2].1, inner) {
+            break;
+        }
         // `Finance (No. 2) Act 2017`: the number of an act of the same name and year.
         let numbered = (closes && !inner.is_empty() && inner.bytes().all(|b| b.is_ascii_digit()))
             || (opens && matches!(inner, "No." | "No"));
@@ -556,10 +568,10 @@ fn named_before(text: &str, start: usize, instrument: bool) -> Option<NamedBefor
     {
         return None;
     }
-    if name == "Uniform Commercial Code" {
+    if let Some(code) = super::forms::uniform_law(&name) {
         return Some(NamedBefore {
             start,
-            code: "U.C.C.".into(),
+            code: code.into(),
             kind: CitationKind::UniformLaw,
             act,
             dated: year,
@@ -644,7 +656,16 @@ fn state_subject_code(name: &str) -> Option<String> {
     if rest.starts_with("City ") || rest.split(' ').count() < 2 {
         return None;
     }
-    Some(format!("{abbr} {}", abbreviate(rest)))
+    // The Bluebook's abbreviations leave out the name's `of` (`Code of Criminal Procedure` →
+    // `Code Crim. Proc.`); California's code of it is named in another order (`Cal. Civ.
+    // Proc. Code`).
+    let words = abbreviate(rest).replace(" of ", " ");
+    if abbr == "Cal."
+        && let Some(code) = super::forms::california_code(&words)
+    {
+        return Some(code.to_string());
+    }
+    Some(format!("{abbr} {words}"))
 }
 
 /// The words of a law's name as a publisher writes them without periods (`Gen Bus`,

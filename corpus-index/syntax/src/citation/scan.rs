@@ -70,7 +70,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ("instrument", super::numbered_act::INSTRUMENT_PATTERN),
     (
         "cfrunit",
-        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix|supplement)[ \t]+(?:No\.[ \t]*)?[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d)|(?i:subpart|appendix)[ \t]+[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+\d{1,3}[ \t]*(?:CFR|C\.[ \t]?F\.[ \t]?R\.)[ \t]+(?i:part)[ \t]+\d)",
+        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix|supplement)[ \t]+(?:No\.[ \t]*)?[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d)|(?i:subparts|appendices|appendixes)[ \t]+[A-Z]{1,7}[a-z]?(?:(?:,[ \t]*(?:(?i:and|or)[ \t]+)?|[ \t]+(?i:and|or)[ \t]+)[A-Z]{1,7}[a-z]?)+[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d)|(?i:subpart|appendix)[ \t]+[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+\d{1,3}[ \t]*(?:CFR|C\.[ \t]?F\.[ \t]?R\.)[ \t]+(?i:part)[ \t]+\d)",
     ),
     (
         "container",
@@ -919,6 +919,13 @@ struct Phrase {
     that_section: bool,
     /// A division cited as a whole (`ch. 35`), for a phrase without items.
     division: Option<String>,
+    /// The further units of a list after a C.F.R. part (`40 CFR part 60, subparts OOOO and
+    /// OOOOa`: `subpart OOOOa` at its span), each a citation like the first item's.
+    more_divisions: Vec<(Range<usize>, String)>,
+    /// Where the first of a list of C.F.R. units ends (see `more_divisions`), when its
+    /// citation ends there (the units after a part); a list before its part (`subparts L and
+    /// M to part 747`) is the first one's citation whole.
+    division_end: Option<usize>,
     /// The phrase counts within a unit lexls does not number (`paragraph (1) of this
     /// definition`) or within a document that is no law (`Section 3.2 of the Agreement`):
     /// it is read, but yields no citation to check.
@@ -962,6 +969,8 @@ impl Phrase {
             acts: Vec::new(),
             that_section: false,
             division: None,
+            more_divisions: Vec::new(),
+            division_end: None,
             unnumbered_scope: false,
             notes: Vec::new(),
             such_level: None,
@@ -1046,6 +1055,12 @@ impl Phrase {
                     self.division.as_deref(),
                 ),
             });
+            emit_more_divisions(
+                self.more_divisions,
+                self.division_end,
+                self.designator.as_deref(),
+                out,
+            );
             return;
         }
         let outer_labels: Vec<CompactString> = self
@@ -1143,6 +1158,35 @@ impl Phrase {
                 ),
             });
         }
+        emit_more_divisions(
+            self.more_divisions,
+            self.division_end,
+            self.designator.as_deref(),
+            out,
+        );
+    }
+}
+
+/// `subparts OOOO and OOOOa`: the first unit's citation (the last of `out`) ends at its
+/// designation (`first_end`, when the units follow their part), and each further unit of
+/// `more` is that citation with its own unit.
+fn emit_more_divisions(
+    more: Vec<(Range<usize>, String)>,
+    first_end: Option<usize>,
+    designator: Option<&str>,
+    out: &mut Vec<Citation>,
+) {
+    let Some(first) = out.last().cloned().filter(|_| !more.is_empty()) else {
+        return;
+    };
+    if let (Some(last), Some(end), Some((next, _))) = (out.last_mut(), first_end, more.first()) {
+        last.span.end = end.min(next.start).max(last.span.start);
+    }
+    for (span, division) in more {
+        let mut cite = first.clone();
+        cite.span = span;
+        cite.qualifiers = Qualifiers::boxed(designator, None, Some(division.as_str()));
+        out.push(cite);
     }
 }
 
@@ -1424,10 +1468,23 @@ fn code_named_in_words_before(text: &str, start: usize, phrase: &mut Phrase) -> 
         || head.starts_with(b"s.")
         || head.starts_with(b"ss.")
         || unperiodic_section_abbreviation(&text[start..]);
-    if phrase.code.is_some() || phrase.relative.is_some() || !designator {
+    // `Texas Code of Criminal Procedure article 38.22`, `Louisiana Civil Code article 2315`:
+    // the codes a state divides into articles (table T1: `Tex. Code Crim. Proc. Ann. art.`,
+    // `La. Civ. Code Ann. art.`), cited by article after their name; only a state's code
+    // so, an article after any other name is the name's own affair.
+    let article = matches!(
+        phrase.head,
+        Head::Section {
+            unit: Unit::Article,
+            ..
+        }
+    );
+    if phrase.code.is_some() || phrase.relative.is_some() || !(designator || article) {
         return false;
     }
-    if let Some(named) = super::named_before::code_named_before(text, start) {
+    if let Some(named) = super::named_before::code_named_before(text, start)
+        && (!article || named.kind == CitationKind::StateStatute)
+    {
         static TITLE_SECTION: LazyLock<Regex> = LazyLock::new(|| re(r"^\d+[A-Za-z]?-\d"));
         let codified = phrase
             .items
@@ -1440,6 +1497,9 @@ fn code_named_in_words_before(text: &str, start: usize, phrase: &mut Phrase) -> 
         phrase.start = named.start;
         phrase.code = Some(CodeRef::Named(named.code.into()));
         phrase.kind = Some(named.kind);
+        if article {
+            phrase.designator = Some("art.".into());
+        }
         return named.act && named.dated;
     }
     false
@@ -2108,10 +2168,26 @@ fn container_of_named_regulations(
 /// 63 runs to `subpart HHHHHHH`): up to seven letters, and a lower-case letter for a subpart
 /// inserted after one (`subpart Da`, `subpart OOOOa` of 40 C.F.R. part 60).
 static CFR_UNIT: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"^(?P<w>(?i:subpart|appendix|supplement))[ \t]+(?P<no>No\.[ \t]*)?(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})[ \t]+(?:of|to)[ \t]+(?:(?P<this>(?i:this)[ \t]+(?i:part))(?-u:\b)|(?P<title2>\d{1,3})[ \t]*(?:CFR|C\.[ \t]?F\.[ \t]?R\.)[ \t]+(?i:part)[ \t]+(?P<part2>\d{1,4})(?-u:\b)|(?i:part)[ \t]+(?P<part>\d{1,4})(?-u:\b)(?:[ \t]+of[ \t]+(?:(?P<own>(?i:this)[ \t]+(?i:chapter|title|subchapter))|(?i:title)[ \t]+(?P<title>\d{1,3})(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.|CFR))?)(?-u:\b))?)",
-    )
+    re(&format!(
+        r"^(?P<w>(?i:subpart|appendix|supplement))[ \t]+(?P<no>No\.[ \t]*)?(?P<n>[A-Z]{{1,7}}[a-z]?(?:-?\d{{1,2}})?|\d{{1,3}})[ \t]+(?:of|to)[ \t]+{CFR_UNIT_PART}"
+    ))
 });
+
+/// [`CFR_UNIT`] with a list of units (`subparts L and M to part 747 of this chapter`,
+/// `appendices A and B to part 60`): the list is `n`.
+static CFR_UNITS: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(
+        r"^(?P<w>(?i:subparts|appendices|appendixes))[ \t]+(?P<n>[A-Z]{{1,7}}[a-z]?(?:(?:,[ \t]*(?:(?i:and|or)[ \t]+)?|[ \t]+(?i:and|or)[ \t]+)[A-Z]{{1,7}}[a-z]?)+)[ \t]+(?:of|to)[ \t]+{CFR_UNIT_PART}"
+    ))
+});
+
+/// The designations of a list of [`CFR_UNITS`].
+static CFR_UNIT_DESIGNATION: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?-u:\b)[A-Z]{1,7}[a-z]?(?-u:\b)"));
+
+/// The part a [`CFR_UNIT`] is of: `this part`, `40 CFR part 60`, `part 51 of this chapter`,
+/// `part 60 of title 40, Code of Federal Regulations`.
+const CFR_UNIT_PART: &str = r"(?:(?P<this>(?i:this)[ \t]+(?i:part))(?-u:\b)|(?P<title2>\d{1,3})[ \t]*(?:CFR|C\.[ \t]?F\.[ \t]?R\.)[ \t]+(?i:part)[ \t]+(?P<part2>\d{1,4})(?-u:\b)|(?i:part)[ \t]+(?P<part>\d{1,4})(?-u:\b)(?:[ \t]+of[ \t]+(?:(?P<own>(?i:this)[ \t]+(?i:chapter|title|subchapter))|(?i:title)[ \t]+(?P<title>\d{1,3})(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.|CFR))?)(?-u:\b))?)";
 
 /// Parses a [`CFR_UNIT`] phrase at `start`: of `this part`, a chain anchored at the citing
 /// part (`this pt., subpt. A`, as [`super::container`] writes `subpart A of this part`); of
@@ -2119,16 +2195,39 @@ static CFR_UNIT: LazyLock<Regex> = LazyLock::new(|| {
 /// citing code (`of this chapter`), the title named, or, bare, the part's title a rule named
 /// before (see [`super::short_form`]).
 fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
-    let (end, caps) = eat(text, start, &CFR_UNIT)?;
+    let (end, caps, list) = match eat(text, start, &CFR_UNIT) {
+        Some((end, caps)) => (end, caps, None),
+        None => {
+            let (end, caps) = eat(text, start, &CFR_UNITS)?;
+            let list = caps.name("n")?;
+            let designations: Vec<Range<usize>> = CFR_UNIT_DESIGNATION
+                .find_iter(list.as_str())
+                .map(|m| start + list.start() + m.start()..start + list.start() + m.end())
+                .collect();
+            (end, caps, Some(designations))
+        }
+    };
     let word = caps.name("w")?.as_str();
+    // `subparts L and M`: the first unit is the phrase's own, the others follow it.
+    let (list_first, list_rest) = match &list {
+        Some(d) => {
+            let (first, rest) = d.split_first()?;
+            (Some(&text[first.clone()]), rest)
+        }
+        None => (None, &[][..]),
+    };
     // `Supplement No. 2 to part 744` (the Export Administration Regulations number their
     // supplements so, and the eCFR names them with the `No.`).
     let numbered = caps.name("no").map(|_| format!("No. {}", &caps["n"]));
-    let designation = numbered.as_deref().unwrap_or(caps.name("n")?.as_str());
+    let designation = match list_first {
+        Some(first) => first,
+        None => numbered.as_deref().unwrap_or(caps.name("n")?.as_str()),
+    };
     if caps.name("this").is_some() {
-        let abbr = if word.eq_ignore_ascii_case("subpart") {
+        let lower = word.to_ascii_lowercase();
+        let abbr = if lower.starts_with("subpart") {
             "subpt."
-        } else if word.eq_ignore_ascii_case("supplement") {
+        } else if lower == "supplement" {
             "supp."
         } else {
             "app."
@@ -2137,6 +2236,10 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
         phrase.relative = Some(Relative::ThisCode);
         phrase.code = Some(CodeRef::This);
         phrase.division = Some(format!("this pt., {abbr} {designation}"));
+        phrase.more_divisions = list_rest
+            .iter()
+            .map(|d| (d.clone(), format!("this pt., {abbr} {}", &text[d.clone()])))
+            .collect();
         phrase.end = end;
         return Some(phrase);
     }
@@ -2158,6 +2261,10 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
     });
     phrase.designator = Some("Part".into());
     phrase.division = Some(cfr_unit_name(word, designation));
+    phrase.more_divisions = list_rest
+        .iter()
+        .map(|d| (d.clone(), cfr_unit_name(word, &text[d.clone()])))
+        .collect();
     phrase.code = match (caps.name("own"), caps.name("title").or(caps.name("title2"))) {
         (Some(_), _) => Some(CodeRef::This),
         (None, Some(t)) => Some(CodeRef::Named(compact_str::format_compact!(
@@ -3698,9 +3805,23 @@ static POINTS_WORD: LazyLock<Regex> = LazyLock::new(|| {
 /// (The Bluebook, rules 3.4 and 14.2, table T16; Document Drafting Handbook, ch. 2).
 static CFR_UNIT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:,[ \t]*|[ \t]+)(?P<w>(?i:subpt\.|subpart|app\.|appendix|supp\.|supplement))[ \t]+(?P<no>No\.[ \t]*)?(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})(?-u:\b)",
+        r"^(?:,[ \t]*|[ \t]+)(?P<w>(?i:subpts?\.|subparts?|apps?\.|appendix|appendices|appendixes|supp\.|supplements?))[ \t]+(?P<no>No\.[ \t]*)?(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})(?-u:\b)",
     )
 });
+
+/// The next designation of a list of C.F.R. units after a plural unit word (`subparts
+/// OOOO and OOOOa`, `appendices A, B, and C`).
+static CFR_UNIT_NEXT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:,[ \t]*(?:(?i:and|or)[ \t]+)?|[ \t]+(?i:and|or)[ \t]+)(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?)(?-u:\b)",
+    )
+});
+
+/// Whether a C.F.R. unit word is plural (`subparts`, `apps.`, `appendices`).
+fn plural_unit_word(word: &str) -> bool {
+    let w = word.to_ascii_lowercase();
+    w.ends_with("s") || w.ends_with("s.") || w.ends_with("ices")
+}
 
 /// The name of a C.F.R. unit below a part or section (`subpart A`, `appendix B`) as the
 /// canonical form writes it, from the word as written (`subpt.`, `App.`).
@@ -3742,7 +3863,18 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
             None => n.as_str().to_string(),
         };
         phrase.division = Some(cfr_unit_name(w.as_str(), &designation));
+        phrase.division_end = Some(after);
         pos = after;
+        if plural_unit_word(w.as_str()) && caps.name("no").is_none() {
+            while let Some((next_end, next)) = eat(text, pos, &CFR_UNIT_NEXT) {
+                let Some(n) = next.name("n") else { break };
+                phrase.more_divisions.push((
+                    pos + n.start()..next_end,
+                    cfr_unit_name(w.as_str(), n.as_str()),
+                ));
+                pos = next_end;
+            }
+        }
     }
     // `section 12, title 10, United States Code`, `Section 706, Title 5 U.S.C.`.
     if phrase.code.is_none()
@@ -4218,6 +4350,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     }
     let code = if caps.name("named").or(caps.name("bare_act")).is_some() {
         let trimmed = with_year_after_comma(text, pos, with_series(text, pos, trim_named(matched)));
+        let trimmed = before_a_name_cited_next(text, pos, trimmed);
         if trimmed.split_whitespace().count() < 2 {
             return None;
         }
@@ -4248,6 +4381,11 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
             .strip_prefix("the")
             .filter(|rest| rest.starts_with(char::is_whitespace))
             .map_or(trimmed, str::trim_start);
+        if let Some(code) = forms::uniform_law(&collapse(name)) {
+            phrase.code = Some(CodeRef::Named(code.into()));
+            phrase.kind = Some(CitationKind::UniformLaw);
+            return Some(end);
+        }
         phrase.code = Some(CodeRef::Named(
             codes::canonical_code(trimmed)
                 .map_or_else(|| without_defined_initials(&collapse(name)), |c| c.name)
@@ -4280,7 +4418,12 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         {
             return None;
         }
-        forms::act_by_initials(initials).to_string()
+        if let Some(code) = forms::uniform_law(initials) {
+            phrase.kind = Some(CitationKind::UniformLaw);
+            code.to_string()
+        } else {
+            forms::act_by_initials(initials).to_string()
+        }
     } else if caps.name("code").is_some() {
         "the Code".to_string()
     } else if caps.name("admin").is_some() {
@@ -4895,6 +5038,37 @@ fn trim_named(phrase: &str) -> &str {
         out = name;
     }
     trim_connectors(out)
+}
+
+/// `name` (a name of an act or code matched at byte `at` of `text`) up to its last `and`
+/// or `or` that joins two names ([`super::named_before::joins_two_names`]) where a section
+/// sign follows the second: that name is the next citation's (`section 2-207 of the
+/// Uniform Commercial Code and Uniform Commercial Code § 2-207`).
+fn before_a_name_cited_next<'t>(text: &'t str, at: usize, name: &'t str) -> &'t str {
+    let after = text[at + name.len()..].trim_start_matches([' ', '\t']);
+    let sign_next = after.starts_with('§')
+        || after
+            .get(..8)
+            .is_some_and(|w| w.eq_ignore_ascii_case("section "));
+    if !sign_next {
+        return name;
+    }
+    let words: Vec<(usize, &str)> = name
+        .split(' ')
+        .scan(0, |offset, w| {
+            let at = *offset;
+            *offset += w.len() + 1;
+            Some((at, w))
+        })
+        .collect();
+    let second = (1..words.len().saturating_sub(1)).rev().find(|&k| {
+        super::named_before::joins_two_names(words[k - 1].1, words[k].1)
+            && words[k + 1].1.starts_with(char::is_uppercase)
+    });
+    match second {
+        Some(k) => name[..words[k].0].trim_end(),
+        None => name,
+    }
 }
 
 /// `phrase` without the connecting words it ends with (`of`, `and`, `the`, …).

@@ -36,6 +36,16 @@ static SESSION_LAW: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
+/// A state's public act by its number (`Ill. Pub. Act 96-1234`, `Conn. Pub. Act No. 09-1`;
+/// table T1's Illinois and Connecticut session laws cite the act's number, the General
+/// Assembly's before the act's own), and a section of it after a comma (`Ill. Pub. Act
+/// 96-1234, § 5`): the act is the section's, as a Public Law is (`Pub. L. 104-4, § 5`).
+static STATE_PUBLIC_ACT: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(
+        r"^(?P<state>{STATE})[ \t]+Pub\.[ \t]+Acts?(?P<no>[ \t]+No\.)?[ \t]*(?P<num>\d{{1,4}}-\d{{1,5}})(?-u:\b)(?P<sec>,[ \t]*(?P<des>§§?|secs?\.|[Ss]ections?)[ \t]*\d)?"
+    ))
+});
+
 /// Illinois' Revised Statutes (before the Compiled Statutes of 1993) and their annotated
 /// edition (`Ill. Ann. Stat.`), cited by chapter and paragraph, in The Bluebook's form (`Ill.
 /// Rev. Stat. ch. 110, para. 2-619 (1991)`) and the Illinois courts' (`Ill. Rev. Stat. 1991,
@@ -85,6 +95,9 @@ pub(crate) fn at(rest: &str, start: usize) -> Option<Found> {
     if let Some(c) = SESSION_LAW.captures(rest) {
         return session_law(rest, start, &c);
     }
+    if let Some(c) = STATE_PUBLIC_ACT.captures(rest) {
+        return public_act(start, &c);
+    }
     if let Some(c) = ILL_REV_STAT.captures(rest) {
         let chapter = c["ch"].replace('½', " 1/2");
         let des = &c["des"];
@@ -133,6 +146,36 @@ fn session_law(rest: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
         cite.section = Some(c.name("page")?.as_str().replace(',', "").into());
         cite.set_designator(Some(""));
     }
+    Some(Found::Whole {
+        end,
+        cite: Box::new(cite),
+    })
+}
+
+fn public_act(start: usize, c: &Captures<'_>) -> Option<Found> {
+    let number = c.name("num")?;
+    let series = format!(
+        "{} Pub. Act{}",
+        state_name(&c["state"]),
+        if c.name("no").is_some() { " No." } else { "" },
+    );
+    if let Some(des) = c.name("des") {
+        // A section of the act: the act, number and all, is the section's code. Its number
+        // starts at the match's last character, its first digit.
+        let des = des.as_str();
+        return Some(Found::CodePrefix {
+            after: start + c.get(0)?.end() - 1,
+            code: format!("{series} {}", number.as_str()),
+            kind: CitationKind::StateStatute,
+            designator: None,
+            plural: des == "§§" || des == "secs." || des.ends_with("ions"),
+        });
+    }
+    // The act cited whole: the series is the code, the act's number its number.
+    let end = start + number.end();
+    let mut cite = *whole_cite(start, end, CitationKind::StateStatute, series);
+    cite.section = Some(number.as_str().into());
+    cite.set_designator(Some(""));
     Some(Found::Whole {
         end,
         cite: Box::new(cite),
@@ -190,6 +233,30 @@ mod tests {
         );
         // A year and a state before other words are no session law.
         assert!(norms("In 2019 Mass. General Hospital treated 4,500 patients.").is_empty());
+    }
+
+    // Class: a state's public act by its number, whole or by a section of it (table T1's
+    // Illinois and Connecticut session laws): the section is the act's, no code's.
+    #[test]
+    fn public_acts_of_a_state_by_number() {
+        assert_eq!(
+            norms("The provision was added by Ill. Pub. Act 96-1234, § 5, and amended later."),
+            [("state_statute".into(), "Ill. Pub. Act 96-1234, § 5".into())]
+        );
+        assert_eq!(
+            norms("See Ill. Pub. Act 96-1234 and Conn. Pub. Act No. 09-1, §§ 3 and 4."),
+            [
+                ("state_statute".into(), "Ill. Pub. Act 96-1234".into()),
+                (
+                    "state_statute".into(),
+                    "Conn. Pub. Act No. 09-1, § 3".into()
+                ),
+                (
+                    "state_statute".into(),
+                    "Conn. Pub. Act No. 09-1, § 4".into()
+                )
+            ]
+        );
     }
 
     // Class: Illinois' Revised Statutes by chapter and paragraph (table T1, Illinois).
