@@ -2467,3 +2467,32 @@ fn lists_of_units_of_a_cfr_part() {
     let spans: Vec<&str> = found.iter().map(|c| c.raw.as_str()).collect();
     assert_eq!(spans, ["40 CFR part 60, subparts A", "B", "C"]);
 }
+
+// Class: a code's name in large and small capitals (The Bluebook, rule 2.1: law reviews'
+// footnotes and the briefs that copy them), as a PDF's or a word processor's text gives it:
+// all capitals. Read as table T1 writes the name, at the offsets of the text.
+#[test]
+fn code_names_in_small_capitals() {
+    let text = "See TEX. PENAL CODE ANN. § 19.02 (West 2019); N.Y. GEN. BUS. LAW § 349 (McKinney 2021); MASS. GEN. LAWS ch. 93A, § 2; LA. CIV. CODE ANN. art. 2315; CAL. CODE REGS. tit. 8, § 3203; FED. R. CIV. P. 12(b)(6).";
+    assert_eq!(
+        read(text),
+        [
+            statute("Tex. Penal Code Ann. § 19.02"),
+            statute("N.Y. Gen. Bus. Law § 349"),
+            statute("Mass. Gen. Laws ch. 93A, § 2"),
+            statute("La. Civ. Code Ann. art. 2315"),
+            (
+                "state_regulation".into(),
+                "Cal. Code Regs. tit. 8, § 3203".into()
+            ),
+            ("court_rule".into(), "Fed. R. Civ. P. 12(b)(6)".into())
+        ]
+    );
+    let found = cite(text, None);
+    assert!(found[0].raw.starts_with("TEX. PENAL CODE ANN. § 19.02"));
+    // Capitals that name no code are left alone: a heading is no citation.
+    assert_eq!(
+        read("NOTICE TO ALL EMPLOYEES: FAMILY AND MEDICAL LEAVE 2019 EDITION"),
+        []
+    );
+}

@@ -21,6 +21,7 @@ pub mod relative;
 pub mod scan;
 pub mod session_law;
 pub mod short_form;
+mod small_caps;
 pub mod state_forms;
 
 use std::fmt::Write as _;

@@ -419,6 +419,9 @@ static NYC_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
 /// assert_eq!(cites[1].subsections, vec!["b", "2"]);
 /// ```
 pub fn extract(text: &str) -> Vec<Citation> {
+    // `TEX. PENAL CODE ANN. § 19.02`: read in table T1's case, at the same offsets.
+    let folded = super::small_caps::fold(text);
+    let text: &str = &folded;
     let mut out = scan(text, false);
     super::defined_terms::apply(text, &mut out);
     super::defined_terms::apply_defined_citations(text, &mut out);
