@@ -407,6 +407,54 @@ fn citation_forms_of_the_grammar_are_read_whole() {
     }
 }
 
+// Class: the forms of the grammar lists with their code names in capitals (large and small
+// capitals out of a PDF; The Bluebook, rule 2.1) name what they name in mixed case. A few
+// forms' names are no small capitals (`s. 120.54, F.S.`, `G.L. c. 151B`: the designator
+// in capitals is no form), so most, not all, must hold.
+#[test]
+fn forms_of_the_grammar_in_capitals_read_as_in_mixed_case() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/citation-forms");
+    let (mut same, mut total) = (0usize, 0usize);
+    let mut differ = Vec::new();
+    for list in ["t1-forms.txt", "t1-more-forms.txt", "codes-own-styles.txt"] {
+        let text = std::fs::read_to_string(dir.join(list)).expect("form list");
+        for form in text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            // The name, before its section sign, number or division (`tit.`, `ch.`, `art.`,
+            // set in roman type).
+            let division = [" tit.", " ch.", " art."]
+                .iter()
+                .filter_map(|d| form.find(d).map(|at| at + 1))
+                .min();
+            let number = form.find(|c: char| c == '§' || c.is_ascii_digit());
+            let Some(at) = division.into_iter().chain(number).min() else {
+                continue;
+            };
+            let capitals = format!("{}{}", form[..at].to_uppercase(), &form[at..]);
+            if capitals == form {
+                continue;
+            }
+            let sentence =
+                |f: &str| read(&format!("As provided in {f}, the employer shall report."));
+            total += 1;
+            if sentence(form) == sentence(&capitals) {
+                same += 1;
+            } else {
+                differ.push(capitals);
+            }
+        }
+    }
+    assert!(total >= 200, "{total} forms");
+    assert!(
+        same * 100 >= total * 95,
+        "{same}/{total}; differ: {differ:#?}"
+    );
+}
+
 // Class: what the codes' own forms and T1's older forms name (The Bluebook, table T1 and
 // Bluepages table BT2): a state's own abbreviation names the code T1 gives it, before the
 // section (`RSMo`, `NMSA 1978`) or with a lettered title (`17-A M.R.S.`); the District's
@@ -2494,5 +2542,32 @@ fn code_names_in_small_capitals() {
     assert_eq!(
         read("NOTICE TO ALL EMPLOYEES: FAMILY AND MEDICAL LEAVE 2019 EDITION"),
         []
+    );
+}
+
+// Class: a uniform act by The Bluebook's abbreviation of its name (rule 12.9.5: `Unif.
+// Trade Secrets Act § 1`, `Unif. Prob. Code § 2-502`), no state's enactment of it and no
+// California code; and the uniform acts and Restatements in small capitals (rules 12.9.4
+// and 12.9.5), read as in their own case.
+#[test]
+fn uniform_acts_and_restatements_by_the_bluebooks_names() {
+    assert_eq!(
+        read(
+            "See Unif. Trade Secrets Act § 1(4) (Unif. L. Comm'n 1985) and Unif. Prob. Code § 2-502 (Unif. L. Comm'n 2019)."
+        ),
+        [
+            uniform("Unif. Trade Secrets Act § 1(4)"),
+            uniform("Unif. Prob. Code § 2-502")
+        ]
+    );
+    assert_eq!(
+        read(
+            "See UNIF. PROB. CODE § 2-502 (UNIF. L. COMM'N 2019); RESTATEMENT (SECOND) OF TORTS § 402A (AM. L. INST. 1965); RESTATEMENT (THIRD) OF THE LAW GOVERNING LAWYERS § 5."
+        ),
+        [
+            uniform("Unif. Prob. Code § 2-502"),
+            uniform("Restatement (Second) of Torts § 402A"),
+            uniform("Restatement (Third) of the Law Governing Lawyers § 5")
+        ]
     );
 }

@@ -544,6 +544,16 @@ static CALIFORNIA_CODE: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A uniform act or code as the uniform law commissioners publish it, by The Bluebook's
+/// abbreviation of its name (rule 12.9.5: `Unif. Trade Secrets Act § 1`, `Unif. Prob. Code
+/// § 2-502`, `Unif. Child Custody Jurisdiction & Enf't Act § 201`), no state's enactment of
+/// it (nor California's `Prob. Code`).
+static UNIFORM_ACT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?P<name>Unif\.(?:[ 	]+(?:[A-Z][A-Za-z'’.]*|&|of|and|for|on|the|in)){0,9}?[ 	]+(?:Act|Code))(?:[ 	]+(?:19|20)\d\d)?,?[ 	]*(?P<des>§§?)[ 	]*",
+    )
+});
+
 /// LexisNexis's form of New York's consolidated laws (the Consolidated Laws Service): `NY
 /// CLS Penal § 125.25`, `NY CLS Gen Bus § 349`, `NY CLS CPLR § 3211`; the law's name in
 /// the Bluebook's words (table T1: N.Y. Penal Law, N.Y. Gen. Bus. Law).
@@ -717,6 +727,15 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
             }
             return Some(found);
         }
+    }
+    if let Some(c) = UNIFORM_ACT.captures(rest) {
+        return Some(Found::CodePrefix {
+            after: start + c.get(0)?.end(),
+            code: collapse_spaces(&c["name"]),
+            kind: CitationKind::UniformLaw,
+            designator: None,
+            plural: &c["des"] == "§§",
+        });
     }
     // The style manual's names, and LexisNexis's without their periods.
     for (form, periods) in [

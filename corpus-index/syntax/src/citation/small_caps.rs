@@ -17,12 +17,13 @@ fn re(pattern: &str) -> Regex {
 }
 
 /// A code's name in capitals (a state's, `CODE` before a state's for the codes of rules
-/// T1 so titles, the federal rules' or the Treasury's regulations, then words in capitals:
+/// T1 so titles, the federal rules', the Treasury's regulations, a Restatement's, a uniform
+/// act's or a model code's (rules 12.9.4 and 12.9.5), then words in capitals:
 /// initials with their periods, words of two or more capitals, `&`) before what a code's
 /// name precedes: a section sign, a division (`art.`, `ch.`, `tit.`) or a number.
 static CAPITALS_RUN: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"(?P<run>(?:CODE[ \t]+)?(?:{}|FED\.[ \t]+R\.|TREAS\.[ \t]+REG)(?:,?[ \t]+(?:(?:[A-Z]\.){{1,6}}|[A-Z][A-Z'’]+(?:[-–][A-Z]+)*\.?|&))*),?[ \t]*(?:§|art\.|ch\.|tit\.|\d)",
+        r"(?P<run>(?:CODE[ \t]+)?(?:{}|FED\.[ \t]+R\.|TREAS\.[ \t]+REG|RESTATEMENT|UNIF\.|MODEL)(?:,?[ \t]+(?:(?:[A-Z]\.){{1,6}}|[A-Z][A-Z'’]+(?:[-–][A-Z]+)*[.:]?|\((?:FIRST|SECOND|THIRD|FOURTH)\)|&))*),?[ \t]*(?:§|art\.|ch\.|tit\.|\d)",
         states_in_capitals()
     ))
 });
@@ -78,8 +79,13 @@ pub(crate) fn fold(text: &str) -> Cow<'_, str> {
 /// (`NOT-FOR-PROFIT` → `Not-for-Profit`).
 fn title_cased(words: &str) -> String {
     let mut out = String::with_capacity(words.len());
-    for word in words.split_inclusive([' ', '\t']) {
+    for (n, word) in words.split_inclusive([' ', '\t']).enumerate() {
         let bare = word.trim_end_matches([' ', '\t', ',']);
+        // `RESTATEMENT (SECOND) OF THE LAW GOVERNING LAWYERS`: the small words of a name.
+        if n > 0 && matches!(bare, "OF" | "THE" | "AND" | "FOR" | "ON" | "IN" | "TO") {
+            out.push_str(&word.to_ascii_lowercase());
+            continue;
+        }
         let initials = bare
             .split_inclusive('.')
             .all(|i| i.len() == 2 && i.ends_with('.'));
@@ -93,6 +99,12 @@ fn title_cased(words: &str) -> String {
                     part.trim_end_matches(['-', '–']),
                     "FOR" | "OF" | "AND" | "THE" | "IN" | "ON" | "TO"
                 );
+            // `(SECOND)` → `(Second)`.
+            if let Some(inner) = part.strip_prefix('(') {
+                out.push('(');
+                out.push_str(&title_cased(inner));
+                continue;
+            }
             let mut chars = part.chars();
             if let Some(first) = chars.next() {
                 out.push(if small {
