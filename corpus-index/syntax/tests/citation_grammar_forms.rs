@@ -2511,6 +2511,14 @@ fn lists_of_units_of_a_cfr_part() {
             cfr("12 C.F.R. Part 747, subpart M")
         ]
     );
+    // An agency's initials after the list are no unit of it.
+    assert_eq!(
+        read("under 40 CFR part 60, subparts OOOO and OOOOa, and EPA may approve a plan."),
+        [
+            cfr("40 C.F.R. Part 60, subpart OOOO"),
+            cfr("40 C.F.R. Part 60, subpart OOOOa")
+        ]
+    );
     let found = cite("see 40 CFR part 60, subparts A, B, and C.", None);
     let spans: Vec<&str> = found.iter().map(|c| c.raw.as_str()).collect();
     assert_eq!(spans, ["40 CFR part 60, subparts A", "B", "C"]);

@@ -2205,6 +2205,7 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
             let list = caps.name("n")?;
             let designations: Vec<Range<usize>> = CFR_UNIT_DESIGNATION
                 .find_iter(list.as_str())
+                .take_while(|m| is_unit_designation(m.as_str()))
                 .map(|m| start + list.start() + m.start()..start + list.start() + m.end())
                 .collect();
             (end, caps, Some(designations))
@@ -3820,6 +3821,20 @@ static CFR_UNIT_NEXT: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// Whether `n` is shaped as a C.F.R. subpart's or appendix's designation in a list: one
+/// capital, doubled past `Z` (`OOOO`, `HHHHHHH`), perhaps with a small letter for a unit
+/// inserted after it (`OOOOa`, `Da`) and a number (`A-1`), or a Roman numeral (`IV`); not an
+/// agency's initials after the list (`subparts A and B, and EPA …`).
+fn is_unit_designation(n: &str) -> bool {
+    let letters = n.trim_end_matches(|c: char| c.is_ascii_digit() || c == '-');
+    let capitals = letters.trim_end_matches(|c: char| c.is_ascii_lowercase());
+    let mut chars = capitals.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    capitals.chars().all(|c| c == first) || capitals.chars().all(|c| "IVXL".contains(c))
+}
+
 /// Whether a C.F.R. unit word is plural (`subparts`, `apps.`, `appendices`).
 fn plural_unit_word(word: &str) -> bool {
     let w = word.to_ascii_lowercase();
@@ -3870,7 +3885,9 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
         pos = after;
         if plural_unit_word(w.as_str()) && caps.name("no").is_none() {
             while let Some((next_end, next)) = eat(text, pos, &CFR_UNIT_NEXT) {
-                let Some(n) = next.name("n") else { break };
+                let Some(n) = next.name("n").filter(|n| is_unit_designation(n.as_str())) else {
+                    break;
+                };
                 phrase.more_divisions.push((
                     pos + n.start()..next_end,
                     cfr_unit_name(w.as_str(), n.as_str()),
