@@ -72,6 +72,10 @@ pub(crate) fn fold(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// The small words of a name, which T1 writes in small letters after its first word (`of`,
+/// `the`, `for`: `Restatement (Second) of Torts`, `Not-for-Profit`).
+const SMALL_WORDS: &[&str] = &["OF", "THE", "AND", "FOR", "ON", "IN", "TO"];
+
 /// Each word of `words` after its first letter in small letters, as table T1 writes a
 /// code's name, but initials (`N.Y.`, `R.`, `C.P.L.R.`) and a designation of two capitals
 /// (`NR`, Wisconsin's natural resources rules), which it writes in capitals; each part of a
@@ -82,7 +86,7 @@ fn title_cased(words: &str) -> String {
     for (n, word) in words.split_inclusive([' ', '\t']).enumerate() {
         let bare = word.trim_end_matches([' ', '\t', ',']);
         // `RESTATEMENT (SECOND) OF THE LAW GOVERNING LAWYERS`: the small words of a name.
-        if n > 0 && matches!(bare, "OF" | "THE" | "AND" | "FOR" | "ON" | "IN" | "TO") {
+        if n > 0 && SMALL_WORDS.contains(&bare) {
             out.push_str(&word.to_ascii_lowercase());
             continue;
         }
@@ -94,11 +98,7 @@ fn title_cased(words: &str) -> String {
             continue;
         }
         for (i, part) in word.split_inclusive(['-', '–']).enumerate() {
-            let small = i > 0
-                && matches!(
-                    part.trim_end_matches(['-', '–']),
-                    "FOR" | "OF" | "AND" | "THE" | "IN" | "ON" | "TO"
-                );
+            let small = i > 0 && SMALL_WORDS.contains(&part.trim_end_matches(['-', '–']));
             // `(SECOND)` → `(Second)`.
             if let Some(inner) = part.strip_prefix('(') {
                 out.push('(');
