@@ -550,7 +550,7 @@ static CALIFORNIA_CODE: LazyLock<Regex> = LazyLock::new(|| {
 /// it (nor California's `Prob. Code`).
 static UNIFORM_ACT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<name>Unif\.(?:[ 	]+(?:[A-Z][A-Za-z'’.]*|&|of|and|for|on|the|in)){0,9}?[ 	]+(?:Act|Code))(?:[ 	]+(?:19|20)\d\d)?,?[ 	]*(?P<des>§§?)[ 	]*",
+        r"^(?P<name>Unif\.(?:[ \t]+(?:[A-Z][A-Za-z'’.]*|&|of|and|for|on|the|in)){0,9}?[ \t]+(?:Act|Code))(?:[ \t]+(?:19|20)\d\d)?,?[ \t]*(?P<des>§§?)[ \t]*",
     )
 });
 

@@ -1179,7 +1179,10 @@ fn emit_more_divisions(
     designator: Option<&str>,
     out: &mut Vec<Citation>,
 ) {
-    let Some(first) = out.last().cloned().filter(|_| !more.is_empty()) else {
+    if more.is_empty() {
+        return;
+    }
+    let Some(first) = out.last().cloned() else {
         return;
     };
     if let (Some(last), Some(end), Some((next, _))) = (out.last_mut(), first_end, more.first()) {
