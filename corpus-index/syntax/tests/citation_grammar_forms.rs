@@ -2348,6 +2348,33 @@ fn constitutional_articles_in_words() {
     );
 }
 
+// Class: a subdivision of a constitution's section (The Bluebook, rules 11 and 3.3:
+// `Cal. Const. art. I, § 7(a)`, as California's and New York's constitutions subdivide their
+// sections), in the abbreviated form and in words. Before, the citation stopped at the
+// section and dropped the subdivision.
+#[test]
+fn subdivisions_of_a_constitutions_section() {
+    let state = |n: &str| ("state_constitution".to_string(), n.to_string());
+    assert_eq!(
+        read("See Cal. Const. art. I, § 7(a) and N.Y. Const. art. VI, § 1(b)(2)."),
+        [
+            state("Cal. Const. art. I, § 7(a)"),
+            state("N.Y. Const. art. VI, § 1(b)(2)")
+        ]
+    );
+    assert_eq!(
+        read(
+            "Under Article I, section 7(a) of the California Constitution, no person may be deprived."
+        ),
+        [state("Cal. Const. art. I, § 7(a)")]
+    );
+    // A clause stays the clause.
+    assert_eq!(
+        read("U.S. Const. art. I, § 8, cl. 3"),
+        [("usconst".into(), "U.S. Const. art. I, § 8, cl. 3".into())]
+    );
+}
+
 // Class: `subsection (b) of such section` names a subdivision of the section cited last,
 // not of an article cited before it. Real sentences of 35 U.S.C. 102(d) and 271(e)(5): the
 // treaty's article comes first in the title.

@@ -1065,9 +1065,14 @@ static STAT: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
+/// The Federal Register by volume and page: `76 Fed. Reg. 3821` (The Bluebook), `76 FR 3821`
+/// (the Register's own form, Document Drafting Handbook ch. 2), and `68 F.R. 10632`, the
+/// form of the Office of the Law Revision Counsel's notes in the U.S. Code (`Ex. Ord. No.
+/// 13286, Feb. 28, 2003, 68 F.R. 10619`). The page must follow: `123 F.R.D. 456` is a
+/// reporter.
 static FED_REG: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?P<vol>\d{{1,3}}){SPACE_OR_BREAK}(?:Fed\.[ \t]?Reg\.|FR){SPACE_OR_BREAK}{PAGE}"
+        r"^(?P<vol>\d{{1,3}}){SPACE_OR_BREAK}(?:Fed\.[ \t]?Reg\.|FR|F\.[ \t]?R\.){SPACE_OR_BREAK}{PAGE}"
     ))
 });
 
@@ -1099,7 +1104,7 @@ static CONSTITUTION: LazyLock<Regex> = LazyLock::new(|| {
 /// The pinpoint after a constitution's article: `, § 8, cl. 18`, ` Sec. 2`, `, ¶ 8`.
 static CONST_PIN: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^,?[ \t]*(?P<des>§|¶|(?i:sec(?:tion|\.)?))[ \t]*(?P<num>\d+[A-Za-z]?)(?:,[ \t]*cl\.[ \t]*(?P<cl>\d+))?",
+        r"^,?[ \t]*(?P<des>§|¶|(?i:sec(?:tion|\.)?))[ \t]*(?P<num>\d+[A-Za-z]?)(?:,[ \t]*cl\.[ \t]*(?P<cl>\d+)|(?P<subs>(?:\([0-9A-Za-z]{1,4}\))+))?",
     )
 });
 
@@ -1728,6 +1733,8 @@ fn constitution(text: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
                 sec.push_str(cl.as_str());
             }
             cite.section = Some(sec.into());
+            // `Cal. Const. art. I, § 7(a)`: a section's subdivisions.
+            cite.subsections = labels_of(pin.name("subs").map_or("", |m| m.as_str()));
         }
     }
     Some(found)
@@ -1742,7 +1749,7 @@ fn constitution(text: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
 /// of the Constitution` of India) is another's.
 static CONSTITUTION_IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:[Aa]rticle|[Aa]rt\.)[ \t]+(?P<art>[IVX]{1,5})(?:,?[ \t]+(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<num>\d{1,2})(?:,?[ \t]+(?:[Cc]lause|cl\.)[ \t]*(?P<cl>\d{1,2}))?)?[ \t]+of[ \t]+the[ \t]+(?:(?:U\.[ \t]?S\.|United[ \t]+States)[ \t]+|(?P<state>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)[ \t]+)?Constitution(?:[ \t]+of[ \t]+the[ \t]+United[ \t]+States)?(?-u:\b)",
+        r"^(?:[Aa]rticle|[Aa]rt\.)[ \t]+(?P<art>[IVX]{1,5})(?:,?[ \t]+(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<num>\d{1,2})(?:,?[ \t]+(?:[Cc]lause|cl\.)[ \t]*(?P<cl>\d{1,2})|(?P<subs>(?:\([0-9A-Za-z]{1,4}\))+))?)?[ \t]+of[ \t]+the[ \t]+(?:(?:U\.[ \t]?S\.|United[ \t]+States)[ \t]+|(?P<state>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)[ \t]+)?Constitution(?:[ \t]+of[ \t]+the[ \t]+United[ \t]+States)?(?-u:\b)",
     )
 });
 
@@ -1771,6 +1778,7 @@ pub(crate) fn constitution_in_words(text: &str, start: usize) -> Option<Found> {
         }
         cite.set_designator(Some("§"));
         cite.section = Some(sec.into());
+        cite.subsections = labels_of(c.name("subs").map_or("", |m| m.as_str()));
     }
     Some(found)
 }

@@ -85,7 +85,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "eo",
-        r"(?P<eo>(?-u:\b)(?:(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?|(?:Presidential[ \t]+)?Proclamations?|Proc\.)[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)",
+        r"(?P<eo>(?-u:\b)(?:(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|Ex\.[ \t]*Ords?\.|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?|(?:Presidential[ \t]+)?Proclamations?|Proc\.)[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?\d)",
     ),
     (
         "prefix",
@@ -280,7 +280,7 @@ static NUMBERED_INSTRUMENT: LazyLock<Regex> = LazyLock::new(|| {
 /// 9`, `§§ 4, 5, 42 U.S.C. 1983`): the number starts the next citation, not an item.
 static VOLUME_OF_NEXT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:[ \t]+|[ \t]*\r?\n[ \t]*)(?:Stat\.|U\.[ \t]?S\.[ \t]?C|C\.[ \t]?F\.[ \t]?R|CFR(?-u:\b)|FR(?-u:\b)|Fed\.[ \t]*Reg|DCR(?-u:\b)|DCSTAT(?-u:\b))",
+        r"^(?:[ \t]+|[ \t]*\r?\n[ \t]*)(?:Stat\.|U\.[ \t]?S\.[ \t]?C|C\.[ \t]?F\.[ \t]?R|CFR(?-u:\b)|FR(?-u:\b)|F\.[ \t]?R\.[ \t]+\d|Fed\.[ \t]*Reg|DCR(?-u:\b)|DCSTAT(?-u:\b))",
     )
 });
 static SUCH_LEVEL: LazyLock<Regex> = LazyLock::new(|| {
@@ -2408,6 +2408,25 @@ fn parse_executive_orders(text: &str, start: usize) -> Option<Phrase> {
             None => break,
         }
     }
+    // `Exec. Order No. 13,563, § 1(b)`, `Executive Order 14028, Sec. 4(e)`, `Executive
+    // Order 13132 (Federalism), section 6(b)`: the pinpoint of one order (The Bluebook, rule
+    // 14.7) is a section of that order, as `section 6(b) of Executive Order 13132` is.
+    if let [(span, name)] = orders.as_slice()
+        && let Some(pin_at) = eo_pinpoint_at(text, span.end)
+        && let Some(mut pin) =
+            parse_headed(text, pin_at, Some(CodeRef::Named(name.as_str().into())))
+        && matches!(
+            pin.head,
+            Head::Section {
+                unit: Unit::Section,
+                ..
+            }
+        )
+    {
+        pin.start = start;
+        pin.kind = Some(CitationKind::ExecutiveOrder);
+        return Some(pin);
+    }
     let first = orders.first()?.0.end;
     phrase.end = orders.last()?.0.end;
     phrase.acts = orders
@@ -2416,6 +2435,16 @@ fn parse_executive_orders(text: &str, start: usize) -> Option<Phrase> {
         .map(|(i, (span, name))| (if i == 0 { start..first } else { span }, name))
         .collect();
     Some(phrase)
+}
+
+/// Where the section sign or word of an order's pinpoint starts after the order's number
+/// ending at `end`: after a comma or a space, and after the order's title in parentheses
+/// (`Executive Order 13132 (Federalism), section 6(b)`, as the Federal Register writes it).
+fn eo_pinpoint_at(text: &str, end: usize) -> Option<usize> {
+    static PIN: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"^(?:[ \t]*\([A-Z][^()\n]{0,80}\))?,?[ \t]*(?P<w>§|(?i:sec(?:tions?|s?\.))[ \t]*\d)")
+    });
+    Some(end + PIN.captures(text.get(end..)?)?.name("w")?.start())
 }
 
 /// The number of an executive order at `pos` (after spaces): its span and digits. In a list
@@ -2456,10 +2485,11 @@ fn follows_abbreviation(text: &str, start: usize) -> bool {
 
 /// The head of executive orders and of proclamations (The Bluebook, rule 14.7:
 /// `Exec. Order No. 13,526`, `Proclamation No. 8435`; the Federal Register's `E.O. 12866`,
-/// `Proclamation 9645`).
+/// `Proclamation 9645`; the U.S. Code's notes, by the Law Revision Counsel's style, `Ex. Ord.
+/// No. 12866` and `Proc. No. 7463`).
 static EO_HEAD: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?|(?P<proc>(?:Presidential[ \t]+)?Proclamations?|Proc\.))[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?",
+        r"^(?:(?:Executive[ \t]+Orders?|Exec\.[ \t]*Orders?|Ex\.[ \t]*Ords?\.|E\.[ \t]?O\.|EOs?)(?:s|[’']s)?(?:[ \t]*\((?:E\.[ \t]?O\.|EO)\))?|(?P<proc>(?:Presidential[ \t]+)?Proclamations?|Proc\.))[ \t]*(?:(?i:nos?)\.?[ \t]*|Numbers?[ \t]+)?",
     )
 });
 
@@ -5673,6 +5703,94 @@ mod tests {
         assert_eq!(c.kind, CitationKind::ExecutiveOrder);
         assert_eq!(c.normalized(), "Exec. Order No. 12333, § 3.4(e)");
         assert!(extract("EO 12 of the plan").is_empty());
+    }
+
+    /// Class: the forms of the U.S. Code's notes, in the Law Revision Counsel's style:
+    /// `Ex. Ord. No. 14005` for an executive order and `86 F.R. 7478` for the Federal
+    /// Register. Before, neither was read (172 orders and 163 Register pages in the five
+    /// titles of `us-code-titles`), and the section of such an order was the citing code's.
+    #[test]
+    fn the_law_revision_counsels_forms_of_orders_and_the_register() {
+        // us-code-titles/usc41.xml, a note under 41 U.S.C. § 8301.
+        let text = "[Ex. Ord. No. 13881, set out above, superseded to the extent it is inconsistent with Ex. Ord. No. 14005, see section 14(b) of Ex. Ord. No. 14005, Jan. 25, 2021, 86 F.R. 7478, set out below.]";
+        assert_eq!(
+            norms(text),
+            [
+                "Exec. Order No. 13881",
+                "Exec. Order No. 14005",
+                "Exec. Order No. 14005, § 14(b)",
+                "86 Fed. Reg. 7478"
+            ]
+        );
+        assert_eq!(
+            norms("Ex. Ords. Nos. 10530 and 11030 were revoked."),
+            ["Exec. Order No. 10530", "Exec. Order No. 11030"]
+        );
+        // `F.R.D.` is a reporter (Federal Rules Decisions), no volume of the Register.
+        assert!(
+            extract("123 F.R.D. 456 (S.D.N.Y. 1989)")
+                .iter()
+                .all(|c| c.kind != CitationKind::FedReg)
+        );
+    }
+
+    /// Class: the pinpoint after an executive order or a proclamation (The Bluebook, rule
+    /// 14.7: `Exec. Order No. 13,563, § 1(b), 76 Fed. Reg. 3821`) is a section of that
+    /// order, as `section 3(f) of Executive Order 12866` is; before, a bare section of the
+    /// citing code.
+    #[test]
+    fn a_section_after_an_executive_order_is_the_orders() {
+        let eo = |text: &str| -> Vec<(String, String)> {
+            extract(text)
+                .iter()
+                .map(|c| (c.kind.as_str().to_string(), c.normalized()))
+                .collect()
+        };
+        let pair = |k: &str, n: &str| (k.to_string(), n.to_string());
+        // us-code-titles/usc35.xml (a note of 35 U.S.C. § 181), with its narrow no-break space.
+        assert_eq!(
+            eo("by Executive Order No. 13286, §\u{202f}85, Feb. 28, 2003, 68 F.R. 10632."),
+            [
+                pair("executive_order", "Exec. Order No. 13286, § 85"),
+                pair("fed_reg", "68 Fed. Reg. 10632")
+            ]
+        );
+        // dc-code 6-404 (its source credits).
+        assert_eq!(
+            eo("Exec. Order No. 6166, § 2, June 10, 1933"),
+            [pair("executive_order", "Exec. Order No. 6166, § 2")]
+        );
+        // FR-2017-06-07: the order's title in parentheses stands between.
+        let c = one("under Executive Order 12866 (Regulatory Planning and Review), section 3(f).");
+        assert_eq!(c.normalized(), "Exec. Order No. 12866, § 3(f)");
+        assert_eq!(
+            eo("E.O. 12866, sections 3(f) and 6(a)(3)(B), apply."),
+            [
+                pair("executive_order", "Exec. Order No. 12866, § 3(f)"),
+                pair("executive_order", "Exec. Order No. 12866, § 6(a)(3)(B)")
+            ]
+        );
+        assert_eq!(
+            eo("Proclamation 9645, section 2(a), suspends entry."),
+            [pair("executive_order", "Proclamation No. 9645, § 2(a)")]
+        );
+        // Not after a semicolon, nor after a list of orders (whose section is not one
+        // order's), nor a parenthetical holding a citation of its own.
+        assert_eq!(
+            eo("Executive Order 12866; section 5 of the Regulatory Flexibility Act."),
+            [
+                pair("executive_order", "Exec. Order No. 12866"),
+                pair("named_act", "Regulatory Flexibility Act § 5")
+            ]
+        );
+        assert_eq!(
+            eo("Executive Orders 12866 and 13563, section 1")[2].0,
+            "section"
+        );
+        assert_eq!(
+            eo("Executive Order 12866 (58 FR 51735, October 4, 1993), section 3(f)")[1],
+            pair("fed_reg", "58 Fed. Reg. 51735")
+        );
     }
 
     /// Class: divisions, points and subparagraphs of EU acts.
