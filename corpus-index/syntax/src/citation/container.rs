@@ -224,7 +224,8 @@ fn rest_of_chain(text: &str, pos: usize) -> Option<(Vec<String>, ChainEnd)> {
 }
 
 /// A level word opening a list of containers: plural (`chapters`, `Subchapters`), or
-/// singular when each item repeats it (`Chapter 18, Chapter 41, and Chapter 42`).
+/// singular, each item repeating it (`Chapter 18, Chapter 41, and Chapter 42`) or not
+/// (`chapter 21 or 37 of this title`, as the U.S. Code writes a list of two).
 static LIST_LEVEL: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(?P<w>(?i:subtitle|chapter|subchapter|subpart|part|unit|division))(?P<pl>s)?[ \t]+")
 });
@@ -272,7 +273,7 @@ pub(crate) enum ListChain {
 pub(crate) fn list_at(text: &str, start: usize) -> Option<ContainerList> {
     let head = LIST_LEVEL.captures(text.get(start..)?)?;
     let word = head.name("w")?.as_str().to_ascii_lowercase();
-    let repeated = head.name("pl").is_none();
+    let singular = head.name("pl").is_none();
     let abbr = abbreviation(&word)?;
     let mut pos = start + head.get(0)?.end();
     let mut items: Vec<(std::ops::Range<usize>, String)> = Vec::new();
@@ -280,13 +281,14 @@ pub(crate) fn list_at(text: &str, start: usize) -> Option<ContainerList> {
     loop {
         let item_at = pos;
         if !items.is_empty() {
-            // `Chapter 18, Chapter 41`: the level word again, as the first item has it.
+            // `Chapter 18, Chapter 41`: the level word again, as the first item has it; a
+            // plural word is not repeated.
             match LIST_LEVEL.captures(text.get(pos..)?) {
-                Some(w) if w.name("w")?.as_str().eq_ignore_ascii_case(&word) => {
+                Some(w) if singular && w.name("w")?.as_str().eq_ignore_ascii_case(&word) => {
                     pos += w.get(0)?.end();
                 }
-                _ if repeated => return None,
-                _ => {}
+                Some(_) => return None,
+                None => {}
             }
         }
         let caps = DESIGNATION.captures(text.get(pos..)?)?;

@@ -50,7 +50,13 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "eudiv",
-        r"(?P<eudiv>(?-u:\b)(?:Part|Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)(?:[ \t]*,[ \t]*(?:Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b))*(?:[ \t]+of[ \t]+(?:Title|Chapter)[ \t]+[IVXLC]{1,6}(?-u:\b))*[ \t]+of[ \t]+(?:(?i:this|that)[ \t]+)?(?:Regulation|Directive|Decision)(?-u:\b))",
+        r"(?P<eudiv>(?-u:\b)(?:Part|Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)(?:[ \t]*,[ \t]*(?:Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b))*(?:[ \t]+of[ \t]+(?:Title|Chapter)[ \t]+[IVXLC]{1,6}(?-u:\b))*,?[ \t]+of[ \t]+(?:(?i:this|that)[ \t]+)?(?:Regulation|Directive|Decision)(?-u:\b))",
+    ),
+    // `Chapter III, Section 2`, `Sections 2 and 3 of Chapter V`: the sections of an EU act's
+    // chapter, of the citing act unless one is named ([`parse_eu_chapter_sections`]).
+    (
+        "euchsec",
+        r"(?P<euchsec>(?-u:\b)(?:Chapter[ \t]+[IVXLC]{1,6},?[ \t]+Section[ \t]+\d|Sections?[ \t]+\d{1,2}(?:(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+)\d{1,2})*[ \t]+of[ \t]+Chapter[ \t]+[IVXLC]{1,6}(?-u:\b)))",
     ),
     (
         "datedact",
@@ -76,12 +82,12 @@ const ANCHORS: &[(&str, &str)] = &[
         "container",
         r"(?P<container>(?-u:\b)(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+(?:(?i:subtitle|chapter|subchapter|part|subpart|unit|article|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]+of[ \t]+)*(?:(?i:title)[ \t]+\d|(?i:this)[ \t]+(?i:title|subtitle|chapter|subchapter|part|subpart|unit|article|division)(?-u:\b)))",
     ),
-    // `chapters 5 and 7 of this title`, `Parts A through E of this subchapter`: a list of
-    // containers of one level sharing a chain ([`super::container::list_at`]); before
+    // `chapters 5 and 7 of this title`, `chapter 21 or 37 of this title`, `Parts A through E
+    // of this subchapter`: a list of containers of one level sharing a chain ([`super::container::list_at`]); before
     // `word`, which reads `parts` as the C.F.R.'s (and does, when the list is not one).
     (
         "containers",
-        r"(?P<containers>(?-u:\b)(?:(?i:subtitle|chapter|subchapter|subpart|part|unit|division)s[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?(?:[ \t]*,|[ \t]+(?i:and|or|through|to)[ \t]|[ \t]*[–—])|(?i:subtitle|chapter|subchapter|subpart|part|unit|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]*,[ \t]*(?:(?i:and|or)[ \t]+)?(?i:subtitle|chapter|subchapter|subpart|part|unit|division)[ \t]))",
+        r"(?P<containers>(?-u:\b)(?:(?i:subtitle|chapter|subchapter|subpart|part|unit|division)s[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?(?:[ \t]*,|[ \t]+(?i:and|or|through|to)[ \t]|[ \t]*[–—])|(?i:subtitle|chapter|subchapter|subpart|part|unit|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?[ \t]*,[ \t]*(?:(?i:and|or)[ \t]+)?(?i:subtitle|chapter|subchapter|subpart|part|unit|division)[ \t]|(?i:subtitle|chapter|subchapter|subpart|part|unit|division)[ \t]+[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?(?:[ \t]*,[ \t]*[0-9A-Z]{1,7}(?:-[0-9A-Z]{1,3})?)*,?[ \t]+(?:and|or|through)[ \t]+(?:(?i:subtitle|chapter|subchapter|subpart|part|unit|division)[ \t]+)?[0-9A-Z]))",
     ),
     (
         "eo",
@@ -320,7 +326,7 @@ static SECTION_WORD: LazyLock<Regex> = LazyLock::new(|| {
 });
 static TITLE_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?i:title)[ \t]+(?P<t>\d+(?:-[A-Z]|[A-Z])?)(?-u:\b)(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?P<c>(?i:United[ \t]+States[ \t]+Code|U\.S\.C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.F\.R\.)))?",
+        r"^(?i:title)[ \t]+(?P<t>\d+(?:-[A-Z]|[A-Z])?)(?-u:\b)(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?P<c>(?i:United[ \t]+States[ \t]+Code|U\.S\.C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.F\.R\.)|(?:CFR|USC)(?-u:\b)))?",
     )
 });
 static TITLE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
@@ -545,6 +551,15 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
         {
             pos = phrase.end.max(next(start));
             emit_phrase(text, phrase, &mut out, nested, &mut levels);
+            continue;
+        }
+        if anchor == "euchsec"
+            && let Some((end, phrases)) = parse_eu_chapter_sections(text, start)
+        {
+            for phrase in phrases {
+                emit_phrase(text, phrase, &mut out, nested, &mut levels);
+            }
+            pos = end.max(next(start));
             continue;
         }
         if anchor == "actdiv" {
@@ -2342,27 +2357,9 @@ fn parse_eu_division(text: &str, start: usize) -> Option<Phrase> {
             _ => break,
         }
     }
-    let (after_of, _) = eat(text, pos, &OF)?;
     let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
     phrase.kind = Some(CitationKind::EuDivision);
-    let end = if let Some((end, caps)) = eat(text, after_of, &THIS_WHAT) {
-        let w = caps.name("w")?.as_str().to_ascii_lowercase();
-        if !matches!(w.as_str(), "regulation" | "directive" | "decision") {
-            return None;
-        }
-        phrase.code = Some(CodeRef::This);
-        end
-    } else if let Some((end, _)) = eat(text, after_of, &THAT_WHAT) {
-        phrase.short_form = Some(ShortForm::That);
-        end
-    } else {
-        let (end, caps) = eat(text, after_of, &CODE_OF)?;
-        caps.name("eu")?;
-        phrase.code = Some(CodeRef::Named(
-            codes::canonical_code(caps.get(0)?.as_str())?.name.into(),
-        ));
-        end
-    };
+    let end = eu_act_of_division(text, pos, &mut phrase)?;
     // `Section 2 of Chapter III`: the outermost division is written last.
     if inner_first {
         divisions.reverse();
@@ -2370,6 +2367,100 @@ fn parse_eu_division(text: &str, start: usize) -> Option<Phrase> {
     phrase.division = Some(divisions.join(", "));
     phrase.end = end;
     Some(phrase)
+}
+
+/// The EU act a division read up to `pos` is of (`[,] of this Regulation`, `of that
+/// Directive`, `of Regulation (EU) 2024/1689`), set on `phrase`; where the act's name ends.
+/// `None` where no act follows.
+fn eu_act_of_division(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {
+    let pos = if text[pos..].starts_with(',') {
+        pos + 1
+    } else {
+        pos
+    };
+    let (after_of, _) = eat(text, pos, &OF)?;
+    if let Some((end, caps)) = eat(text, after_of, &THIS_WHAT) {
+        let w = caps.name("w")?.as_str().to_ascii_lowercase();
+        if !matches!(w.as_str(), "regulation" | "directive" | "decision") {
+            return None;
+        }
+        phrase.code = Some(CodeRef::This);
+        Some(end)
+    } else if let Some((end, _)) = eat(text, after_of, &THAT_WHAT) {
+        phrase.short_form = Some(ShortForm::That);
+        Some(end)
+    } else {
+        let (end, caps) = eat(text, after_of, &CODE_OF)?;
+        caps.name("eu")?;
+        phrase.code = Some(CodeRef::Named(
+            codes::canonical_code(caps.get(0)?.as_str())?.name.into(),
+        ));
+        Some(end)
+    }
+}
+
+/// `Chapter III, Section 2`, `Section 4 of Chapter III`, `Sections 2 and 3 of Chapter V`:
+/// sections of a chapter of an EU act (EUR-Lex drafting: a chapter is divided into sections
+/// numbered in Arabic figures, chapters are numbered in Roman ones), one phrase per section,
+/// its division `Chapter V, Section 2`. Of the act named after them ([`eu_act_of_division`])
+/// or, without one, of the citing act. Where the phrases end and the phrases.
+fn parse_eu_chapter_sections(text: &str, start: usize) -> Option<(usize, Vec<Phrase>)> {
+    static CHAPTER_FIRST: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"^Chapter[ \t]+(?P<c>[IVXLC]{1,6}),?[ \t]+Section[ \t]+(?P<s>\d{1,2})(?-u:\b)")
+    });
+    static SECTIONS_FIRST: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"^Sections?[ \t]+(?P<list>\d{1,2}(?:(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+)\d{1,2})*)[ \t]+of[ \t]+Chapter[ \t]+(?P<c>[IVXLC]{1,6})(?-u:\b)",
+        )
+    });
+    static NUMBER: LazyLock<Regex> = LazyLock::new(|| re(r"\d{1,2}"));
+    let (end, chapter, sections): (usize, &str, Vec<Range<usize>>) =
+        if let Some((end, caps)) = eat(text, start, &CHAPTER_FIRST) {
+            let s = caps.name("s")?;
+            let spans = std::iter::once(start..s.end() + start).collect();
+            (end, caps.name("c")?.as_str(), spans)
+        } else {
+            let (end, caps) = eat(text, start, &SECTIONS_FIRST)?;
+            let list = caps.name("list")?;
+            let spans = NUMBER
+                .find_iter(list.as_str())
+                .enumerate()
+                .map(|(i, m)| {
+                    let from = if i == 0 {
+                        start
+                    } else {
+                        start + list.start() + m.start()
+                    };
+                    from..start + list.start() + m.end()
+                })
+                .collect();
+            (end, caps.name("c")?.as_str(), spans)
+        };
+    let mut template = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    template.kind = Some(CitationKind::EuDivision);
+    let end = match eu_act_of_division(text, end, &mut template) {
+        Some(act_end) => act_end,
+        None => {
+            template.code = Some(CodeRef::This);
+            end
+        }
+    };
+    let count = sections.len();
+    let phrases = sections
+        .into_iter()
+        .enumerate()
+        .map(|(i, span)| {
+            let number = text[span.clone()]
+                .rsplit(|c: char| !c.is_ascii_digit())
+                .next();
+            let mut phrase = template.clone();
+            phrase.start = span.start;
+            phrase.end = if i + 1 == count { end } else { span.end };
+            phrase.division = Some(format!("Chapter {chapter}, Section {}", number?));
+            Some(phrase)
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some((end, phrases))
 }
 
 static EU_DIVISION: LazyLock<Regex> = LazyLock::new(|| {
@@ -3702,7 +3793,16 @@ fn split_hyphen_range(item: &mut Item, plural: bool, text: &str) {
 
 fn parse_label_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {
     let first_start = ws(text, pos);
-    let (mut pos, labels) = label_item(text, pos)?;
+    // `referred to in paragraph 1 may`: the EU's acts number their paragraphs without
+    // brackets (the Joint Practical Guide's `paragraph 1`), and a number after the word
+    // `paragraph` is nothing but a paragraph, whatever follows it.
+    let numbered_paragraph = || {
+        let (end, labels) = label_item_checked(text, pos, false)?;
+        let numbered = matches!(phrase.head, Head::Level(LevelWord::Paragraph))
+            && matches!(labels.as_slice(), [l] if l.bytes().all(|b| b.is_ascii_digit()));
+        numbered.then_some((end, labels))
+    };
+    let (mut pos, labels) = label_item(text, pos).or_else(numbered_paragraph)?;
     phrase.items.push(Item {
         span: first_start..pos,
         section: None,
@@ -4104,6 +4204,25 @@ fn dated_act_after(text: &str, pos: usize) -> Option<(usize, String)> {
 
 /// The `of` clauses from `pos` on (`of subsection (b) of section 5 of title 10`): where
 /// they end.
+/// `pos` past the chapters and subchapters between a C.F.R. part or a section and its
+/// federal title (`part 52 of ⟦chapter I of⟧ title 40 of the Code of Federal Regulations`,
+/// the amendatory instruction's long form, Document Drafting Handbook, ch. 2; `section 12
+/// of ⟦chapter 5 of⟧ title 10, United States Code`): parts and sections are numbered
+/// through their title, so they are the title's. `pos` as it is unless a title named with
+/// its code follows the levels.
+fn past_chapters_of_a_federal_title(text: &str, pos: usize) -> usize {
+    static CHAPTERS: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"^(?:(?i:subchapter|chapter)[ \t]+(?:[IVXLC]{1,7}|[A-Z]|\d{1,3})(?-u:\b)(?:[ \t]+of|,)[ \t]+)+",
+        )
+    });
+    let Some((after, _)) = eat(text, pos, &CHAPTERS) else {
+        return pos;
+    };
+    let named_title = eat(text, after, &TITLE_OF).is_some_and(|(_, caps)| caps.name("c").is_some());
+    if named_title { after } else { pos }
+}
+
 fn parse_of_clauses(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
     while let Some((after_of, _)) = eat(text, pos, &OF) {
         let Some(next) = parse_of_clause(text, after_of, phrase) else {
@@ -4123,6 +4242,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     } else {
         pos
     };
+    let pos = past_chapters_of_a_federal_title(text, pos);
     // `section 4 of chapter 151B of the General Laws` (Massachusetts: the chapter is part of
     // the code's name, `Mass. Gen. Laws ch. 151B, § 4`), `section 11-23-1 of the general
     // laws` (Rhode Island, whose section numbers carry title and chapter).
@@ -4542,7 +4662,8 @@ fn past_divisions_of_an_act(text: &str, pos: usize) -> usize {
                 match words.as_slice() {
                     [.., "Act"] | [.., "Act", "of", _] => true,
                     [.., "Act" | "Act,", year] => super::named_before::is_year(year),
-                    _ => false,
+                    // `chapter 53 of the Internal Revenue Code`: a code an act is codified as.
+                    _ => codes::codified_as(name).is_some(),
                 }
             })
     });
@@ -4578,9 +4699,11 @@ fn parse_act_division(text: &str, start: usize) -> Option<Phrase> {
         },
     );
     phrase.end = parse_of_clause(text, after, &mut phrase)?;
-    // Named, not `the Act` (a defined short name, read with the citing document's code).
+    // Named, not `the Act` (a defined short name, read with the citing document's code);
+    // or a code an act is codified as (`chapter 53 of the Internal Revenue Code`).
     match &phrase.code {
-        Some(CodeRef::Named(name)) if name.split_whitespace().count() >= 2 => {}
+        Some(CodeRef::Named(name))
+            if name.split_whitespace().count() >= 2 || codes::codified_as(name).is_some() => {}
         _ => return None,
     }
     // `Title VII of the Civil Rights Act of 1964 § 703`: a section of the act named before
@@ -5849,5 +5972,105 @@ mod tests {
         );
         // At the start of an excerpt the antecedent may precede it.
         assert_eq!(kinds("Id. at 2 (overruling ...)"), [CitationKind::Id]);
+    }
+
+    /// Class: a division of the code an act is codified as (Internal Revenue Code chapters
+    /// and subtitles, cited as the Act in the U.S. Code's notes) reads as that code's division.
+    #[test]
+    fn divisions_of_a_codified_act() {
+        assert_eq!(
+            norms("The tax imposed by chapter 1 of the Internal Revenue Code of 1986 applies."),
+            ["I.R.C. ch. 1"]
+        );
+        assert_eq!(
+            norms("as defined in subtitle A of the Internal Revenue Code of 1986"),
+            ["I.R.C. subtit. A"]
+        );
+    }
+
+    /// Class: a list of divisions naming the level word once (`chapter 309 or 311 of title
+    /// 46`, 46 U.S.C. as published): each item is a division of the same container.
+    #[test]
+    fn singular_division_lists() {
+        let text = "are governed by chapter 309 or 311 of title 46, as applicable";
+        let n = norms(text);
+        assert!(
+            n.contains(&"[this code] tit. 46, ch. 309".to_string()),
+            "{n:?}"
+        );
+        assert!(
+            n.contains(&"[this code] tit. 46, ch. 311".to_string()),
+            "{n:?}"
+        );
+        let text =
+            "Notwithstanding any provision of chapter 83 or 84 of title 5, United States Code";
+        assert_eq!(raws(text)[..2], ["chapter 83", "84"]);
+        // A different level word inside the list is not this list.
+        let n = norms("under subchapter I and chapter 33 of title 5");
+        assert!(
+            !n.contains(&"[this code] tit. 5, subch. 33".to_string()),
+            "{n:?}"
+        );
+    }
+
+    /// Class: the undotted `CFR` and `USC` after a title (`Part 25 of title 27 CFR`, 27 C.F.R.
+    /// part 70 as published).
+    #[test]
+    fn title_of_an_undotted_code() {
+        assert_eq!(
+            norms("breweries. Part 25 of title 27 CFR contains the regulations relating to"),
+            ["27 C.F.R. Part 25"]
+        );
+    }
+
+    /// Class: a division inside a federal title before the code's name (`part 52 of chapter I
+    /// of title 40 of the Code of Federal Regulations`): the chapter does not change the
+    /// citation; without the code's name it stays a division of this code.
+    #[test]
+    fn chapters_of_a_federal_title() {
+        assert_eq!(
+            norms(
+                "approved under part 52 of chapter I of title 40 of the Code of Federal Regulations"
+            ),
+            ["40 C.F.R. Part 52"]
+        );
+        assert_eq!(
+            norms("pursuant to section 12 of chapter 5 of title 10, United States Code"),
+            ["10 U.S.C. 12"]
+        );
+        let n = norms("pursuant to section 12 of chapter 5 of title 10");
+        assert!(!n.iter().any(|c| c.contains("U.S.C.")), "{n:?}");
+    }
+
+    /// Class: a bare numbered paragraph of the citing provision (`the limits referred to in
+    /// paragraph 1 may`, EU acts' style).
+    #[test]
+    fn bare_numbered_paragraph() {
+        assert_eq!(
+            raws("the limits referred to in paragraph 1 may be exceeded"),
+            ["paragraph 1"]
+        );
+        assert!(extract("a paragraph may be short").is_empty());
+    }
+
+    /// Class: sections of an EU act's chapter (`Chapter III, Section 2`, AI Act as published),
+    /// in either order and as a list.
+    #[test]
+    fn eu_chapter_sections() {
+        assert_eq!(
+            norms("the requirements set out in Chapter III, Section 2, as well as"),
+            ["[this act] Chapter III, Section 2"]
+        );
+        assert_eq!(
+            norms("the requirements set out in Sections 2 and 3 of Chapter V"),
+            [
+                "[this act] Chapter V, Section 2",
+                "[this act] Chapter V, Section 3"
+            ]
+        );
+        assert_eq!(
+            norms("compliance with Section 2 of Chapter III of this Regulation"),
+            ["[this act] Chapter III, Section 2"]
+        );
     }
 }
