@@ -2207,8 +2207,10 @@ static CFR_UNIT_DESIGNATION: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?-u:\b)[A-Z]{1,7}[a-z]?(?-u:\b)"));
 
 /// The part a [`CFR_UNIT`] is of: `this part`, `40 CFR part 60`, `part 51 of this chapter`,
-/// `part 60 of title 40, Code of Federal Regulations`.
-const CFR_UNIT_PART: &str = r"(?:(?P<this>(?i:this)[ \t]+(?i:part))(?-u:\b)|(?P<title2>\d{1,3})[ \t]*(?:CFR|C\.[ \t]?F\.[ \t]?R\.)[ \t]+(?i:part)[ \t]+(?P<part2>\d{1,4})(?-u:\b)|(?i:part)[ \t]+(?P<part>\d{1,4})(?-u:\b)(?:[ \t]+of[ \t]+(?:(?P<own>(?i:this)[ \t]+(?i:chapter|title|subchapter))|(?i:title)[ \t]+(?P<title>\d{1,3})(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.|CFR))?)(?-u:\b))?)";
+/// `part 60 of title 40, Code of Federal Regulations`; the chapters between part and title
+/// (`part 52 of chapter I of title 40 of the Code of Federal Regulations`) do not change the
+/// citation, part numbers being unique within a title.
+const CFR_UNIT_PART: &str = r"(?:(?P<this>(?i:this)[ \t]+(?i:part))(?-u:\b)|(?P<title2>\d{1,3})[ \t]*(?:CFR|C\.[ \t]?F\.[ \t]?R\.)[ \t]+(?i:part)[ \t]+(?P<part2>\d{1,4})(?-u:\b)|(?i:part)[ \t]+(?P<part>\d{1,4})(?-u:\b)(?:(?:[ \t]+of[ \t]+(?i:subchapter|chapter)[ \t]+(?:[IVXLC]{1,7}|[A-Z]|\d{1,3})(?-u:\b))*[ \t]+of[ \t]+(?:(?P<own>(?i:this)[ \t]+(?i:chapter|title|subchapter))|(?i:title)[ \t]+(?P<title>\d{1,3})(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.|CFR))?)(?-u:\b))?)";
 
 /// Parses a [`CFR_UNIT`] phrase at `start`: of `this part`, a chain anchored at the citing
 /// part (`this pt., subpt. A`, as [`super::container`] writes `subpart A of this part`); of
@@ -6037,6 +6039,12 @@ mod tests {
         assert_eq!(
             norms("pursuant to section 12 of chapter 5 of title 10, United States Code"),
             ["10 U.S.C. 12"]
+        );
+        assert_eq!(
+            norms(
+                "as set out in subpart B of part 52 of chapter I of title 40 of the Code of Federal Regulations"
+            ),
+            ["40 C.F.R. Part 52, subpart B"]
         );
         let n = norms("pursuant to section 12 of chapter 5 of title 10");
         assert!(!n.iter().any(|c| c.contains("U.S.C.")), "{n:?}");
