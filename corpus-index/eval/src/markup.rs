@@ -223,16 +223,18 @@ fn in_contents(m: &Markup, id: usize) -> bool {
 
 /// The section-level target of a USLM identifier, parts of the C.F.R. written `pt` (GPO's
 /// Federal Register writes `/us/cfr/t7/p4279`, the User Guide `pt`) and dashes as `-` (GPO
-/// writes `/us/usc/t15/s78k–1` with an en dash).
+/// writes `/us/usc/t15/s78k–1` with an en dash). A part's appendix or subpart stays
+/// (`/us/cfr/t40/pt51/appV`): it is a unit of its own, like a section.
 fn uslm_target(href: &str) -> String {
     let level = plain_dashes(&section_level(href));
     let mut parts: Vec<String> = level.split('/').map(str::to_string).collect();
+    // The part may carry a unit below it (`/us/cfr/t40/p51/appV`).
     if parts.get(2).is_some_and(|p| p == "cfr")
-        && let Some(last) = parts.last_mut()
-        && let Some(n) = last.strip_prefix('p')
+        && let Some(part) = parts.get_mut(4)
+        && let Some(n) = part.strip_prefix('p')
         && n.starts_with(|c: char| c.is_ascii_digit())
     {
-        *last = format!("pt{n}");
+        *part = format!("pt{n}");
     }
     // `/us/eo/12866/s2`: the order, like a public law.
     if parts.get(2).is_some_and(|p| p == "eo") {
@@ -995,6 +997,13 @@ fn cited_id(doc: &Document, c: &Citation, depth: usize) -> Option<String> {
                 };
             }
             let id = uslm_identifier(c).map(|i| uslm_target(&i))?;
+            // `40 CFR part 51 Appendix V`: the part's unit, as GPO marks it (`appV`, `spB`).
+            if c.kind == CitationKind::Cfr
+                && id.contains("/pt")
+                && let Some(unit) = c.division().and_then(cfr_unit_id)
+            {
+                return Some(format!("{id}/{unit}"));
+            }
             // The C.F.R. numbers sections `part.section` (Document Drafting Handbook, ch. 2):
             // `12 CFR 708` cites a part.
             if c.kind == CitationKind::Cfr
@@ -1042,6 +1051,18 @@ fn cited_id(doc: &Document, c: &Citation, depth: usize) -> Option<String> {
     }
 }
 
+/// The USLM step of a C.F.R. part's unit as lexls writes it in a citation's division:
+/// `appendix V` → `appV`, `subpart B` → `spB`; none for other divisions.
+fn cfr_unit_id(division: &str) -> Option<String> {
+    let (word, designation) = division.split_once(' ')?;
+    let step = match word {
+        "appendix" | "app." => "app",
+        "subpart" | "subpt." => "sp",
+        _ => return None,
+    };
+    (!designation.is_empty() && !designation.contains(' ')).then(|| format!("{step}{designation}"))
+}
+
 /// Whether lexls's target `found` agrees with the publisher's `marked` at section level: the
 /// same identifier, an act's section for the act (`act:dclaw19-124/s5` for
 /// `act:dclaw19-124`), or an open code (`?/s71.1`) with the same last part.
@@ -1067,12 +1088,20 @@ fn agrees(marked: &str, found: &str) -> bool {
         // United States Code`, GPO's markup of the title alone) agrees with that section.
         let whole_title = (marked.starts_with("/us/usc/t") || marked.starts_with("/us/cfr/t"))
             && marked.matches('/').count() == 3;
+        // A C.F.R. part marked where the citation names its subpart or appendix (`subpart B
+        // of part 52`, GPO's markup of the part alone).
+        let whole_part = marked.starts_with("/us/cfr/t")
+            && marked.matches('/').count() == 4
+            && marked
+                .rsplit('/')
+                .next()
+                .is_some_and(|p| p.starts_with("pt"));
         // A D.C. container marked where the citation names a division inside it (`Unit A of
         // <cite path="titles/2/3">Chapter 3 of Title 2</cite>`, `subchapter VIII-B of Chapter
         // 6 of Title 1`): the division lies in the container the Council marked.
         let dc_container = marked.starts_with("/us/dc/council/code/titles/");
         return (marked.starts_with("act:") && rest.starts_with("/s"))
-            || ((whole_title || dc_container) && rest.starts_with('/'));
+            || ((whole_title || whole_part || dc_container) && rest.starts_with('/'));
     }
     if let Some(last) = found.strip_prefix("?/") {
         return marked.rsplit('/').next() == Some(last);
@@ -1183,6 +1212,18 @@ mod tests {
         assert_eq!(uslm_target("/us/usc/t5/app2"), "/us/usc/t5a/s2");
         assert_eq!(uslm_target("/us/usc/t5/app"), "/us/usc/t5a");
         assert_eq!(uslm_target("/us/usc/t44/ch35"), "/us/usc/t44/ch35");
+        // A part's appendix or subpart (GPO's Federal Register, 82 FR 45481).
+        assert_eq!(uslm_target("/us/cfr/t40/p51/appV"), "/us/cfr/t40/pt51/appV");
+    }
+
+    #[test]
+    fn a_part_marked_agrees_with_its_units() {
+        assert!(agrees("/us/cfr/t40/pt52", "/us/cfr/t40/pt52/spB"));
+        assert!(!agrees("/us/cfr/t40/pt52/spB", "/us/cfr/t40/pt52"));
+        assert!(!agrees("/us/cfr/t40/pt5", "/us/cfr/t40/pt52/spB"));
+        assert_eq!(cfr_unit_id("appendix V").as_deref(), Some("appV"));
+        assert_eq!(cfr_unit_id("subpart OOOOa").as_deref(), Some("spOOOOa"));
+        assert_eq!(cfr_unit_id("ch. 35"), None);
     }
 
     #[test]
