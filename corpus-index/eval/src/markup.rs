@@ -15,7 +15,9 @@
 //! - a reference is *found* when a citation overlaps it and the citation's target agrees at
 //!   the section level (USLM identifiers cut by [`section_level`]: `/us/usc/t26/s5701`,
 //!   `/us/cfr/t7/pt4279`, `/us/pl/112/29`, `/us/stat/125/284`, `/us/fr/74/29408`; D.C. Code
-//!   sections as `/us/dc/council/code/sections/1-1001.03`, the Council's own path). A citation
+//!   sections as `/us/dc/council/code/sections/1-1001.03`, the Council's own path; an Akoma
+//!   Ntoso reference by the first component of its eId, `sec_4__subsec_1` → section 4, the
+//!   work not compared, since a reference within the act names no work). A citation
 //!   whose code lexls leaves open (a bare `§ 4279.116` in a Federal Register rule, which
 //!   names no code of its own) agrees when the section does. *Span-found* counts any
 //!   overlapping citation;
@@ -338,12 +340,33 @@ fn akn_references(m: &Markup) -> Vec<Reference> {
     out
 }
 
-/// The article an Akoma Ntoso reference points to, as `?/art_6` (the eId convention of the
-/// Akoma Ntoso naming convention: `art_6__para_1` → `art_6`); the work is not compared.
+/// The provision an Akoma Ntoso reference points to, at the level of its first eId component
+/// (Akoma Ntoso Naming Convention 3.0, § 4: `art_6__para_1` → `?/art_6`, `sec_23__subsec_1`
+/// → `?/s23`), or of legislation.gov.uk's identifier path (`…/ukpga/1998/42/section/3/2` →
+/// `?/s3`); the work is not compared.
 fn akn_target(href: &str) -> String {
+    if let Some((_, path)) = href.split_once("/section/") {
+        let number = path.split(['/', '#', '?']).next().unwrap_or(path);
+        return format!("?/s{number}");
+    }
     let eid = href.rsplit(['#', '~', '/']).next().unwrap_or(href);
     let first = eid.split("__").next().unwrap_or(eid);
-    format!("?/{first}")
+    match first.strip_prefix("sec_") {
+        Some(number) => format!("?/s{number}"),
+        None => format!("?/{first}"),
+    }
+}
+
+/// The Akoma Ntoso eId form of the provision a citation names, whatever its code (`section
+/// 15` of `Act 68 of 1984, section 15` → `eid:s15`, `Article 6(1)` → `eid:art_6`), which
+/// only an Akoma Ntoso reference's target ([`akn_target`]) agrees with.
+fn eid_target(c: &Citation) -> Option<String> {
+    let section = c.section.as_deref()?;
+    match c.unit {
+        Unit::Section => Some(format!("eid:s{section}")),
+        Unit::Article => Some(format!("eid:art_{section}")),
+        _ => None,
+    }
 }
 
 /// Recall of one kind of reference.
@@ -880,6 +903,7 @@ fn scored_citations(snap: &Snapshot, doc_id: usize, contents: &Contents) -> Vec<
                 last.section = Some(end.section.clone());
                 cited.extend(cited_id(doc, &last, 0));
             }
+            cited.extend(eid_target(c));
             let mut cited: Vec<String> = cited.iter().map(|t| plain_dashes(t)).collect();
             // `Chapter 10 of Title 1`, `this subchapter`: a container of the D.C. Code.
             if cited.is_empty()
@@ -1069,6 +1093,10 @@ fn cfr_unit_id(division: &str) -> Option<String> {
 fn agrees(marked: &str, found: &str) -> bool {
     if marked == found {
         return true;
+    }
+    // An Akoma Ntoso reference names the provision by its eId; the work is not compared.
+    if let (Some(eid), Some(cited)) = (marked.strip_prefix("?/"), found.strip_prefix("eid:")) {
+        return eid == cited;
     }
     // GPO and the OLRC mark a range as one identifier (`/us/usc/t5/s601–612`, `/us/usc/t42/
     // s4321–4370f`, `/us/stat/90/2541–2602`): its first section agrees.

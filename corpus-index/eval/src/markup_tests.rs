@@ -250,3 +250,33 @@ fn dc_code_precision_counts_what_lexls_places_in_the_code() {
     let (correct, citations) = sum(|h| h.precision_as_written);
     assert_eq!((correct, citations), (1, 6), "{:?}", report.misses);
 }
+
+/// Akoma Ntoso references are compared by the first component of their eId, the work left
+/// out (`#sec_4__subsec_1`, `/akn/in/act/1984/68/~sec_15` → section 4, section 15): a
+/// section of India's Land Acquisition Act, 1894, marked up after the Laws.Africa pattern,
+/// whose four references lexls finds; a reference to another section than the one cited is
+/// not found.
+#[test]
+fn akoma_ntoso_references_by_their_eid() {
+    let akn = input("markup/in-land-acquisition-s23-akn.xml");
+    let report = evaluate(vec![akn.clone()], 10, 1);
+    let c = corpus(&report, Corpus::AkomaNtoso);
+    let refs = c.development.per_kind["akn"];
+    assert_eq!((refs.references, refs.found), (4, 4), "{:?}", report.misses);
+
+    let mut changed = akn;
+    changed.text = changed
+        .text
+        .replacen(r##"href="#sec_6""##, r##"href="#sec_7""##, 1);
+    let report = evaluate(vec![changed], 10, 1);
+    let after = corpus(&report, Corpus::AkomaNtoso).development.per_kind["akn"];
+    assert_eq!((after.references, after.found), (4, 3));
+    assert!(
+        report
+            .misses
+            .iter()
+            .any(|m| m.failure == "wrong_target" && m.text == "section 6"),
+        "{:?}",
+        report.misses
+    );
+}

@@ -71,6 +71,25 @@ fn federal_forms_from_the_us_code_and_the_cfr() {
         normalized("Pub. L. No. 116-136, div. A, tit. I, § 1102, 134 Stat. 281, 286 (2020)"),
         ["Pub. L. 116-136, § 1102", "134 Stat. 281"]
     );
+    // Class: every division an omnibus act is cut into (House Legislative Counsel's Manual on
+    // Drafting Style, § 321: division, title, subtitle, part, subpart, chapter, subchapter)
+    // lies between the law and its section, and the Law Revision Counsel's correction of a
+    // designation stands in brackets after it (10 U.S.C. source credits); a section sign
+    // right after the law without the comma is its section too.
+    assert_eq!(
+        normalized("Pub. L. 111–148, title I, subtitle D, part II, § 1321(a), Mar. 23, 2010"),
+        ["Pub. L. 111-148, § 1321(a)"]
+    );
+    assert_eq!(
+        normalized(
+            "Pub. L. 116–283, div. G, title LVXXXII [LXXXII], § 8201(a), Jan. 1, 2021, 134 Stat. 4653."
+        ),
+        ["Pub. L. 116-283, § 8201(a)", "134 Stat. 4653"]
+    );
+    assert_eq!(
+        normalized("as required by Pub. L. 94-171 § 2, the Bureau"),
+        ["Pub. L. 94-171, § 2"]
+    );
     assert_eq!(normalized("Sup. Ct. R. 10(a)"), ["Sup. Ct. R. 10(a)"]);
     // A title cited whole, with a redundant `Title` before its abbreviation, or by chapters
     // (27 C.F.R. parts 70 and 72).

@@ -694,6 +694,76 @@ fn eu_acts_by_their_authors_and_annexes_by_to() {
     );
 }
 
+// Class: the numbers of EU acts of every domain and type (Interinstitutional Style Guide,
+// 1.2.1 and 1.2.2): two domains in the brackets (`(EU, Euratom) 2018/1046`), the common
+// foreign and security policy's and the former third pillar's acts, numbered `(CFSP)
+// 2019/797` since 2015 and `2010/413/CFSP`, `2002/584/JHA` before, and their types
+// `Framework Decision`, `Common Position`, `Joint Action`. Sentences of the AI Act's recital
+// 38 and footnote 18 and of the GDPR's title (`shared/corpora`), the others in the form.
+#[test]
+fn eu_acts_of_every_domain_and_type() {
+    let act = |n: &str| -> (String, String) { ("eu_act".into(), n.into()) };
+    assert_eq!(
+        read(
+            "is based on the 32 criminal offences listed in the Council Framework Decision 2002/584/JHA (18), taking into account"
+        ),
+        [act("Framework Decision 2002/584/JHA")]
+    );
+    assert_eq!(
+        read(
+            "amending and repealing Council Decision 2007/533/JHA, and repealing Regulation (EC) No 1986/2006 of the European Parliament"
+        ),
+        [
+            act("Decision 2007/533/JHA"),
+            act("Regulation (EC) No 1986/2006")
+        ]
+    );
+    assert_eq!(
+        read("and repealing Council Decisions 2004/512/EC and 2008/633/JHA, for the purpose of"),
+        [act("Decision 2004/512/EC"), act("Decision 2008/633/JHA")]
+    );
+    assert_eq!(
+        read("in accordance with Regulation (EU, Euratom) 2018/1046 of the European Parliament"),
+        [act("Regulation (EU, Euratom) 2018/1046")]
+    );
+    assert_eq!(
+        read("Council Decision (CFSP) 2019/797 of 17 May 2019 concerning restrictive measures"),
+        [act("Decision (CFSP) 2019/797")]
+    );
+    assert_eq!(
+        read(
+            "as provided in Council Common Position 2003/495/CFSP and Council Joint Action 2008/124/CFSP."
+        ),
+        [
+            act("Common Position 2003/495/CFSP"),
+            act("Joint Action 2008/124/CFSP")
+        ]
+    );
+    assert_eq!(
+        read("Article 2(2) of Framework Decision 2002/584/JHA applies."),
+        [eu("Framework Decision 2002/584/JHA Art. 2(2)")]
+    );
+    // In lower case (texts and running heads set so) an act is read by its domain; without
+    // one, `regulation 1/2003` in lower case stays prose.
+    assert_eq!(
+        read(
+            "in accordance with article 10 of regulation (eu) no 1093/2010 and directive 2013/36/eu"
+        ),
+        [
+            eu("Regulation (EU) No 1093/2010 Art. 10"),
+            act("Directive 2013/36/EU")
+        ]
+    );
+    assert!(read("under regulation 1/2003 of the club").is_empty());
+    // One line break inside the act's number, as wrapped text has it.
+    assert_eq!(
+        read(
+            "a high-risk AI system under Article 6(2) of Regulation (EU)\n   2024/1689, as it is listed"
+        ),
+        [eu("Regulation (EU) 2024/1689 Art. 6(2)")]
+    );
+}
+
 // Class: an article's points after a comma (`Article 16, points (b) and (c)`, EU drafting)
 // hang below that article, unless the points name their own article (`Article 3(1), points
 // (a) and (b) of Article 5(1)`: two citations, the points of Article 5(1)). The first
@@ -834,6 +904,40 @@ fn hyphenated_level_words_are_levels() {
             ("section".to_string(), "§ 7(1)".to_string()),
             ("section".to_string(), "§ 7(2)".to_string())
         ]
+    );
+}
+
+// Class: a section's subdivisions named after it with their level words and a comma, as
+// India's statutes write them (`section 4, sub-section (1)`; `section 32, clause (1) of the
+// Indian Evidence Act, 1872`): one citation of the subdivision. Sentences of the Land
+// Acquisition Act, 1894, s. 23 and of the Code of Criminal Procedure in the AILA 2019 corpus.
+// A subdivision after a section already subdivided is another provision's (`Act 68 of 1975,
+// section 7(a)(ii), clause (iii)`, an amendment note's clause of the host section), and in
+// U.S. prose `Like former section 9-207, subsection (a) imposes` is the citing section's.
+#[test]
+fn subdivisions_named_after_their_section() {
+    assert_eq!(
+        read(
+            "the market-value of the land at the date of the publication of the notification under section 4, sub-section (1); secondly"
+        ),
+        [("section".to_string(), "§ 4(1)".to_string())]
+    );
+    assert_eq!(
+        read("a statement made under section 32, clause (1) of the Indian Evidence Act, 1872"),
+        [named("Indian Evidence Act, 1872 § 32(1)")]
+    );
+    assert_eq!(
+        read("Substituted by Act 68 of 1975, section 7(a)(ii), clause (iii) (w.e.f. 27-5-1976)."),
+        [
+            named("Act 68 of 1975"),
+            named("Act 68 of 1975 § 7(a)(ii)"),
+            ("section".to_string(), " [this provision](iii)".to_string())
+        ]
+    );
+    assert!(
+        !read("2. Duty of Care. Like former section 9-207, subsection (a) imposes a duty of care")
+            .iter()
+            .any(|(_, n)| n == "§ 9-207(a)")
     );
 }
 
@@ -2063,6 +2167,28 @@ fn wests_abbreviations_of_the_annotated_codes() {
     );
 }
 
+// Class: the states' own forms the uniform-law tables and their courts use beside table
+// T1's: Idaho's `I.C. §` and Hawaii's initials spaced `H R S` (the D.C. Code's table of
+// enactments of the Interstate Compact on Educational Opportunity for Military Children), and
+// Massachusetts's `c.` for a chapter after the code's name.
+#[test]
+fn idahos_code_and_massachusetts_chapters_by_their_own_abbreviations() {
+    assert_eq!(
+        read(
+            "Hawaii—H R S §§ 315-1 to 315-3. Idaho—I.C. §§ 33-4104 to 33-4106. Iowa—I.C.A. §§ 272A.1 to 272A.3."
+        ),
+        [
+            statute("Haw. Rev. Stat. §§ 315-1 to 315-3"),
+            statute("Idaho Code §§ 33-4104 to 33-4106"),
+            statute("Iowa Code Ann. §§ 272A.1 to 272A.3")
+        ]
+    );
+    assert_eq!(
+        read("A claim under Mass. Gen. Laws c. 93A, § 9 must be preceded by a demand letter."),
+        [statute("Mass. Gen. Laws ch. 93A, § 9")]
+    );
+}
+
 // Class: the European Convention on Human Rights by the abbreviation the Strasbourg court
 // and OSCOLA use after the article (`Article 8 ECHR`) and by its names: one instrument, no
 // EU law and no article of the citing act.
@@ -2346,6 +2472,36 @@ fn constitutional_articles_in_words() {
         read("A petition under Article 21 of the Constitution was filed."),
         [named("Constitution art. 21")]
     );
+}
+
+// Class: an amendment of the United States Constitution named in words with the
+// Constitution it amends (The Bluebook, rule 11: `U.S. Const. amend. V`). The first sentence
+// is 17 U.S.C. § 511(a), the second the Federal Register of 2017-06-07 (the raisin marketing
+// order). Without the Constitution named, `the First Amendment` is a name in prose.
+#[test]
+fn constitutional_amendments_in_words() {
+    let amend = |n: &str| -> (String, String) { ("usconst".into(), n.into()) };
+    assert_eq!(
+        read(
+            "acting in his or her official capacity, shall not be immune, under the Eleventh Amendment of the Constitution of the United States or under any other doctrine"
+        ),
+        [amend("U.S. Const. amend. XI")]
+    );
+    assert_eq!(
+        read(
+            "reserve pool authority to the Hornes was a taking under the Fifth Amendment to the U.S. Constitution. By a July 16, 2015, letter"
+        ),
+        [amend("U.S. Const. amend. V")]
+    );
+    assert_eq!(
+        read("as section 1 of the Fourteenth Amendment to the United States Constitution requires"),
+        [amend("U.S. Const. amend. XIV, § 1")]
+    );
+    assert_eq!(
+        read("Amendment XIX to the Constitution of the United States"),
+        [amend("U.S. Const. amend. XIX")]
+    );
+    assert!(read("The First Amendment protects speech.").is_empty());
 }
 
 // Class: a subdivision of a constitution's section (The Bluebook, rules 11 and 3.3:

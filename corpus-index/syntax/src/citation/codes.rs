@@ -78,9 +78,51 @@ static CFR: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)^(?:(\d+)\s*C\.?\s?F\.?\s?R\.?|(?:title\s+)?(\d+)(?:,|\s+of)?\s+(?:the\s+)?Code\s+of\s+Federal\s+Regulations)$",
     )
 });
+/// The type of an EU act as its title names it (Interinstitutional Style Guide, 1.2.1):
+/// `Regulation`, `Directive`, `Decision`, `Recommendation`, and the former third pillar's
+/// and the common foreign and security policy's `Framework Decision`, `Common Position` and
+/// `Joint Action`. A regex fragment without captures, for `concat!`.
+macro_rules! eu_act_type {
+    () => {
+        r"(?:Regulation|Directive|(?:Framework[ \t]+)?Decision|Recommendation|Common[ \t]+Position|Joint[ \t]+Action)"
+    };
+}
+pub(crate) use eu_act_type;
+
+/// The number of an EU act after its type (Interinstitutional Style Guide, 1.2.2): the
+/// domain in brackets before it, since 2015 (`(EU) 2016/679`, `(EU, Euratom) 2018/1046`,
+/// `(CFSP) 2019/797`) and for regulations before it (`(EC) No 1907/2006`), or after it
+/// for directives and decisions before 2015 (`95/46/EC`, `2002/584/JHA`, `2010/413/CFSP`,
+/// `2007/162/EC, Euratom`); one line break may stand between the domain and the number, as
+/// in wrapped text. A regex fragment without captures, for `concat!`.
+macro_rules! eu_act_number {
+    () => {
+        r"(?:\((?:EU|EC|EEC|Euratom|ECSC|CFSP|JHA)(?:,[ \t]*(?:Euratom|ECSC))?\)[ \t]*(?:\r?\n[ \t]*)?)?(?:No\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom|ECSC|CFSP|JHA)(?:,[ \t]*(?:Euratom|ECSC)(?-u:\b))?)?"
+    };
+}
+pub(crate) use eu_act_number;
+
+/// An EU act by its type and number ([`eu_act_type`], [`eu_act_number`]); in lower case only
+/// with its domain, which keeps the number an act's (`regulation (eu) no 1093/2010`,
+/// `directive 2013/36/eu`, as texts set in lower case and titles' running heads write them;
+/// `regulation 1/2003` in lower case is prose). A regex fragment without captures, for
+/// `concat!`.
+macro_rules! eu_act {
+    () => {
+        concat!(
+            "(?:",
+            $crate::citation::codes::eu_act_type!(),
+            r"[ \t]*(?:\r?\n[ \t]*)?",
+            $crate::citation::codes::eu_act_number!(),
+            r"|(?:[Rr]egulation|[Dd]irective|(?:[Ff]ramework[ \t]+)?[Dd]ecision|[Rr]ecommendation)[ \t]*(?:\r?\n[ \t]*)?(?i:\((?:EU|EC|EEC|Euratom|ECSC|CFSP|JHA)(?:,[ \t]*(?:Euratom|ECSC))?\)[ \t]*(?:\r?\n[ \t]*)?(?:No\.?[ \t]*)?\d{1,4}/\d{1,4}|\d{1,4}/\d{1,4}/(?:EU|EC|EEC|Euratom|ECSC|CFSP|JHA)(?:,[ \t]*(?:Euratom|ECSC))?(?-u:\b)))"
+        )
+    };
+}
+pub(crate) use eu_act;
+
 static EU_ACT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)^(?:(?:council|commission)\s+)?(?:(?:implementing|delegated)\s+)?(Regulation|Directive|Decision|Recommendation)\s*(?:\((EU|EC|EEC|Euratom|EU,\s*Euratom)\)\s*)?(No\.?\s*)?(\d{1,4})/(\d{1,4})(?:/(EU|EC|EEC|Euratom))?$",
+        r"(?i)^(?:(?:council|commission)\s+)?(?:(?:implementing|delegated)\s+)?(?P<type>regulation|directive|(?:framework\s+)?decision|recommendation|common\s+position|joint\s+action)\s*(?:\((?P<inst>(?:EU|EC|EEC|Euratom|ECSC|CFSP|JHA)(?:,\s*(?:Euratom|ECSC))?)\)\s*)?(?P<no>No\.?\s*)?(?P<a>\d{1,4})/(?P<b>\d{1,4})(?:/(?P<suffix>(?:EU|EC|EEC|Euratom|ECSC|CFSP|JHA)(?:,\s*(?:Euratom|ECSC))?))?$",
     )
 });
 
@@ -291,7 +333,7 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
         return code(format!("{title} C.F.R."), CodeFamily::Cfr);
     }
     if let Some(c) = EU_ACT.captures(phrase) {
-        return code(eu_act_name(&c), CodeFamily::Eu);
+        return code(eu_act_name(&c)?, CodeFamily::Eu);
     }
     if INTERNAL_REVENUE_CODE.is_match(phrase) {
         return code("I.R.C.".into(), CodeFamily::Named);
@@ -324,24 +366,37 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
         .and_then(|(_, ns)| code((*ns).to_string(), CodeFamily::Eu))
 }
 
-fn eu_act_name(c: &regex::Captures<'_>) -> String {
-    let mut kind = c[1].to_ascii_lowercase();
-    kind[..1].make_ascii_uppercase();
-    let (a, b) = (&c[4], &c[5]);
-    match (c.get(2), c.get(6)) {
+fn eu_act_name(c: &regex::Captures<'_>) -> Option<String> {
+    // `framework decision` → `Framework Decision`.
+    let kind = c
+        .name("type")?
+        .as_str()
+        .split_whitespace()
+        .map(|w| {
+            let mut w = w.to_ascii_lowercase();
+            w[..1].make_ascii_uppercase();
+            w
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    // `EU, EURATOM` → `EU, Euratom`, as the Official Journal writes the domains.
+    let domain = |m: regex::Match<'_>| {
+        collapse_ws(m.as_str())
+            .to_ascii_uppercase()
+            .replace("EURATOM", "Euratom")
+            .replace(" ,", ",")
+    };
+    let (a, b) = (c.name("a")?.as_str(), c.name("b")?.as_str());
+    Some(match (c.name("inst"), c.name("suffix")) {
         // New numbering (2015 onwards): Regulation (EU) 2016/679, Directive (EU) 2016/680.
         (Some(inst), None) => {
-            let inst = inst
-                .as_str()
-                .to_ascii_uppercase()
-                .replace("EURATOM", "Euratom");
-            let no = if c.get(3).is_some() { "No " } else { "" };
-            format!("{kind} ({inst}) {no}{a}/{b}")
+            let no = if c.name("no").is_some() { "No " } else { "" };
+            format!("{kind} ({}) {no}{a}/{b}", domain(inst))
         }
-        // Old directive numbering: Directive 95/46/EC.
-        (_, Some(suffix)) => format!("{kind} {a}/{b}/{}", suffix.as_str().to_ascii_uppercase()),
+        // Old directive numbering: Directive 95/46/EC, Framework Decision 2002/584/JHA.
+        (_, Some(suffix)) => format!("{kind} {a}/{b}/{}", domain(suffix)),
         (None, None) => format!("{kind} {a}/{b}"),
-    }
+    })
 }
 
 /// Recognises a code named inside a longer text (a heading such as `NYC Administrative Code §
@@ -349,9 +404,10 @@ fn eu_act_name(c: &regex::Captures<'_>) -> String {
 /// Intelligence Act); CHAPTER III`). Returns the first code found.
 pub fn find_code_in(text: &str) -> Option<CanonicalCode> {
     static FINDER: LazyLock<Regex> = LazyLock::new(|| {
-        re(
-            r"(?i)(?:N\.?Y\.?C\.?|New\s+York\s+City)\s+Admin(?:istrative|\.)?\s+Code|Administrative\s+Code\s+of\s+the\s+City\s+of\s+New\s+York|\b\d+\s*R\.?C\.?N\.?Y\.?\b|Rules\s+of\s+the\s+City\s+of\s+New\s+York,?\s+Title\s+\d+|\b\d+[A-Z]?\s*U\.\s?S\.\s?C\.|\b\d+\s*U\.?S\.?C\b|\b\d+\s*C\.?\s?F\.?\s?R\b\.?|\b(?:Regulation|Directive|Decision)\s*(?:\((?:EU|EC|EEC|Euratom)\)\s*)?(?:No\.?\s*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC))?",
-        )
+        re(concat!(
+            r"(?i)(?:N\.?Y\.?C\.?|New\s+York\s+City)\s+Admin(?:istrative|\.)?\s+Code|Administrative\s+Code\s+of\s+the\s+City\s+of\s+New\s+York|\b\d+\s*R\.?C\.?N\.?Y\.?\b|Rules\s+of\s+the\s+City\s+of\s+New\s+York,?\s+Title\s+\d+|\b\d+[A-Z]?\s*U\.\s?S\.\s?C\.|\b\d+\s*U\.?S\.?C\b|\b\d+\s*C\.?\s?F\.?\s?R\b\.?|\b",
+            eu_act!()
+        ))
     });
     FINDER
         .find_iter(text)

@@ -78,7 +78,14 @@ const STATE_FULL: &str = r"(?:Alabama|Alaska|Arizona|Arkansas|California|Colorad
 
 /// The name of a state code, its title and its chapter or title division: the part of
 /// [`STATE_CODE`] before the designator.
-const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3}[A-Z]?)[ \t]+)?(?P<pre>Code[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:(?:[A-Z][a-z]?\.){2,6},?|[A-Z][A-Za-z]*(?:['’][a-z]*)?(?:[-–][A-Za-z]+)*\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch|art)\.[ \t]*(?P<divnum>\d+(?:-?[A-Z]|[a-z])?)(?:,[ \t]*pt\.[ \t]*(?P<part>[IVXLC]{1,8}|\d{1,3})(?-u:\b))?)?";
+const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3}[A-Z]?)[ \t]+)?(?P<pre>Code[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:(?:[A-Z][a-z]?\.){2,6},?|[A-Z][A-Za-z]*(?:['’][a-z]*)?(?:[-–][A-Za-z]+)*\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch|c|art)\.[ \t]*(?P<divnum>\d+(?:-?[A-Z]|[a-z])?)(?:,[ \t]*pt\.[ \t]*(?P<part>[IVXLC]{1,8}|\d{1,3})(?-u:\b))?)?";
+
+/// The division word of [`STATE_CODE_NAME`] as table T1 abbreviates it: Massachusetts's
+/// courts' `c.` (`G. L. c. 93A`, also after the code's name in The Bluebook's form, `Mass.
+/// Gen. Laws c. 93A`) is `ch.`.
+fn canonical_division(div: &str) -> &str {
+    if div == "c" { "ch" } else { div }
+}
 
 /// The year of a code's edition after its name (`Ala. Code 1975, § 6-2-38`, `Miss. Code
 /// 1972`), read past, not kept.
@@ -203,6 +210,8 @@ const LOCAL_CODES: &[LocalCode] = &[
     ("NRS", "Nev. Rev. Stat.", false, true, "§"),
     ("KRS", "Ky. Rev. Stat. Ann.", false, true, "§"),
     ("HRS", "Haw. Rev. Stat.", false, true, "§"),
+    // West's spacing of the same initials in the Uniform Laws Annotated's tables.
+    ("H R S", "Haw. Rev. Stat.", false, true, "§"),
     // Indiana's own form (`IC 24-5-0.5-3`), which its code's text uses throughout.
     ("IC", "Ind. Code", false, true, "§"),
     ("SDCL", "S.D. Codified Laws", false, true, "§"),
@@ -297,9 +306,17 @@ const LOCAL_CODES: &[LocalCode] = &[
     // Florida's own abbreviation, which follows the section (`s. 120.54, F.S.`).
     ("F.S.", "Fla. Stat.", false, true, "§"),
     // The states' own forms of their administrative codes (Bluepages table BT2): `12 NYCRR
-    // 23-1.7`, `30 TAC § 101.1`, `N.J.A.C. 7:26-1.1`, `WAC 173-303-040`, `OAR
-    // 340-200-0010`, `COMAR 26.11.01.01`, `IDAPA 58.01.02`, `310 CMR 7.00`.
+    // 23-1.7` (and with periods, as New York's courts write it, `12 N.Y.C.R.R. 23-1.7`),
+    // `30 TAC § 101.1`, `N.J.A.C. 7:26-1.1`, `WAC 173-303-040`, `OAR 340-200-0010`, `COMAR
+    // 26.11.01.01`, `IDAPA 58.01.02`, `310 CMR 7.00`.
     ("NYCRR", "N.Y. Comp. Codes R. & Regs.", true, false, "§"),
+    (
+        "N.Y.C.R.R.",
+        "N.Y. Comp. Codes R. & Regs.",
+        true,
+        false,
+        "§",
+    ),
     ("TAC", "Tex. Admin. Code", true, false, "§"),
     ("N.J.A.C.", "N.J. Admin. Code", false, true, "§"),
     ("WAC", "Wash. Admin. Code", false, true, "§"),
@@ -313,6 +330,9 @@ const LOCAL_CODES: &[LocalCode] = &[
     ("C.G.S.A.", "Conn. Gen. Stat. Ann.", false, true, "§"),
     ("F.S.A.", "Fla. Stat. Ann.", false, true, "§"),
     ("I.C.A.", "Iowa Code Ann.", false, true, "§"),
+    // Idaho's own form (`I.C. § 5-219`, as its courts cite the Idaho Code; Indiana writes
+    // `IC`, without periods).
+    ("I.C.", "Idaho Code", false, true, "§"),
     ("C.R.S.A.", "Colo. Rev. Stat. Ann.", false, true, "§"),
     ("W.S.A.", "Wis. Stat. Ann.", false, true, "§"),
     ("V.A.M.S.", "Mo. Ann. Stat.", false, true, "§"),
@@ -1035,13 +1055,18 @@ static TREAS_REG: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A public or private law, with a section of it before (`section 3 of Pub. L. 94-546`,
 /// `section 1001 of title I of Pub. L. 111-148`, and the authority citations' `Sec. 202,
-/// Pub. L. 85-859`) or after (`Pub. L. No. 116-136, div. A, tit. I, § 1102`: the division and title
-/// an omnibus act is cut into are read past, not kept; `Public Law 111-80, section 3(b)`, the
-/// section word spelled out as prose writes it, unless an `of` clause makes it another
-/// document's: `Public Law 101-336, section 2 of this Act`).
+/// Pub. L. 85-859`) or after (`Pub. L. No. 116-136, div. A, tit. I, § 1102`, `Pub. L.
+/// 111-148, title I, subtitle A, § 1001`: the divisions an omnibus act is cut into — division,
+/// title, subtitle, part, subpart, chapter, subchapter (House Legislative Counsel's Manual on
+/// Drafting Style, § 321) — are read past, not kept, since the act numbers its sections
+/// through them, also with the Law Revision Counsel's correction of a designation in
+/// brackets after it (`div. G, title LVXXXII [LXXXII], § 8201(a)`); `Pub. L. 94-171 § 2`
+/// without the comma; `Public Law 111-80, section 3(b)`, the section word spelled out as
+/// prose writes it, unless an `of` clause makes it another document's: `Public Law
+/// 101-336, section 2 of this Act`).
 static PUBLIC_LAW: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|(?P<comma>,)[ \t]*))?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)(?:[ \t]*\r?\n)?[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑—][ \t]*(?P<number>\d{1,4})(?-u:\b)(?P<tail>(?:,[ \t]*(?:div\.|tit\.|title)[ \t]*[A-Z0-9]{1,6}(?-u:\b))*,[ \t]*(?:§|[Ss]ection|[Ss]ec\.)[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
+        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|(?P<comma>,)[ \t]*))?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)(?:[ \t]*\r?\n)?[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑—][ \t]*(?P<number>\d{1,4})(?-u:\b)(?P<tail>(?:,[ \t]*(?:div\.|tit\.|title|subtit\.|subtitle|pt\.|part|subpt\.|subpart|ch\.|chapter|subch\.|subchapter)[ \t]*[A-Z0-9]{1,8}(?-u:\b)(?:[ \t]+\[[A-Z0-9]{1,8}\])?)*(?:,[ \t]*(?:§|[Ss]ection|[Ss]ec\.)|[ \t]*§)[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
     )
 });
 
@@ -1454,7 +1479,7 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         {
             let mut division = format!(
                 "{}. {}",
-                c.name("div")?.as_str(),
+                canonical_division(c.name("div")?.as_str()),
                 c.name("divnum")?.as_str()
             );
             if let Some(part) = c.name("part") {
@@ -1753,9 +1778,86 @@ static CONSTITUTION_IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
-/// A [`CONSTITUTION_IN_WORDS`] citation at `start`.
+/// The ordinal numbers of the amendments of the United States Constitution, in words as
+/// their names write them (`the Fourteenth Amendment`).
+const AMENDMENT_ORDINALS: [&str; 27] = [
+    "First",
+    "Second",
+    "Third",
+    "Fourth",
+    "Fifth",
+    "Sixth",
+    "Seventh",
+    "Eighth",
+    "Ninth",
+    "Tenth",
+    "Eleventh",
+    "Twelfth",
+    "Thirteenth",
+    "Fourteenth",
+    "Fifteenth",
+    "Sixteenth",
+    "Seventeenth",
+    "Eighteenth",
+    "Nineteenth",
+    "Twentieth",
+    "Twenty-first",
+    "Twenty-second",
+    "Twenty-third",
+    "Twenty-fourth",
+    "Twenty-fifth",
+    "Twenty-sixth",
+    "Twenty-seventh",
+];
+
+/// `the Fourteenth Amendment to the United States Constitution`, `Amendment XIV to the
+/// Constitution of the United States`, `section 1 of the Fourteenth Amendment to the U.S.
+/// Constitution`: an amendment of the United States Constitution named in words with the
+/// Constitution it amends (The Bluebook, rule 11: `U.S. Const. amend. XIV, § 1`). Without
+/// the Constitution named (`the First Amendment`) the phrase is a name in prose, and a
+/// state's constitution is named by its state (`Amendment 64 to the Colorado
+/// Constitution`), which this form does not read.
+static AMENDMENT_IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d{1,2})[ \t]+of[ \t]+the[ \t]+)?(?:(?P<ord>(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-(?:first|second|third|fourth|fifth|sixth|seventh)))[ \t]+Amendment|Amendment[ \t]+(?P<num>[IVX]{1,6}|\d{1,2}))(?:,?[ \t]+(?:[Ss]ection|§)[ \t]*(?P<sec2>\d{1,2}))?[ \t]+(?:to|of)[ \t]+the[ \t]+(?:(?:U\.[ \t]?S\.|United[ \t]+States|Federal)[ \t]+)?Constitution(?:[ \t]+of[ \t]+the[ \t]+United[ \t]+States)?(?-u:\b)",
+    )
+});
+
+/// An [`AMENDMENT_IN_WORDS`] citation at `start`.
+fn amendment_in_words(text: &str, start: usize) -> Option<Found> {
+    let c = AMENDMENT_IN_WORDS.captures(text.get(start..)?)?;
+    let end = start + c.get(0)?.end();
+    let number = match (c.name("ord"), c.name("num")) {
+        (Some(ord), _) => {
+            let at = AMENDMENT_ORDINALS
+                .iter()
+                .position(|o| o.eq_ignore_ascii_case(ord.as_str()))?;
+            roman(&(at + 1).to_string())?
+        }
+        (None, Some(num)) if num.as_str().bytes().all(|b| b.is_ascii_digit()) => {
+            roman(num.as_str())?
+        }
+        (None, Some(num)) => num.as_str().to_string(),
+        (None, None) => return None,
+    };
+    let mut found = whole(
+        start,
+        end,
+        CitationKind::UsConst,
+        format!("U.S. Const. amend. {number}"),
+    );
+    if let (Found::Whole { cite, .. }, Some(sec)) = (&mut found, c.name("sec").or(c.name("sec2"))) {
+        cite.set_designator(Some("§"));
+        cite.section = Some(sec.as_str().into());
+    }
+    Some(found)
+}
+
+/// A [`CONSTITUTION_IN_WORDS`] or [`AMENDMENT_IN_WORDS`] citation at `start`.
 pub(crate) fn constitution_in_words(text: &str, start: usize) -> Option<Found> {
-    let c = CONSTITUTION_IN_WORDS.captures(text.get(start..)?)?;
+    let Some(c) = CONSTITUTION_IN_WORDS.captures(text.get(start..)?) else {
+        return amendment_in_words(text, start);
+    };
     let end = start + c.get(0)?.end();
     // `Article I, Section 1 of the California Constitution`: a state's, in table T1's
     // abbreviation.
@@ -1832,7 +1934,12 @@ pub(crate) fn constitution_short_form(
     };
     if let Some(pin) = CONST_PIN.captures(text.get(end..)?) {
         end += pin.get(0)?.end();
-        cite.section = Some(pin["num"].into());
+        let mut sec = pin["num"].to_string();
+        if let Some(cl) = pin.name("cl") {
+            sec.push_str(", cl. ");
+            sec.push_str(cl.as_str());
+        }
+        cite.section = Some(sec.into());
         cite.set_designator(Some("§"));
         cite.span = start..end;
         cite.group = start..end;
@@ -1956,7 +2063,7 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
     let mut division = c
         .name("div")
         .zip(c.name("divnum"))
-        .map(|(d, n)| format!("{}. {}", d.as_str(), n.as_str()));
+        .map(|(d, n)| format!("{}. {}", canonical_division(d.as_str()), n.as_str()));
     // Louisiana's administrative code is cut into titles and parts (`La. Admin. Code tit.
     // 33, pt. III, § 509`, table T1).
     if let (Some(d), Some(part)) = (division.as_mut(), c.name("part")) {

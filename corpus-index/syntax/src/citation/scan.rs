@@ -23,7 +23,7 @@ use regex_automata::Input;
 use regex_automata::meta;
 use regex_automata::nfa::thompson::WhichCaptures;
 
-use super::codes::{self, CodeFamily};
+use super::codes::{self, CodeFamily, eu_act, eu_act_number};
 use super::forms::{self, Found};
 use super::{
     Citation, CitationKind, CodeRef, LevelWord, Qualifiers, RangeEnd, Relative, ShortForm,
@@ -147,6 +147,12 @@ const ANCHORS: &[(&str, &str)] = &[
         "word",
         r"(?P<word>(?-u:\b)(?i:sections?|secs?\.|u/s\.?|artikel|sub-?sections?|sub-?divisions?|paragraphs?|sub-?paragraphs?|clauses?|sub-?clauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
     ),
+    // `the Fourteenth Amendment to the United States Constitution`, `Amendment XIV to the
+    // Constitution` ([`forms::constitution_in_words`] reads the rest).
+    (
+        "amend",
+        r"(?P<amend>(?-u:\b)(?:(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Twelfth|Thirteenth|Fourteenth|Fifteenth|Sixteenth|Seventeenth|Eighteenth|Nineteenth|Twentieth|Twenty-(?i:first|second|third|fourth|fifth|sixth|seventh))[ \t]+Amendment|Amendment[ \t]+(?:[IVX]{1,6}|\d{1,2}))(?-u:\b))",
+    ),
     (
         "adjacent",
         r"(?P<adjacent>(?-u:\b)(?i:the)[ \t]+(?i:preceding|previous|following|next)[ \t]+(?i:sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point)(?-u:\b))",
@@ -161,13 +167,14 @@ const ANCHORS: &[(&str, &str)] = &[
         "this",
         r"(?P<this>(?-u:\b)(?i:this)[ \t]+(?i:section|sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point|article|annex|chapter|subchapter|title|subtitle|part|subpart|unit|division)(?-u:\b))",
     ),
-    (
-        "euact",
-        r"(?P<euact>(?-u:\b)(?:Regulation|Directive|Decision|Recommendation)[ \t]*(?:\((?:EU|EC|EEC|Euratom)\)[ \t]*)?(?:No\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
-    ),
+    ("euact", concat!(r"(?P<euact>(?-u:\b)", eu_act!(), ")")),
     (
         "euacts",
-        r"(?P<euacts>(?-u:\b)(?:Regulations|Directives|Decisions)[ \t]+(?:\((?i:EU|EC|EEC|Euratom)\)[ \t]*)?(?:(?i:no)\.?[ \t]*)?\d{1,4}/\d{1,4})",
+        concat!(
+            r"(?P<euacts>(?-u:\b)(?:Regulations|Directives|Decisions)[ \t]+(?i:",
+            eu_act_number!(),
+            "))"
+        ),
     ),
     (
         "treaty",
@@ -341,7 +348,9 @@ static CODE_ALONE: LazyLock<Regex> = LazyLock::new(|| {
 });
 static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
-        r"^(?:(?P<eu>(?:(?:Council|Commission)\s+)?(?:(?:Implementing|Delegated)\s+)?(?:Regulation|Directive|Decision|Recommendation)\s*(?:\((?:EU|EC|EEC|Euratom)\)\s*)?(?:No\.?\s*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?)",
+        r"^(?:(?P<eu>(?:(?:Council|Commission)\s+)?(?:(?:Implementing|Delegated)\s+)?",
+        eu_act!(),
+        ")",
         r"|(?P<nyc>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York(?:[ \t]*\r?\n[ \t]*|[ \t]+)City|NYC|N\.Y\.C\.)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:Administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Admin\.(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Charter))",
         r"|(?P<admin>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+)administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)code)(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)the(?:[ \t]*\r?\n[ \t]*|[ \t]+)City(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York)?)",
         r"|(?P<popular>(?:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:GDPR|AI(?:[ \t]*\r?\n[ \t]*|[ \t]+)Act|General(?:[ \t]*\r?\n[ \t]*|[ \t]+)Data(?:[ \t]*\r?\n[ \t]*|[ \t]+)Protection(?:[ \t]*\r?\n[ \t]*|[ \t]+)Regulation))(?-u:\b)",
@@ -601,7 +610,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
         }
         let fixed = match anchor {
             "fixed" => forms::at(text, start),
-            "word" => forms::constitution_in_words(text, start),
+            "word" | "amend" => forms::constitution_in_words(text, start),
             _ => None,
         };
         let parsed = match fixed {
@@ -844,7 +853,11 @@ fn short_form_at(
     out: &mut Vec<Citation>,
 ) -> Option<usize> {
     if let Some(code) = constitution {
-        let base = code.split(" art.").next().unwrap_or(code);
+        // The constitution an article or an amendment was cited of (`U.S. Const.` of `U.S.
+        // Const. amend. I`): a short form names an article of it.
+        let base = [" art.", " amend."]
+            .iter()
+            .fold(code.as_str(), |c, unit| c.split(unit).next().unwrap_or(c));
         if let Some((end, cite)) = forms::constitution_short_form(text, start, base) {
             out.push(cite);
             return Some(end);
@@ -2615,11 +2628,7 @@ fn parse_treaty(text: &str, start: usize, end: usize) -> Option<Phrase> {
 
 static EU_ACTS_HEAD: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?P<k>Regulation|Directive|Decision)s[ \t]+"));
-static EU_ACT_ITEM: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"^(?:\((?i:EU|EC|EEC|Euratom)\)[ \t]*)?(?:(?i:no)\.?[ \t]*)?\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|Euratom))?",
-    )
-});
+static EU_ACT_ITEM: LazyLock<Regex> = LazyLock::new(|| re(concat!("^(?i:", eu_act_number!(), ")")));
 
 /// `the preceding paragraph`, `the following subsection`.
 fn parse_adjacent(text: &str, start: usize, end: usize) -> Option<Phrase> {
@@ -2932,6 +2941,18 @@ fn label_item_checked(text: &str, pos: usize, strict: bool) -> Option<(usize, Ve
     (follows_ok || !strict).then(|| (end, vec![CompactString::from(label)]))
 }
 
+/// Whether the clause before `start` (back to a sentence's end, at most 80 bytes) has a
+/// verb that moves a provision to a new number (`renumbered`, `redesignated`, `recodified`,
+/// `transferred`): a `from § 803 to § 233` after it names the old and the new number, not a
+/// range.
+fn renumbers(text: &str, start: usize) -> bool {
+    let from = crate::line_index::floor_char_boundary(text, start.saturating_sub(80));
+    let clause = text[from..start].rsplit(['.', ';']).next().unwrap_or("");
+    ["renumber", "redesignat", "recodif", "transferr"]
+        .iter()
+        .any(|verb| clause.contains(verb))
+}
+
 fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {
     let plural = matches!(phrase.head, Head::Section { plural: true, .. });
     let first_start = ws(text, pos);
@@ -2975,7 +2996,31 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             if PREFIX_CODE.is_match(&text[ws(text, after)..]) {
                 break;
             }
-            if let Some((end, number, labels)) = section_item(text, after) {
+            // `§ 1.1 through § 1.5`: the sign repeated before the range's end, as prose
+            // writes a range The Bluebook writes `§§ 1.1–1.5` (rule 3.3(b)). After `to`
+            // only in ascending order: `redesignated § 803 to § 233` renumbers a section.
+            let (after, repeated) = match text[ws(text, after)..].strip_prefix('§') {
+                Some(rest) if !rest.starts_with('§') => (ws(text, text.len() - rest.len()), true),
+                _ => (after, false),
+            };
+            // Nor after a verb that moves a section (`renumbered this section from §
+            // 16-2301.01 to § 16-2301.02`).
+            let by_to = text[pos..after]
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| w == "to");
+            if let Some((end, number, labels)) = section_item(text, after)
+                && (!repeated
+                    || !by_to
+                    || (!renumbers(text, phrase.start)
+                        && phrase.items.last().is_some_and(|last| {
+                            last.labels.is_empty()
+                                && last
+                                    .section
+                                    .as_deref()
+                                    .is_some_and(|start| follows_in_numbering(start, &number))
+                        })))
+            {
                 if let Some(last) = phrase.items.last_mut() {
                     last.range_end = Some((Some(number), labels));
                     last.span.end = end;
@@ -3875,6 +3920,25 @@ fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
                     ..
                 }
             )
+    } else if word.starts_with("sub-s") || word.starts_with("clause") {
+        // `section 4, sub-section (1)`, `section 12, sub-section (3), clause (b)`: India's
+        // and the older Commonwealth drafting name a section's subdivisions after it, each
+        // with its level word (`sub-section` hyphenated, as they spell it: in U.S. prose
+        // `Like former section 9-207, subsection (a) imposes` is the citing section's), after
+        // the bare number; not `section 4, subsection (b) of
+        // section 5`, a list, nor `section 7(a)(ii), clause (iii)`, whose clause is another
+        // provision's (an amendment note's `for clause (iii)` without its `for`).
+        matches!(
+            phrase.head,
+            Head::Section {
+                unit: Unit::Section,
+                ..
+            }
+        ) && phrase
+            .items
+            .last()
+            .is_some_and(|i| i.section.is_some() && i.labels.is_empty())
+            && text[after..].starts_with('(')
     } else {
         true
     };
@@ -3885,6 +3949,15 @@ fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
     let Some(end) = parse_label_items(text, after, &mut points) else {
         return pos;
     };
+    if (word.starts_with("sub-s") || word.starts_with("clause"))
+        && (OF_SECTION.is_match(&text[end..])
+            || !points
+                .items
+                .iter()
+                .all(|p| text[p.span.clone()].starts_with('(')))
+    {
+        return pos;
+    }
     // `the second subparagraph of Article 3(1), points (a) and (b) of Article 5(1)`: points
     // that name the article they hang below are that article's, not the numbered item's
     // before the comma (a list of two citations).
@@ -3926,6 +3999,12 @@ fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
     end
 }
 
+/// `of section 5`, `of sub-section (2)`: an `of` clause naming another section or
+/// subdivision, after a subdivision it holds.
+static OF_SECTION: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^,?[ \t]+of[ \t]+(?:§|(?i:sections?|secs?\.|sub-?sections?|clauses?)[ \t]+[(0-9])")
+});
+
 /// `of Article 5(1)`: an `of` clause naming a numbered article, after the points it holds.
 /// An article holds no article (an annex holds sections: `Section C, points 1 to 3, of Annex
 /// VIII` is one citation).
@@ -3934,9 +4013,12 @@ static OF_NUMBERED_ARTICLE: LazyLock<Regex> =
 
 /// `, point (a)`; `, paragraph 3` (`Article 2, paragraph 3`: the older EU acts' and the
 /// Council of Europe's form of `Article 2(3)`); `, subd. (b)` and `, subdivision (b)` (the
-/// California Style Manual's `Evid. Code, § 1101, subd. (b)`).
+/// California Style Manual's `Evid. Code, § 1101, subd. (b)`); `, sub-section (1)` and `,
+/// clause (b)` after a section (India's drafting: `section 4, sub-section (1)`).
 static POINTS_WORD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^,[ \t]*(?P<w>(?i:points?|paragraphs?|subdivisions?)[ \t]+|subds?\.[ \t]*)")
+    re(
+        r"^,[ \t]*(?P<w>(?i:points?|paragraphs?|subdivisions?|sub-sections?|clauses?)[ \t]+|subds?\.[ \t]*)",
+    )
 });
 
 /// A subpart or appendix after a C.F.R. part or section: `40 C.F.R. pt. 60, subpt. A`, `40
@@ -5329,6 +5411,28 @@ mod tests {
             Some("20-873")
         );
 
+        // Class: the section sign repeated before a range's end (`§ 1.1 through § 1.5`), as
+        // prose writes The Bluebook's `§§ 1.1–1.5`: one range, not two sections.
+        let text = "as set forth in § 1.1 through § 1.5 of this chapter, and";
+        let c = one(text);
+        assert_eq!(raw(text, &c), "§ 1.1 through § 1.5 of this chapter");
+        assert_eq!(c.normalized(), "§ 1.1 to 1.5");
+        // After `to` a descending number, or a verb that moves a section before (the D.C.
+        // Code's notes), names a new number: two citations.
+        for text in [
+            "D.C. Law 17-353 redesignated § 803 to § 233.",
+            "D.C. Law 15-354 renumbered this section from § 16-2301.01 to § 16-2301.02.",
+        ] {
+            let cites = extract(text);
+            assert!(cites.iter().all(|c| c.range_end.is_none()), "{cites:#?}");
+            assert!(
+                cites
+                    .iter()
+                    .any(|c| raw(text, c).starts_with("§ 2") || raw(text, c) == "§ 16-2301.02"),
+                "{cites:#?}"
+            );
+        }
+
         let text = "the requirements of §§ 5-301 and 5-302 apply";
         let cites = extract(text);
         assert_eq!(cites.len(), 2);
@@ -5752,10 +5856,11 @@ mod tests {
             named,
             [
                 Some("2001 Ed."),
-                // West's abbreviation of Florida's annotated statutes is a code lexls reads.
+                // West's abbreviation of Florida's annotated statutes, its spaced initials of
+                // Hawaii's and Idaho's own `I.C.` are codes lexls reads.
                 Some("Fla. Stat. Ann."),
-                Some("H R S"),
-                Some("I.C."),
+                Some("Haw. Rev. Stat."),
+                Some("Idaho Code"),
                 Some("R.R.S."),
             ],
             "{cites:#?}"

@@ -1073,6 +1073,15 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
     if numbered_plainly && code_shaped {
         return;
     }
+    // `§ 2-209` after `U.C.C. § 2-207` or `§ 402B` after `Restatement (Second) of Torts §
+    // 402A` is the uniform law's or the Restatement's; a number of a code's own shape
+    // (`§ 28:2-209`, the D.C. Code's enactment of the U.C.C.) is that code's.
+    let colon = |n: Option<&str>| n.is_some_and(|n| n.contains(':'));
+    if ante.kind == CitationKind::UniformLaw
+        && colon(c.section.as_deref()) != colon(ante.section.as_deref())
+    {
+        return;
+    }
     let inheritable = matches!(
         ante.kind,
         CitationKind::Usc
@@ -1080,6 +1089,7 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
             | CitationKind::StateStatute
             | CitationKind::StateRegulation
             | CitationKind::NamedAct
+            | CitationKind::UniformLaw
             | CitationKind::DcLaw
             | CitationKind::StateConstitution
     ) && ante.short_form != Some(ShortForm::Id)
@@ -1136,6 +1146,27 @@ mod tests {
         assert_eq!(cites[1].kind, CitationKind::NamedAct);
         assert_eq!(cites[1].normalized(), "I.R.C. § 673");
         assert_eq!(cites[1].antecedent, Some(0));
+    }
+
+    /// Class: the short form of a uniform law's or a Restatement's section (The Bluebook,
+    /// rule 12.10: `§ 2-209` after `U.C.C. § 2-207`) is of that law; a section numbered in a
+    /// code's own shape (`§ 28:2-209`, the D.C. Code's enactment of the U.C.C.) is not.
+    #[test]
+    fn a_bare_section_after_a_uniform_law_is_of_that_law() {
+        let cites =
+            extract("The battle of the forms is settled by U.C.C. § 2-207; see also § 2-209(1).");
+        assert_eq!(cites.len(), 2, "{cites:#?}");
+        assert_eq!(cites[1].kind, CitationKind::UniformLaw);
+        assert_eq!(cites[1].normalized(), "U.C.C. § 2-209(1)");
+        let cites = extract(
+            "Restatement (Second) of Torts § 402A (1965). Comment k to § 402A explains the exception.",
+        );
+        assert_eq!(
+            cites[1].normalized(),
+            "Restatement (Second) of Torts § 402A"
+        );
+        let cites = extract("as U.C.C. § 2-207 provides; see § 28:2-209.");
+        assert_ne!(cites[1].kind, CitationKind::UniformLaw, "{cites:#?}");
     }
 
     /// Class: context-relative parts and sections of a rule's amendatory instructions
