@@ -1360,9 +1360,15 @@ pub fn number_shape(number: &str) -> CompactString {
         .collect()
 }
 
-/// Everything up to the last separator: `20-` for `20-871`, `40.` for `40.22`, `` for `6`.
+/// Everything up to the last separator when a number follows it, the title and chapter a
+/// structured number carries: `20-` for `20-871`, `40.` for `40.22`; `` for `6`, and for
+/// `5-A`, India's and the older Commonwealth drafting's spelling of section 5A, which names
+/// no chapter.
 fn number_prefix(number: &str) -> &str {
-    number.rfind(['-', '.', ':']).map_or("", |i| &number[..=i])
+    match number.rfind(['-', '.', ':']) {
+        Some(i) if number[i + 1..].starts_with(|c: char| c.is_ascii_digit()) => &number[..=i],
+        _ => "",
+    }
 }
 
 fn tail_value(number: &str) -> Option<u64> {
@@ -1541,6 +1547,7 @@ mod tests {
         assert!(natural_key("40.25") < natural_key("40.25a"));
         assert_eq!(number_prefix("20-871"), "20-");
         assert_eq!(number_prefix("6"), "");
+        assert_eq!(number_prefix("5-A"), "");
         assert_eq!(tail_value("40.22"), Some(22));
     }
 

@@ -287,3 +287,33 @@ fn a_container_of_another_title_is_that_titles() {
         }
     );
 }
+
+/// Class: India's drafting spells a section inserted after section 5 `section 5-A`; the
+/// letter after the hyphen names no chapter, so the number is no structured number of a
+/// code numbered `title-section` (6 RCNY's `5-301`): in a statute of India as distributed
+/// (AILA 2019, S56, the Dowry Prohibition Act) it is outside the workspace, not a missing
+/// section of the New York City rules.
+#[test]
+fn a_lettered_section_after_a_hyphen_is_no_chapter_of_another_code() {
+    let files = [
+        (
+            "india/S56.txt",
+            "Title: Power to make rules\nDesc: (1) The State Government may make rules for carrying out the purposes of this Act, and in particular the rules may provide for the additional functions to be performed by the Dowry Prohibition Officers under section 5-A, sub-section (2).\n".to_string(),
+            Format::Text,
+        ),
+        (
+            "nyc/6-rcny-5-301.md",
+            "---\nnamespace: 6 RCNY\nkind: regulation\n---\n# § 5-301 Bias Audit\n\n(a) An employer shall conduct a bias audit.\n".to_string(),
+            Format::Markdown,
+        ),
+    ];
+    let r = resolutions(&files, "india/S56.txt");
+    let (_, res) = r
+        .iter()
+        .find(|(t, _)| t.starts_with("section 5-A"))
+        .unwrap_or_else(|| panic!("section 5-A not read: {r:?}"));
+    assert!(
+        !matches!(res, Resolution::Unresolved { namespace, .. } if &**namespace == "6 RCNY"),
+        "{res:?}"
+    );
+}
