@@ -39,6 +39,14 @@ fn re(pattern: &str) -> Regex {
 /// The anchors of citation phrases as `(name, pattern)`, tried at each position in this order:
 /// the first that matches at the leftmost position wins (leftmost-first, as one alternation
 /// would); the name says which reader parses the phrase ([`scan`]).
+/// A list of an EU chapter's sections (`2`, `2 and 3`, `1, 2 or 4`), numbered in Arabic
+/// figures (Joint Practical Guide, 15.4). A regex fragment without captures, for `concat!`.
+macro_rules! EU_SECTION_LIST {
+    () => {
+        r"\d{1,2}(?:(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+)\d{1,2})*"
+    };
+}
+
 const ANCHORS: &[(&str, &str)] = &[
     (
         "titled",
@@ -52,11 +60,16 @@ const ANCHORS: &[(&str, &str)] = &[
         "eudiv",
         r"(?P<eudiv>(?-u:\b)(?:Part|Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b)(?:[ \t]*,[ \t]*(?:Title|Chapter|Section)[ \t]+(?:[IVXLC]{1,6}|\d{1,2}|[A-Z])(?-u:\b))*(?:[ \t]+of[ \t]+(?:Title|Chapter)[ \t]+[IVXLC]{1,6}(?-u:\b))*,?[ \t]+of[ \t]+(?:(?i:this|that)[ \t]+)?(?:Regulation|Directive|Decision)(?-u:\b))",
     ),
-    // `Chapter III, Section 2`, `Sections 2 and 3 of Chapter V`: the sections of an EU act's
-    // chapter, of the citing act unless one is named ([`parse_eu_chapter_sections`]).
+    // `Chapter III, Section 2`, `Sections 2 and 3 of Chapter V`, `Section 2 of this Chapter`:
+    // the sections of an EU act's chapter, of the citing act unless one is named
+    // ([`parse_eu_chapter_sections`]).
     (
         "euchsec",
-        r"(?P<euchsec>(?-u:\b)(?:Chapter[ \t]+[IVXLC]{1,6},?[ \t]+Section[ \t]+\d|Sections?[ \t]+\d{1,2}(?:(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+)\d{1,2})*[ \t]+of[ \t]+Chapter[ \t]+[IVXLC]{1,6}(?-u:\b)))",
+        concat!(
+            r"(?P<euchsec>(?-u:\b)(?:Chapter[ \t]+[IVXLC]{1,6},?[ \t]+Sections?[ \t]+\d|Sections?[ \t]+",
+            EU_SECTION_LIST!(),
+            r"[ \t]+of[ \t]+(?:Chapter[ \t]+[IVXLC]{1,6}|this[ \t]+Chapter)(?-u:\b)))"
+        ),
     ),
     (
         "datedact",
@@ -2421,36 +2434,40 @@ fn eu_act_of_division(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usi
 /// or, without one, of the citing act. Where the phrases end and the phrases.
 fn parse_eu_chapter_sections(text: &str, start: usize) -> Option<(usize, Vec<Phrase>)> {
     static CHAPTER_FIRST: LazyLock<Regex> = LazyLock::new(|| {
-        re(r"^Chapter[ \t]+(?P<c>[IVXLC]{1,6}),?[ \t]+Section[ \t]+(?P<s>\d{1,2})(?-u:\b)")
+        re(concat!(
+            r"^Chapter[ \t]+(?P<c>[IVXLC]{1,6}),?[ \t]+Sections?[ \t]+(?P<list>",
+            EU_SECTION_LIST!(),
+            r")(?-u:\b)"
+        ))
     });
     static SECTIONS_FIRST: LazyLock<Regex> = LazyLock::new(|| {
-        re(
-            r"^Sections?[ \t]+(?P<list>\d{1,2}(?:(?:[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+)\d{1,2})*)[ \t]+of[ \t]+Chapter[ \t]+(?P<c>[IVXLC]{1,6})(?-u:\b)",
-        )
+        re(concat!(
+            r"^Sections?[ \t]+(?P<list>",
+            EU_SECTION_LIST!(),
+            r")[ \t]+of[ \t]+(?:Chapter[ \t]+(?P<c>[IVXLC]{1,6})|(?P<this>this[ \t]+Chapter))(?-u:\b)"
+        ))
     });
     static NUMBER: LazyLock<Regex> = LazyLock::new(|| re(r"\d{1,2}"));
-    let (end, chapter, sections): (usize, &str, Vec<Range<usize>>) =
-        if let Some((end, caps)) = eat(text, start, &CHAPTER_FIRST) {
-            let s = caps.name("s")?;
-            let spans = std::iter::once(start..s.end() + start).collect();
-            (end, caps.name("c")?.as_str(), spans)
-        } else {
-            let (end, caps) = eat(text, start, &SECTIONS_FIRST)?;
-            let list = caps.name("list")?;
-            let spans = NUMBER
-                .find_iter(list.as_str())
-                .enumerate()
-                .map(|(i, m)| {
-                    let from = if i == 0 {
-                        start
-                    } else {
-                        start + list.start() + m.start()
-                    };
-                    from..start + list.start() + m.end()
-                })
-                .collect();
-            (end, caps.name("c")?.as_str(), spans)
-        };
+    let (end, caps) =
+        eat(text, start, &CHAPTER_FIRST).or_else(|| eat(text, start, &SECTIONS_FIRST))?;
+    // `Section 2 of this Chapter`: a section of the citing chapter.
+    let chapter = match caps.name("c") {
+        Some(c) => format!("Chapter {}", c.as_str()),
+        None => "this Chapter".to_string(),
+    };
+    let list = caps.name("list")?;
+    let sections: Vec<Range<usize>> = NUMBER
+        .find_iter(list.as_str())
+        .enumerate()
+        .map(|(i, m)| {
+            let from = if i == 0 {
+                start
+            } else {
+                start + list.start() + m.start()
+            };
+            from..start + list.start() + m.end()
+        })
+        .collect();
     let mut template = Phrase::new(start, Head::Level(LevelWord::Subsection));
     template.kind = Some(CitationKind::EuDivision);
     let end = match eu_act_of_division(text, end, &mut template) {
@@ -2471,7 +2488,7 @@ fn parse_eu_chapter_sections(text: &str, start: usize) -> Option<(usize, Vec<Phr
             let mut phrase = template.clone();
             phrase.start = span.start;
             phrase.end = if i + 1 == count { end } else { span.end };
-            phrase.division = Some(format!("Chapter {chapter}, Section {}", number?));
+            phrase.division = Some(format!("{chapter}, Section {}", number?));
             Some(phrase)
         })
         .collect::<Option<Vec<_>>>()?;
@@ -6185,5 +6202,22 @@ mod tests {
             norms("compliance with Section 2 of Chapter III of this Regulation"),
             ["[this act] Chapter III, Section 2"]
         );
+        // The AI Act's Articles 40 to 43: the sections of the citing chapter, and a list of
+        // a chapter's sections after it; not a section `§ 2` of the act, which numbers
+        // articles. In lower case, `section 2 of this chapter` is a U.S. code's section.
+        assert_eq!(
+            norms("the requirements set out in Section 2 of this Chapter or, as applicable"),
+            ["[this act] this Chapter, Section 2"]
+        );
+        assert_eq!(
+            norms(
+                "the obligations set out in Chapter V, Sections 2 and 3, of this Regulation, to the extent"
+            ),
+            [
+                "[this act] Chapter V, Section 2",
+                "[this act] Chapter V, Section 3"
+            ]
+        );
+        assert_eq!(norms("under section 2 of this chapter"), ["§ 2"]);
     }
 }
