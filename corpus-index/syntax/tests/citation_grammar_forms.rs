@@ -927,6 +927,10 @@ fn subdivisions_named_after_their_section() {
         [named("Indian Evidence Act, 1872 § 32(1)")]
     );
     assert_eq!(
+        read("as provided in section 12, sub-section (3), clause (b), the Collector"),
+        [("section".to_string(), "§ 12(3)(b)".to_string())]
+    );
+    assert_eq!(
         read("Substituted by Act 68 of 1975, section 7(a)(ii), clause (iii) (w.e.f. 27-5-1976)."),
         [
             named("Act 68 of 1975"),

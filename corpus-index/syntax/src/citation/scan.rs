@@ -3951,11 +3951,11 @@ fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
                 unit: Unit::Section,
                 ..
             }
-        ) && phrase
-            .items
-            .last()
-            .is_some_and(|i| i.section.is_some() && i.labels.is_empty())
-            && text[after..].starts_with('(')
+        ) && phrase.items.last().is_some_and(|i| {
+            // The labels a level word before added (`section 12, sub-section (3), clause
+            // (b)`) are the chain this one goes on.
+            i.section.is_some() && (i.labels.is_empty() || text[i.span.clone()].contains(','))
+        }) && text[after..].starts_with('(')
     } else {
         true
     };
