@@ -12,6 +12,7 @@ pub mod codes;
 pub mod container;
 pub mod dated_act;
 mod defined_terms;
+mod designation;
 pub mod forms;
 pub mod irs;
 pub mod named_before;

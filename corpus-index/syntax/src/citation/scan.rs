@@ -451,6 +451,7 @@ pub fn extract(text: &str) -> Vec<Citation> {
     let folded = super::small_caps::fold(text);
     let text: &str = &folded;
     let mut out = scan(text, false);
+    super::designation::drop_own_designations(text, &mut out);
     super::defined_terms::apply(text, &mut out);
     super::defined_terms::apply_defined_citations(text, &mut out);
     super::short_form::link(text, &mut out);
