@@ -403,7 +403,6 @@ fn is_instruction(text: &str, start: usize, end: usize) -> bool {
         "suspend",
         "insert",
         "strik",
-        "by ",
     ];
     // The passive of an instruction is a finite `is`/`are` (`paragraph (e) is removed and
     // reserved`, `§ 52.1470 is amended by …`, `are redesignated as`), not a modal or a
@@ -466,6 +465,14 @@ fn is_instruction(text: &str, start: usize, end: usize) -> bool {
     let directs = || words.iter().any(|w| AMENDING_VERBS.contains(w));
     let opens = |t: &str| {
         OPENINGS.iter().any(|o| t.starts_with(o))
+            // `(1) by striking subsection (b)`, the amending verb after `by`; not a
+            // provision's own means (`(3) by facilitating the sharing of information …
+            // listed in subsection (b)`, 14 U.S.C. § 714(a)(3)).
+            || t.strip_prefix("by ").is_some_and(|r| {
+                AMENDING_VERBS
+                    .iter()
+                    .any(|v| r.strip_prefix(v).is_some_and(|w| !w.starts_with(char::is_alphabetic)))
+            })
             || (t
                 .strip_prefix("in")
                 .is_some_and(|r| r.starts_with(char::is_whitespace))
@@ -1222,6 +1229,28 @@ mod tests {
             normalized.contains(&"15 C.F.R. Part 906".to_string()),
             "{normalized:?}"
         );
+    }
+
+    /// Class: a provision's means (`(3) by facilitating …`) is no amendatory instruction
+    /// (`(1) by striking subsection (b)`): its bare subdivision is the citing section's, not
+    /// one of the section an earlier note renumbered (14 U.S.C. §§ 713–714 as published).
+    #[test]
+    fn by_opens_an_instruction_only_with_an_amending_verb() {
+        let text = "Amendments 2018— Pub. L. 115–282 renumbered section 152 of this title as this section.\n\n§ 714. Arctic maritime domain awareness (a) In General.— The Commandant shall improve maritime domain awareness in the Arctic— (3) by facilitating the sharing of information between the Coast Guard and departments and agencies listed in subsection (b).";
+        let cites = extract(text);
+        let sub = cites
+            .iter()
+            .find(|c| &text[c.span.clone()] == "subsection (b)")
+            .expect("subsection (b) is read");
+        assert_eq!(sub.section, None, "{sub:#?}");
+        assert!(sub.relative.is_some(), "{sub:#?}");
+        let text = "Section 5 of such Act is amended— (1) by striking subsection (b); and";
+        let cites = extract(text);
+        let sub = cites
+            .iter()
+            .find(|c| &text[c.span.clone()] == "subsection (b)")
+            .expect("subsection (b) is read");
+        assert_eq!(sub.section.as_deref(), Some("5"), "{cites:#?}");
     }
 
     /// Class: bare paragraphs of an amendatory instruction are paragraphs of the section it
