@@ -12,7 +12,8 @@ use super::{Citation, CitationKind};
 
 /// Removes from `cites` (the scan's phrases, before short forms are linked: no antecedent
 /// indexes yet) the designations that open a provision's text: a bare section citation
-/// (`Sec. 2`, `Section 1`, `SEC. 7`, `§ 4`: no code, no subdivision, no range) that stands
+/// numbered plainly (`Sec. 2`, `Section 1`, `SEC. 7`, `§ 403a`: no code, no subdivision, no
+/// range, no structured number) that stands
 /// first on its line, at the start of the text or after the end of a sentence, and is
 /// followed by a period and the provision's text (a capital letter or a subdivision's
 /// label). A designation alone on its line or at the end of the text is left: a short text
@@ -30,6 +31,17 @@ fn opens_a_provision(text: &str, c: &Citation) -> bool {
         || c.section.is_none()
         || c.group != c.span
     {
+        return false;
+    }
+    // An act's own sections are numbered plainly (`1`, `403a`); a structured number
+    // (`3-301`, `1-1001.03`) opening a paragraph is a citation sentence, as the Uniform
+    // Commercial Code's official comments write them (`Section 3-301. If an instrument is
+    // payable to X and Y, …`).
+    let plain = c.section.as_deref().is_some_and(|n| {
+        let digits = n.bytes().take_while(u8::is_ascii_digit).count();
+        digits > 0 && n[digits..].len() <= 3 && n[digits..].bytes().all(|b| b.is_ascii_alphabetic())
+    });
+    if !plain {
         return false;
     }
     let Some(raw) = text.get(c.span.clone()) else {
@@ -99,10 +111,17 @@ mod tests {
         );
     }
 
-    /// A section word opening a sentence that cites, a designation alone, and one inside a
-    /// sentence stay citations.
+    /// A section word opening a sentence that cites, a designation alone, one inside a
+    /// sentence, and a structured number opening a paragraph (the U.C.C.'s official comment
+    /// to § 3-110 in D.C. Code Title 28) stay citations.
     #[test]
     fn a_section_opening_a_citing_sentence_is_a_citation() {
+        assert_eq!(
+            raws(
+                "Section 3-301. If an instrument is payable to X and Y, neither X nor Y acting alone is the person to whom the instrument is payable."
+            ),
+            ["Section 3-301"]
+        );
         assert_eq!(
             raws("Section 5 of the Act provides otherwise."),
             ["Section 5 of the Act"]
