@@ -23,3 +23,11 @@ pub fn example(rel: &str) -> Document {
         Vec::new(),
     )
 }
+
+/// The text of each citation [`crate::citation::extract`] reads in `text`, in order.
+pub fn raws(text: &str) -> Vec<String> {
+    crate::citation::extract(text)
+        .iter()
+        .map(|c| text.get(c.span.clone()).unwrap_or_default().to_string())
+        .collect()
+}

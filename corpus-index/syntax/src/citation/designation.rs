@@ -79,14 +79,7 @@ fn opens_a_provision(text: &str, c: &Citation) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::citation::extract;
-
-    fn raws(text: &str) -> Vec<String> {
-        extract(text)
-            .iter()
-            .map(|c| text[c.span.clone()].to_string())
-            .collect()
-    }
+    use crate::test_support::raws;
 
     /// Class: the sections of an executive order as the U.S. Code's notes reproduce them
     /// (Ex. Ord. No. 10930, 35 U.S.C. § 266 note): each opens with its designation, which

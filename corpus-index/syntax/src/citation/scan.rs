@@ -5397,6 +5397,7 @@ fn trim_end(text: &str, start: usize, pos: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::raws;
 
     fn one(text: &str) -> Citation {
         let cites = extract(text);
@@ -5581,13 +5582,6 @@ mod tests {
 
     fn norms(text: &str) -> Vec<String> {
         extract(text).iter().map(Citation::normalized).collect()
-    }
-
-    fn raws(text: &str) -> Vec<String> {
-        extract(text)
-            .iter()
-            .map(|c| text[c.span.clone()].to_string())
-            .collect()
     }
 
     /// Class: a sentence's own inline enumeration after a citation is not a list of its
