@@ -643,6 +643,55 @@ fn german_references_with_their_pins() {
     );
 }
 
+/// Class: German legal writing names the law book once, after the last reference of a
+/// chain (`i.V.m.`, `iVm`, `in Verbindung mit`, a comma): `Art. 2 Abs. 1 i.V.m. Art. 1 Abs.
+/// 1 GG`, the courts' formula for the general right of personality. One `§` cites one
+/// section, so the numbers listed after its subdivision are the subdivision's (`§ 3 Abs. 1
+/// Satz 1 und 2`); after `§§` a number after a comma is the next section. The books'
+/// abbreviations end in the kind of law they are (`G` Gesetz, `O` Ordnung, `V` Verordnung,
+/// `B` Buch): `AO`, `BauGB`, `EGBGB`, `GWB`, `WpÜG`.
+#[test]
+fn german_chains_name_their_book_once() {
+    assert_eq!(
+        normalized("Das allgemeine Persönlichkeitsrecht aus Art. 2 Abs. 1 i.V.m. Art. 1 Abs. 1 GG"),
+        ["§ 2 gg", "§ 1 gg"]
+    );
+    assert_eq!(
+        normalized("Schadensersatz nach § 280 Abs. 1 iVm § 241 Abs. 2 BGB"),
+        ["§ 280 bgb", "§ 241 bgb"]
+    );
+    assert_eq!(
+        normalized("Festsetzungen nach § 9 in Verbindung mit § 10 BauGB"),
+        ["§ 9 baugb", "§ 10 baugb"]
+    );
+    assert_eq!(normalized("nach § 3 Abs. 1 Satz 1 und 2 BGB"), ["§ 3 bgb"]);
+    assert_eq!(normalized("gemäß Art. 3 Abs. 1 und 3 GG"), ["§ 3 gg"]);
+    assert_eq!(
+        normalized("nach §§ 280 Abs. 1 und 3, 281 BGB"),
+        ["§ 280 bgb", "§ 281 bgb"]
+    );
+    assert_eq!(
+        normalized("nach Art. 12 Abs. 1, 14 Abs. 1 GG"),
+        ["§ 12 gg", "§ 14 gg"]
+    );
+    assert_eq!(
+        normalized("nach § 5 Abs. 2 AO, § 1 GWB, § 3 WpÜG und Art. 229 § 5 EGBGB"),
+        [
+            "§ 5 ao",
+            "§ 1 gwb",
+            "§ 3 wpüg",
+            "[this act] Art. 229",
+            "§ 5 egbgb"
+        ]
+    );
+    // Without a book after the chain, an English section stays one; a Roman numeral is a
+    // paragraph, no book.
+    assert_eq!(
+        normalized("§ 280 IV and § 5, § 6 of the Act"),
+        ["§ 280", "§ 5", "§ 6"]
+    );
+}
+
 /// Class: a German reference without its law book (`§§ 665 bis 670`, `§ 671 Abs. 2`) in
 /// the book's own text cites that book: in German words it is read as a German reference,
 /// and the document's namespace (`BGB`, `VwGO`; a case file's `law_book` context, `bgb`)

@@ -965,9 +965,12 @@ fn defined_as_no_instrument(text: &str, at: usize, initials: &str) -> bool {
 /// The Federal Acquisition Regulation and the Defense Federal Acquisition Regulation
 /// Supplement by their own names before a section (`FAR 52.212-4`, `DFARS 252.204-7012`,
 /// as the FAR cites itself, 48 C.F.R. 1.105-2(c)): chapters 1 and 2 of title 48 of the
-/// C.F.R., whose sections they number.
+/// C.F.R., whose sections they number; a part or a subpart numbered with its part (`FAR
+/// part 15`, `FAR subpart 9.4`, FAR 1.105-2).
 static ACQUISITION_REGULATION: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?(?P<num>\d{1,3}\.\d{3,4}(?:-\d{1,4})?)(?-u:\b)")
+    re(
+        r"^(?:FAR|DFARS)[ \t]*(?:(?:§[ \t]*)?(?P<num>\d{1,3}\.\d{3,4}(?:-\d{1,4})?)|(?P<unit>(?i:part|subpart)[ \t]+\d{1,3}(?:\.\d{1,2})?))(?-u:\b)",
+    )
 });
 
 /// The SEC's rules under the acts it administers, by the act's short name (the SEC's own
@@ -1436,7 +1439,7 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
     }
     if let Some(c) = ACQUISITION_REGULATION.captures(rest) {
         return Some(Found::CodePrefix {
-            after: start + c.name("num")?.start(),
+            after: start + c.name("num").or(c.name("unit"))?.start(),
             code: "48 C.F.R.".into(),
             kind: CitationKind::Cfr,
             designator: None,
@@ -2198,16 +2201,36 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
                 .unwrap_or(l);
             Some(l.to_string())
         }
-        _ if GERMAN_WORD.is_match(c.name("body")?.as_str()) => None,
-        _ => return None,
+        // `§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB`: the book after a chain of references is
+        // every one's.
+        _ => match book_of_the_chain(text, end) {
+            Some(book) => Some(book),
+            None if GERMAN_WORD.is_match(c.name("body")?.as_str()) => None,
+            None => return None,
+        },
     };
     let body = c.name("body")?;
+    // `§ 3 Abs. 1 Satz 1 und 2`: one `§` cites one section, so after its first subdivision a
+    // listed number is the subdivision's; after `§§` a number after a comma is a section
+    // (`§§ 708 Nr. 11, 711 ZPO`), and under either head a number a subdivision follows is
+    // one (`Art. 12 Abs. 1, 14 Abs. 1 GG`).
+    let plural = rest.starts_with("§§");
     let mut cites: Vec<Citation> = Vec::new();
+    let mut section_end = 0;
     for m in GERMAN_SECTION.captures_iter(body.as_str()) {
         let Some(num) = m.name("n") else { continue };
         if m.name("hs").is_some() {
             continue;
         }
+        let whole = m.get(0)?;
+        if !cites.is_empty()
+            && GERMAN_SUBDIVISION.is_match(&body.as_str()[section_end..whole.start()])
+            && !GERMAN_SUBDIVISION_NEXT.is_match(&body.as_str()[num.end()..])
+            && !(plural && whole.as_str().starts_with(','))
+        {
+            continue;
+        }
+        section_end = num.end();
         let s = start + body.start() + num.start();
         // `§ 8 f. BGB`: `f.` (and the following section) is no letter of the number.
         let following = body.as_str()[num.end()..].starts_with('.');
@@ -2245,10 +2268,13 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
     (!cites.is_empty()).then_some((end, cites))
 }
 
-/// The abbreviation of a German law book (`GG`, `BGB`, `VwGO`, `SGB V`).
+/// The abbreviation of a German law book (`GG`, `BGB`, `VwGO`, `SGB V`, `AO`, `EGBGB`,
+/// `WpÜG`): a capital, letters, and the last letter of the kind of law it is: `G`
+/// (*Gesetz*), `O` (*Ordnung*), `V` (*Verordnung*) or `B` (*Buch*, *Gesetzbuch*). Of two
+/// letters only those whose first is no Roman numeral (`§ 280 IV` is a paragraph).
 macro_rules! GERMAN_BOOK {
     () => {
-        r"GG|BGB|ZPO|StPO|StGB|HGB|[A-Z][A-Za-z]{1,10}(?:-[A-Z][A-Za-z]{0,8})?(?:G|O|V)|SGB(?:[ \t]+[IVX]+)?"
+        r"GG|BGB|ZPO|StPO|StGB|HGB|[A-Z][A-Za-zÄÖÜäöü]{1,10}(?:-[A-Z][A-Za-zÄÖÜäöü]{0,8})?(?:G|O|V|B)|[A-HJ-UWYZ][GOV]|SGB(?:[ \t]+[IVX]+)?"
     };
 }
 
@@ -2272,10 +2298,44 @@ static GERMAN: LazyLock<Regex> = LazyLock::new(|| {
 /// A German reference without its book (`§§ 664 bis 670`).
 static GERMAN_BARE: LazyLock<Regex> = LazyLock::new(|| re(GERMAN_HEAD_BODY!()));
 
+/// The law book of the German reference a chain continues with after `end` (`§ 280 Abs. 1
+/// ⟦i.V.m. § 241 Abs. 2 BGB⟧`, `§ 9 in Verbindung mit § 10 BauGB`, `Art. 2 Abs. 1, Art. 1
+/// Abs. 1 GG`): German legal writing names the book once, after the last reference.
+fn book_of_the_chain(text: &str, end: usize) -> Option<String> {
+    static LINK: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"^[ \t]*(?:i\.[ \t]?V\.[ \t]?m\.|iVm|in[ \t]+Verbindung[ \t]+mit|,|und|sowie|oder)[ \t]+(?P<next>§|Art)",
+        )
+    });
+    let next = LINK.captures(text.get(end..)?)?.name("next")?.start();
+    let (_, cites) = german(text, end + next)?;
+    match &cites.first()?.code {
+        Some(CodeRef::Named(book)) => Some(book.to_string()),
+        _ => None,
+    }
+}
+
+/// A subdivision word of a German reference (`Abs.`, `Satz`, `Nr.`, `lit.`), before the
+/// numbers that are the subdivision's.
+static GERMAN_SUBDIVISION: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?-u:\b)(?:U?Abs\.?|Absatz|Unterabs\.|Nr\.?|Nummer|Satz|S\.|Hs\.|Halbs\.|Alt\.|Alternative|Var\.|Variante|lit\.|Buchst\.|Buchstabe)",
+    )
+});
+
+/// A subdivision word right after a number (`12 Abs. 1`): the number is a section.
+static GERMAN_SUBDIVISION_NEXT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:[ \t]?[a-z](?-u:\b))?[ \t]+(?:U?Abs\.?|Absatz|Unterabs\.|Nr\.?|Nummer|Satz|S\.|lit\.|Buchst\.|Buchstabe)",
+    )
+});
+
 /// A German word of a reference's body (`bis`, `und`, `Abs.`, `Satz`, `Nr.`): the reference
 /// is German without its law book.
 static GERMAN_WORD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?-u:\b)(?:und|bis|U?Abs\.?|Absatz|Nr\.|Nummer|Satz|Halbsatz|Hs\.|Buchst\.)")
+    re(
+        r"(?-u:\b)(?:und|bis|U?Abs\.?|Absatz|Nr\.|Nummer|Satz|Halbsatz|Hs\.|Buchst\.|i\.[ \t]?V\.[ \t]?m\.|iVm|Verbindung)",
+    )
 });
 
 /// The law book a namespace names, as the German references write it (lower case: `bgb`,
