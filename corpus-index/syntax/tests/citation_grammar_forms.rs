@@ -2417,6 +2417,33 @@ fn numbered_supplements_of_a_cfr_part() {
             cfr("15 C.F.R. Part 740, supplement No. 1")
         ]
     );
+    // The supplement before the part in the prefix form, with its `No.` in any case.
+    assert_eq!(
+        read("listed in supplement no. 1 to 15 CFR part 740 and Supplement I to 12 CFR part 1026."),
+        [
+            cfr("15 C.F.R. Part 740, supplement No. 1"),
+            cfr("12 C.F.R. Part 1026, supplement I")
+        ]
+    );
+}
+
+// Class: a subpart of the Federal Acquisition Regulations System, numbered with its part
+// (FAR 1.105-2: part 9, subpart 9.4, section 9.406), and the FAR's parts by its own name.
+#[test]
+fn acquisition_regulation_subparts_numbered_with_their_part() {
+    assert_eq!(
+        read(
+            "debarment under 48 CFR subpart 9.4, FAR subpart 9.4 or 48 C.F.R. subpt. 209.4, and negotiation under FAR part 15."
+        ),
+        [
+            cfr("48 C.F.R. Part 9, subpart 9.4"),
+            cfr("48 C.F.R. Part 9, subpart 9.4"),
+            cfr("48 C.F.R. Part 209, subpart 209.4"),
+            cfr("48 C.F.R. Part 15")
+        ]
+    );
+    // A section is no subpart.
+    assert_eq!(read("under FAR 9.406-2."), [cfr("48 C.F.R. 9.406-2")]);
 }
 
 // Class: the national code named before its title (`CFR Title 40, Part 60`, `the Code of

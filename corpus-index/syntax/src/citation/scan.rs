@@ -89,7 +89,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ("instrument", super::numbered_act::INSTRUMENT_PATTERN),
     (
         "cfrunit",
-        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix|supplement)[ \t]+(?:No\.[ \t]*)?[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d)|(?i:subparts|appendices|appendixes)[ \t]+[A-Z]{1,7}[a-z]?(?:(?:,[ \t]*(?:(?i:and|or)[ \t]+)?|[ \t]+(?i:and|or)[ \t]+)[A-Z]{1,7}[a-z]?)+[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d)|(?i:subpart|appendix)[ \t]+[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+\d{1,3}[ \t]*(?:CFR|C\.[ \t]?F\.[ \t]?R\.)[ \t]+(?i:part)[ \t]+\d)",
+        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix|supplement)[ \t]+(?:(?i:No\.)[ \t]*)?[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d)|(?i:subparts|appendices|appendixes)[ \t]+[A-Z]{1,7}[a-z]?(?:(?:,[ \t]*(?:(?i:and|or)[ \t]+)?|[ \t]+(?i:and|or)[ \t]+)[A-Z]{1,7}[a-z]?)+[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d)|(?i:subpart|appendix|supplement)[ \t]+(?:(?i:No\.)[ \t]*)?[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+\d{1,3}[ \t]*(?:CFR|C\.[ \t]?F\.[ \t]?R\.)[ \t]+(?i:part)[ \t]+\d)",
     ),
     (
         "container",
@@ -112,7 +112,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "fixed",
-        r"(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
+        r"(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
     ),
     (
         "nyc",
@@ -252,9 +252,11 @@ static ONE_PAREN_LABEL: LazyLock<Regex> =
 /// A label written without parentheses (`subdivision a`, `paragraph 1`).
 static BARE_LABEL: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?:[0-9]{1,3}[a-z]?|[a-z]{1,2}|[ivx]{1,5}|[A-Z])(?-u:\b)"));
+/// The join between two items of a list; after an item's `introductory text` (`paragraphs
+/// (a) introductory text and (b) of this section`, Document Drafting Handbook).
 static LIST_SEP: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or|and/or)[ \t]+(?:\r?\n[ \t]*)?)?|[ \t]*(?:\r?\n[ \t]*)?[ \t]+(?:and|or|and/or|&)[ \t]+(?:\r?\n[ \t]*)?|[ \t]+(?:and|or|and/or)\r?\n[ \t]*)",
+        r"^(?:[ \t]+introductory[ \t]+text(?-u:\b))?(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:(?:and|or|and/or)[ \t]+(?:\r?\n[ \t]*)?)?|[ \t]*(?:\r?\n[ \t]*)?[ \t]+(?:and|or|and/or|&)[ \t]+(?:\r?\n[ \t]*)?|[ \t]+(?:and|or|and/or)\r?\n[ \t]*)",
     )
 });
 /// The joins of Indian drafting and court usage between sections of one act: `302/34`
@@ -286,6 +288,9 @@ static OF: LazyLock<Regex> = LazyLock::new(|| {
         r"^[ \t]*(?:\r?\n[ \t]*)?,?[ \t]*(?:\r?\n[ \t]*)?of(?:[ \t]+|[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*)",
     )
 });
+/// `introductory text` after a paragraph's designation (Document Drafting Handbook).
+static INTRODUCTORY_TEXT: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^[ \t]+introductory[ \t]+text(?-u:\b)"));
 static ORDINAL_SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^the[ \t]+(?:first|second|third|fourth|fifth|sixth|last)[ \t]+subparagraph(?-u:\b)")
 });
@@ -1789,6 +1794,11 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
     }
     phrase.code = Some(CodeRef::Named(name.into()));
     let code_end = pos;
+    // `48 CFR subpart 9.4`: the Federal Acquisition Regulations System numbers a subpart
+    // with its part (FAR 1.105-2: part 9, subpart 9.4, section 9.406, subsection 9.406-2).
+    if is_cfr && !has_sym && dotted_subpart(text, pos, &mut phrase).is_some() {
+        return Some(phrase);
+    }
     if !has_sym {
         if let Some((after, part)) = eat(text, pos, &PART_WORD) {
             // `14 CFR part 25` cites a part; `38 CFR Part 74.2` a section.
@@ -1852,6 +1862,34 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
     Some(phrase)
 }
 
+/// Reads a [`DOTTED_SUBPART`] at `pos` into `phrase` (its part the item, the subpart its
+/// division) and ends the phrase after it; `None` where none is.
+fn dotted_subpart(text: &str, pos: usize, phrase: &mut Phrase) -> Option<()> {
+    let (after, caps) = eat(text, pos, &DOTTED_SUBPART)?;
+    if text[after..].starts_with(['-', '.']) && !text[after..].starts_with(". ") {
+        return None;
+    }
+    let (part, subpart) = (caps.name("part")?, caps.name("sub")?);
+    phrase.designator = Some("Part".into());
+    phrase.items.push(Item {
+        span: ws(text, pos)..after,
+        section: Some(part.as_str().into()),
+        labels: Vec::new(),
+        range_end: None,
+        et_seq: false,
+    });
+    phrase.division = Some(format!("subpart {}.{}", part.as_str(), subpart.as_str()));
+    phrase.division_end = Some(after);
+    phrase.end = after;
+    Some(())
+}
+
+/// A subpart numbered with its part (`subpart 9.4`, `subpt. 209.4`), as the Federal
+/// Acquisition Regulations System of 48 C.F.R. numbers them (FAR 1.105-2).
+static DOTTED_SUBPART: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^[ \t]*(?i:subpart|subpt\.)[ \t]*(?P<part>\d{1,3})\.(?P<sub>\d{1,2})(?-u:\b)")
+});
+
 /// `part`, `parts`, or The Bluebook's `pt.`, `pts.` (rule 14.2, table T16).
 static PART_WORD: LazyLock<Regex> =
     LazyLock::new(|| re(r"^,?[ \t]*(?:(?i:part)(?P<s>s)?|pt(?P<pts>s)?\.)[ \t]+"));
@@ -1889,6 +1927,25 @@ fn parse_code_prefixed(
     phrase.code = Some(CodeRef::Named(code.into()));
     phrase.kind = Some(kind);
     phrase.designator = designator;
+    let mut after = after;
+    if kind == CitationKind::Cfr {
+        // `FAR subpart 9.4`, `FAR part 15`.
+        if dotted_subpart(text, after, &mut phrase).is_some() {
+            return Some(phrase);
+        }
+        if let Some((past, part)) = eat(text, after, &PART_WORD) {
+            if !is_cfr_section_number(&text[past..]) {
+                phrase.designator = Some("Part".into());
+            }
+            if part.name("s").is_some() || part.name("pts").is_some() {
+                phrase.head = Head::Section {
+                    unit: Unit::Section,
+                    plural: true,
+                };
+            }
+            after = past;
+        }
+    }
     let pos = parse_section_items(text, after, &mut phrase)?;
     let pos = parse_tail(text, pos, &mut phrase);
     phrase.end = trim_end(text, phrase.start, pos);
@@ -2217,7 +2274,7 @@ fn container_of_named_regulations(
 /// inserted after one (`subpart Da`, `subpart OOOOa` of 40 C.F.R. part 60).
 static CFR_UNIT: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?P<w>(?i:subpart|appendix|supplement))[ \t]+(?P<no>No\.[ \t]*)?(?P<n>[A-Z]{{1,7}}[a-z]?(?:-?\d{{1,2}})?|\d{{1,3}})[ \t]+(?:of|to)[ \t]+{CFR_UNIT_PART}"
+        r"^(?P<w>(?i:subpart|appendix|supplement))[ \t]+(?P<no>(?i:No\.)[ \t]*)?(?P<n>[A-Z]{{1,7}}[a-z]?(?:-?\d{{1,2}})?|\d{{1,3}})[ \t]+(?:of|to)[ \t]+{CFR_UNIT_PART}"
     ))
 });
 
@@ -4044,7 +4101,7 @@ static POINTS_WORD: LazyLock<Regex> = LazyLock::new(|| {
 /// (The Bluebook, rules 3.4 and 14.2, table T16; Document Drafting Handbook, ch. 2).
 static CFR_UNIT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:,[ \t]*|[ \t]+)(?P<w>(?i:subpts?\.|subparts?|apps?\.|appendix|appendices|appendixes|supp\.|supplements?))[ \t]+(?P<no>No\.[ \t]*)?(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})(?-u:\b)",
+        r"^(?:,[ \t]*|[ \t]+)(?P<w>(?i:subpts?\.|subparts?|apps?\.|appendix|appendices|appendixes|supp\.|supplements?))[ \t]+(?P<no>(?i:No\.)[ \t]*)?(?P<n>[A-Z]{1,7}[a-z]?(?:-?\d{1,2})?|\d{1,3})(?-u:\b)",
     )
 });
 
@@ -4326,6 +4383,14 @@ fn past_chapters_of_a_federal_title(text: &str, pos: usize) -> usize {
 }
 
 fn parse_of_clauses(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
+    // `paragraph (a) introductory text of this section` (Document Drafting Handbook, ch. 2
+    // and 3: the text of a paragraph before its first subordinate paragraph): the words
+    // name a part of the paragraph, and the of-clauses after them are the paragraph's.
+    if let Some((after, _)) = eat(text, pos, &INTRODUCTORY_TEXT)
+        && eat(text, after, &OF).is_some()
+    {
+        pos = after;
+    }
     while let Some((after_of, _)) = eat(text, pos, &OF) {
         let Some(next) = parse_of_clause(text, after_of, phrase) else {
             break;
@@ -5769,6 +5834,33 @@ mod tests {
         assert_eq!(
             norms("the provision of paragraphs (b)(1) (i) and (c) of this section"),
             [" [this provision](b)(1)(i)", " [this provision](c)"]
+        );
+    }
+
+    /// Class: a paragraph's `introductory text` (Document Drafting Handbook: the text
+    /// before its first subordinate paragraph) names part of the paragraph; the list and
+    /// the of-clause go on after it. 7 CFR 4279.116 as amended, 82 FR 26369.
+    #[test]
+    fn introductory_text_of_a_paragraph() {
+        let text = "In § 4279.116, revise paragraphs (b) introductory text, (b)(1)(i) through (iii), (b)(2) through (4), and (b)(6) to read as follows:";
+        let c = extract(text);
+        let raws: Vec<&str> = c.iter().map(|c| &text[c.span.clone()]).collect();
+        assert_eq!(
+            raws,
+            [
+                "§ 4279.116",
+                "paragraphs (b)",
+                "(b)(1)(i) through (iii)",
+                "(b)(2) through (4)",
+                "(b)(6)"
+            ]
+        );
+        let text = "Except as provided in paragraph (a) introductory text of this section, the";
+        let c = extract(text);
+        assert_eq!(c.len(), 1, "no citation of this section of its own");
+        assert_eq!(
+            &text[c[0].span.clone()],
+            "paragraph (a) introductory text of this section"
         );
     }
 
