@@ -643,6 +643,24 @@ fn german_references_with_their_pins() {
     );
 }
 
+/// Class: a code's date parenthetical names its supplement (The Bluebook, rules 3.1(c) and
+/// 12.3.1(e): `(Supp. V 2017)`, `(2012 & Supp. V 2017)`, `(West Supp. 2018)`) as it names
+/// its publisher and year; it belongs to the citation.
+#[test]
+fn date_parentheticals_with_a_supplement() {
+    let text = "See 42 U.S.C. § 1983 (2012 & Supp. V 2017); 8 U.S.C. § 1101 (Supp. V 2017); Tex. Penal Code Ann. § 19.02 (West Supp. 2018); N.Y. Penal Law § 125.25 (McKinney 2009) (the other).";
+    let raws: Vec<String> = cite(text).into_iter().map(|c| c.raw).collect();
+    assert_eq!(
+        raws,
+        [
+            "42 U.S.C. § 1983 (2012 & Supp. V 2017)",
+            "8 U.S.C. § 1101 (Supp. V 2017)",
+            "Tex. Penal Code Ann. § 19.02 (West Supp. 2018)",
+            "N.Y. Penal Law § 125.25 (McKinney 2009)"
+        ]
+    );
+}
+
 /// Class: German legal writing names the law book once, after the last reference of a
 /// chain (`i.V.m.`, `iVm`, `in Verbindung mit`, a comma): `Art. 2 Abs. 1 i.V.m. Art. 1 Abs.
 /// 1 GG`, the courts' formula for the general right of personality. One `§` cites one

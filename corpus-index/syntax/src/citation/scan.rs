@@ -424,12 +424,16 @@ static SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
         r"^[ \t]+(?P<c>(?:GDPR|TFEU|TEU|TEC|ECHR|(?:EC|EEC|EU|Euratom)[ \t]+Treaty|EC|IPC|CrPC|CPC|BNSS|BNS)(?-u:\b)|I\.[ \t]?P\.[ \t]?C\.|Cr\.[ \t]?P\.[ \t]?C\.|C\.[ \t]?P\.[ \t]?C\.)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)|^[ \t]+(?P<note>note)(?-u:\b)",
     )
 });
-/// Publisher, year and status parentheticals of statute citations: `(West 2010)`, `(2005-06)`,
-/// `(repealed)`.
+/// Publisher, year and status parentheticals of statute citations (The Bluebook, rules 3.1(c)
+/// and 12.3.1(d)–(e), table T1's publishers): `(West 2010)`, `(2005-06)`, `(Supp. V 2017)`,
+/// `(2012 & Supp. V 2017)`, `(West Supp. 2018)`, `(repealed)`.
 static PARENTHETICAL: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"^[ \t]+\((?:(?:West|Lexis|LexisNexis|Supp\.|McKinney|Vernon|Deering|Thomson[ \t]Reuters)[ \t]+)?(?:1[89]|20)\d\d(?:-\d\d)?\)|^[ \t]+\((?i:repealed|amended|expired|renumbered)\)",
-    )
+    const PUBLISHER: &str = r"(?:West|Lexis|LexisNexis|McKinney|Vernon|Deering|Thomson[ \t]Reuters|Michie|Purdon|Smith-Hurd|(?:Matthew[ \t]+)?Bender|Burns|Baldwin)[ \t]+";
+    const SUPPLEMENT: &str = r"Supp\.(?:[ \t]+[IVX]{1,5})?[ \t]+";
+    const YEAR: &str = r"(?:1[89]|20)\d\d(?:-\d\d)?";
+    re(&format!(
+        r"^[ \t]+\((?:{PUBLISHER})?(?:{SUPPLEMENT})?{YEAR}(?:[ \t]*&[ \t]*(?:{PUBLISHER})?{SUPPLEMENT}{YEAR})?\)|^[ \t]+\((?i:repealed|amended|expired|renumbered)\)",
+    ))
 });
 static PREFIX_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
