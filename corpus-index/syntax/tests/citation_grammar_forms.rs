@@ -2533,6 +2533,23 @@ fn constitutional_amendments_in_words() {
         [amend("U.S. Const. amend. XIX")]
     );
     assert!(read("The First Amendment protects speech.").is_empty());
+    // The ordinal in lower case or in figures (35 U.S.C. § 296 as published).
+    assert_eq!(
+        read(
+            "shall not be immune, under the eleventh amendment of the Constitution of the United States or under"
+        ),
+        [amend("U.S. Const. amend. XI")]
+    );
+    assert_eq!(
+        read("the 14th Amendment to the United States Constitution"),
+        [amend("U.S. Const. amend. XIV")]
+    );
+    // The Law Revision Counsel's `Const.` without its polity, in the U.S. Code's notes (17
+    // U.S.C. § 102 note): the United States'.
+    assert_eq!(
+        read("capable of protection under the Constitution [Const. Art. I, § 8, cl. 8]"),
+        [("usconst".into(), "U.S. Const. art. I, § 8, cl. 8".into())]
+    );
 }
 
 // Class: a subdivision of a constitution's section (The Bluebook, rules 11 and 3.3:

@@ -1123,9 +1123,13 @@ static REGISTER: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
+/// A constitution's article or amendment (`U.S. Const. art. I`, `Cal. Const. art. I`,
+/// `Colorado Constitution, Article XVIII`); `Const. Art. I` without its polity is the
+/// United States' as the Law Revision Counsel writes it in the U.S. Code (`the Constitution
+/// [Const. Art. I, §8, cl. 8]`).
 static CONSTITUTION: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?P<who>U\.[ \t]?S\.|{STATE}|{STATE_FULL})[ \t]+(?i:const(?:itution)?\.?),?[ \t]+(?P<rest>(?i:art(?:icle|\.)?|amend(?:ment|\.)?)[ \t]+[IVXLC0-9]+)"
+        r"^(?:(?P<who>U\.[ \t]?S\.|{STATE}|{STATE_FULL})[ \t]+(?i:const(?:itution)?\.?)|Const\.),?[ \t]+(?P<rest>(?i:art(?:icle|\.)?|amend(?:ment|\.)?)[ \t]+[IVXLC0-9]+)"
     ))
 });
 
@@ -1706,7 +1710,7 @@ fn id(start: usize, c: &Captures<'_>) -> Option<Found> {
 }
 
 fn constitution(text: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
-    let who = c.name("who")?.as_str();
+    let who = c.name("who").map_or("U.S.", |w| w.as_str());
     let who_squeezed: String = who.split_whitespace().collect::<Vec<_>>().join(" ");
     let state = if who_squeezed.replace(' ', "") == "U.S." {
         None
@@ -1817,12 +1821,14 @@ const AMENDMENT_ORDINALS: [&str; 27] = [
 /// Constitution of the United States`, `section 1 of the Fourteenth Amendment to the U.S.
 /// Constitution`: an amendment of the United States Constitution named in words with the
 /// Constitution it amends (The Bluebook, rule 11: `U.S. Const. amend. XIV, § 1`). Without
-/// the Constitution named (`the First Amendment`) the phrase is a name in prose, and a
-/// state's constitution is named by its state (`Amendment 64 to the Colorado
+/// the Constitution named (`the First Amendment`) the phrase is a name in prose; the
+/// ordinal in figures or the word in lower case (`the eleventh amendment of the
+/// Constitution of the United States`, as the U.S. Code writes it) names the same
+/// amendment; and a state's constitution is named by its state (`Amendment 64 to the Colorado
 /// Constitution`), which this form does not read.
 static AMENDMENT_IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d{1,2})[ \t]+of[ \t]+the[ \t]+)?(?:(?P<ord>(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-(?:first|second|third|fourth|fifth|sixth|seventh)))[ \t]+Amendment|Amendment[ \t]+(?P<num>[IVX]{1,6}|\d{1,2}))(?:,?[ \t]+(?:[Ss]ection|§)[ \t]*(?P<sec2>\d{1,2}))?[ \t]+(?:to|of)[ \t]+the[ \t]+(?:(?:U\.[ \t]?S\.|United[ \t]+States|Federal)[ \t]+)?Constitution(?:[ \t]+of[ \t]+the[ \t]+United[ \t]+States)?(?-u:\b)",
+        r"^(?:(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d{1,2})[ \t]+of[ \t]+the[ \t]+)?(?:(?P<ord>(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-(?:first|second|third|fourth|fifth|sixth|seventh))|(?P<digits>\d{1,2})(?:st|nd|rd|th))[ \t]+[Aa]mendment|Amendment[ \t]+(?P<num>[IVX]{1,6}|\d{1,2}))(?:,?[ \t]+(?:[Ss]ection|§)[ \t]*(?P<sec2>\d{1,2}))?[ \t]+(?:to|of)[ \t]+the[ \t]+(?:(?:U\.[ \t]?S\.|United[ \t]+States|Federal)[ \t]+)?Constitution(?:[ \t]+of[ \t]+the[ \t]+United[ \t]+States)?(?-u:\b)",
     )
 });
 
@@ -1830,7 +1836,8 @@ static AMENDMENT_IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
 fn amendment_in_words(text: &str, start: usize) -> Option<Found> {
     let c = AMENDMENT_IN_WORDS.captures(text.get(start..)?)?;
     let end = start + c.get(0)?.end();
-    let number = match (c.name("ord"), c.name("num")) {
+    let number = match (c.name("digits").or(c.name("ord")), c.name("num")) {
+        (Some(ord), _) if ord.as_str().bytes().all(|b| b.is_ascii_digit()) => roman(ord.as_str())?,
         (Some(ord), _) => {
             let at = AMENDMENT_ORDINALS
                 .iter()

@@ -112,7 +112,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "fixed",
-        r"(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
+        r"(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Const\.[ \t]+(?i:art|amend)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
     ),
     (
         "nyc",
@@ -164,7 +164,7 @@ const ANCHORS: &[(&str, &str)] = &[
     // Constitution` ([`forms::constitution_in_words`] reads the rest).
     (
         "amend",
-        r"(?P<amend>(?-u:\b)(?:(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Twelfth|Thirteenth|Fourteenth|Fifteenth|Sixteenth|Seventeenth|Eighteenth|Nineteenth|Twentieth|Twenty-(?i:first|second|third|fourth|fifth|sixth|seventh))[ \t]+Amendment|Amendment[ \t]+(?:[IVX]{1,6}|\d{1,2}))(?-u:\b))",
+        r"(?P<amend>(?-u:\b)(?:(?:(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-(?:first|second|third|fourth|fifth|sixth|seventh))|\d{1,2}(?:st|nd|rd|th))[ \t]+[Aa]mendment|Amendment[ \t]+(?:[IVX]{1,6}|\d{1,2}))(?-u:\b))",
     ),
     (
         "adjacent",
@@ -4414,6 +4414,27 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         pos
     };
     let pos = past_chapters_of_a_federal_title(text, pos);
+    // `Section 703(a) of Title VII`: a title numbered in Roman figures, with no code or act
+    // named after it, is a title of an act known by it (Title VII of the Civil Rights Act of
+    // 1964); the codes number their titles in Arabic figures. Its sections are the act's.
+    if phrase.code.is_none()
+        && matches!(
+            phrase.head,
+            Head::Section {
+                unit: Unit::Section,
+                ..
+            }
+        )
+        && let Some((end, caps)) = eat(text, pos, &ROMAN_TITLE_OF_AN_ACT)
+        && eat(text, end, &OF).is_none()
+        && !text[end..].starts_with(|c: char| c.is_alphanumeric() || c == '§')
+    {
+        phrase.code = Some(CodeRef::Named(
+            format!("Title {}", caps.name("n")?.as_str()).into(),
+        ));
+        phrase.kind = Some(CitationKind::NamedAct);
+        return Some(end);
+    }
     // `section 4 of chapter 151B of the General Laws` (Massachusetts: the chapter is part of
     // the code's name, `Mass. Gen. Laws ch. 151B, § 4`), `section 11-23-1 of the general
     // laws` (Rhode Island, whose section numbers carry title and chapter).
@@ -4812,9 +4833,13 @@ fn annex_to_its_act(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize
 /// is Division C's).
 static ACT_DIVISION_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?i:title|subtitle|part|subpart|chapter|subchapter)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2}|\d{1,3}[A-Z]?)(?:-[A-Z0-9]{1,3})?[ \t]+of[ \t]+)+",
+        r"^(?:(?i:title|subtitle|part|subpart|chapter|subchapter)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2}|\d{1,3}[A-Z]?)(?:-[A-Z0-9]{1,3})?(?:[ \t]+of|,)[ \t]+)+",
     )
 });
+
+/// `Title VII` after a section's `of` (see [`parse_of_clause`]).
+static ROMAN_TITLE_OF_AN_ACT: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^[Tt]itle[ \t]+(?P<n>[IVXL]{1,6})(?-u:\b)"));
 
 /// `pos` past the divisions of an act between a section and the act's name (`section
 /// 1902(a)(10) of title XIX of the Social Security Act`): an act numbers its sections through
@@ -4824,6 +4849,12 @@ fn past_divisions_of_an_act(text: &str, pos: usize) -> usize {
     let Some((after, _)) = eat(text, pos, &ACT_DIVISION_OF) else {
         return pos;
     };
+    // `section 5 of title II of this Act`: the act the words are in.
+    static THIS_ACT_NAMED: LazyLock<Regex> =
+        LazyLock::new(|| re(r"^(?i:this)[ \t]+(?:Act|act)(?-u:\b)"));
+    if THIS_ACT_NAMED.is_match(&text[after..]) {
+        return after;
+    }
     let names_an_act = eat(text, after, &CODE_OF).is_some_and(|(_, caps)| {
         caps.name("named")
             .or(caps.name("bare_act"))
@@ -4852,16 +4883,22 @@ fn parse_act_division(text: &str, start: usize) -> Option<Phrase> {
         return None;
     }
     let chain = text.get(start..after)?;
-    let mut levels = Vec::new();
+    // `part A of title XVIII of` names the innermost first; `title IV, part D of` the
+    // outermost first.
+    let mut segments: Vec<Vec<String>> = vec![Vec::new()];
     let mut words = chain.split_whitespace();
-    while let (Some(word), Some(designation)) = (words.next(), words.next()) {
-        levels.push(format!(
+    while let Some(word) = words.next() {
+        if word == "of" {
+            segments.push(Vec::new());
+            continue;
+        }
+        let designation = words.next()?.trim_end_matches(',');
+        segments.last_mut()?.push(format!(
             "{} {designation}",
             super::container::abbreviation(word)?
         ));
-        words.next(); // `of`
     }
-    levels.reverse();
+    let levels: Vec<String> = segments.into_iter().rev().flatten().collect();
     let mut phrase = Phrase::new(
         start,
         Head::Section {
@@ -6200,6 +6237,41 @@ mod tests {
         assert_eq!(
             norms("as defined in subtitle A of the Internal Revenue Code of 1986"),
             ["I.R.C. subtit. A"]
+        );
+    }
+
+    /// Class: a title of an act numbered in Roman figures: of `this Act` (41 U.S.C. notes:
+    /// `the Brooks Architect-Engineers Act (title IX of this Act)`), and with no act named
+    /// after it, the act known by its title (`Section 703(a) of Title VII`, the Civil Rights
+    /// Act of 1964's): the sections are the act's, never the citing code's. A title in
+    /// Arabic figures stays a code's.
+    #[test]
+    fn roman_titles_of_an_act() {
+        assert_eq!(
+            norms("the Brooks Architect-Engineers Act (title IX of this Act)"),
+            ["this Act tit. IX"]
+        );
+        assert_eq!(
+            norms("under section 5 of title II of this Act, the Secretary"),
+            ["this Act § 5"]
+        );
+        let c = one("An employer violates Section 703(a) of Title VII when it");
+        assert_eq!(c.kind, CitationKind::NamedAct);
+        assert_eq!(c.code, Some(CodeRef::Named("Title VII".into())));
+        assert_eq!(
+            norms("under section 1983 of title 42, a person"),
+            ["42 U.S.C. 1983"]
+        );
+        // The divisions outermost first after a comma (D.C. Code § 46-201(3)).
+        assert_eq!(
+            norms(
+                "as required under section 454B of title IV, part D of the Social Security Act, approved"
+            ),
+            ["Social Security Act § 454B"]
+        );
+        assert_eq!(
+            norms("Section 11702(b) of title XI of Pub. L. 105-33, 111 Stat. 781"),
+            ["Pub. L. 105-33, § 11702(b)", "111 Stat. 781"]
         );
     }
 
