@@ -441,6 +441,11 @@ impl Citation {
             if !self.subsections.is_empty() {
                 out.push_str(" [this provision]");
                 subs(&mut out, &self.subsections);
+                // `paragraphs (a) to (c)`: ` [this provision](a) to (c)`.
+                if let Some(end) = &self.range_end {
+                    let _ = write!(out, " to {}", end.section);
+                    subs(&mut out, &end.subsections);
+                }
             }
             return out;
         };

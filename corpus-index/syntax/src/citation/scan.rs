@@ -5876,6 +5876,11 @@ mod tests {
             norms("the provision of paragraphs (b)(1) (i) and (c) of this section"),
             [" [this provision](b)(1)(i)", " [this provision](c)"]
         );
+        // A range of the citing provision's subdivisions keeps its end.
+        assert_eq!(
+            norms("the requirements of paragraphs (a) through (c) of this section"),
+            [" [this provision](a) to (c)"]
+        );
     }
 
     /// Class: a paragraph's `introductory text` (Document Drafting Handbook: the text
