@@ -791,6 +791,16 @@ fn eu_forms_from_the_gdpr_and_the_ai_act() {
             "Regulation (EU) No 575/2013 Art. 223"
         ]
     );
+    // `the same Regulation`, as older acts write `that Regulation`.
+    assert_eq!(
+        normalized(
+            "Article 147(8) of Regulation (EU) No 575/2013 and Article 223 of the same Regulation"
+        ),
+        [
+            "Regulation (EU) No 575/2013 Art. 147(8)",
+            "Regulation (EU) No 575/2013 Art. 223"
+        ]
+    );
 }
 
 #[test]

@@ -336,7 +336,7 @@ static STANDARD: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?:ANSI|ISO|IEC|IEEE|ASTM|NFPA|ASME|APSP|ICC|UL|NIST|ASHRAE)(?-u:\b)"));
 static THAT_WHAT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:that|such|the[ \t]+said)[ \t]+(?P<w>(?i:regulation|directive|decision|act|treaty|code|title|article|section))(?-u:\b)",
+        r"^(?:that|such|the[ \t]+said|the[ \t]+same)[ \t]+(?P<w>(?i:regulation|directive|decision|act|treaty|code|title|article|section))(?-u:\b)",
     )
 });
 static LEVEL_WORD: LazyLock<Regex> = LazyLock::new(|| {
