@@ -269,10 +269,19 @@ static RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| {
     // Spaces of any length (markup blanked around the items of the D.C. Council's `<cite>`s:
     // `§§ 1-204.101</cite> to <cite path="§1-204.115">1-204.115`), at most one line break.
     re(
-        r"^(?:[ \t]*(?:\r?\n)?[ \t]*(?-u:\b)(?:through|thru|to)(?-u:\b)[ \t]*(?:\r?\n)?[ \t]*|[ \t]*[–—][ \t]*)",
+        r"^(?:[ \t]*(?:\r?\n)?[ \t]*(?-u:\b)(?:through|thru|to)(?-u:\b)[ \t]*(?:\r?\n)?[ \t]*|[ \t]*–[ \t]*|—)",
     )
 });
-static LABEL_RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:-|[ \t]*[–—][ \t]*)"));
+/// Whether the separator ending at `after` is an em dash with space after it: the dash
+/// that leads into an enumeration (`subsection (b)—\n (1) …`, `paragraph (1)— (A)`), not a
+/// range's.
+fn leads_into_an_enumeration(text: &str, after: usize) -> bool {
+    text[..after].ends_with('—') && text[after..].starts_with(char::is_whitespace)
+}
+
+/// The dash of a range of labels (`(a)–(c)`, `(a)-(c)`). An em dash with space after it
+/// leads into an enumeration (`subsection (b)—\n (1)`), no range.
+static LABEL_RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:-|[ \t]*–[ \t]*|—)"));
 /// A hyphen with spaces around it, as typewritten text writes the en dash of a range (`40
 /// CFR 52.1 - 52.2`): a range only between two numbers of one numbering in ascending order
 /// (see [`follows_in_numbering`]), since prose also sets off a clause with it (`§ 552 - 5 days`).
@@ -3069,7 +3078,9 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             last.span.end = after;
             pos = after;
         }
-        if let Some((after, _)) = eat(text, pos, &RANGE_SEP) {
+        if let Some((after, _)) = eat(text, pos, &RANGE_SEP)
+            && !leads_into_an_enumeration(text, after)
+        {
             // `49 CFR 40 to 49 CFR 41`: the number after `to` is the title of a citation of
             // its own, which the scan reads next.
             if PREFIX_CODE.is_match(&text[ws(text, after)..]) {
@@ -3131,7 +3142,9 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             pos = end;
             continue;
         }
-        if let Some((after, _)) = eat(text, pos, &LABEL_RANGE_SEP) {
+        if let Some((after, _)) = eat(text, pos, &LABEL_RANGE_SEP)
+            && !leads_into_an_enumeration(text, after)
+        {
             if let Some((end, labels)) = paren_labels(text, after) {
                 if let Some(last) = phrase.items.last_mut() {
                     last.range_end = Some((None, labels));
@@ -3939,6 +3952,7 @@ fn parse_label_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usiz
     loop {
         if let Some((after, _)) =
             eat(text, pos, &LABEL_RANGE_SEP).or_else(|| eat(text, pos, &RANGE_SEP))
+            && !leads_into_an_enumeration(text, after)
             && let Some((end, labels)) = label_item(text, after)
         {
             if let Some(last) = phrase.items.last_mut() {
@@ -5875,6 +5889,17 @@ mod tests {
         assert_eq!(
             norms("the provision of paragraphs (b)(1) (i) and (c) of this section"),
             [" [this provision](b)(1)(i)", " [this provision](c)"]
+        );
+        // The em dash that leads into an enumeration is no range (17 U.S.C. 122(f)(2) as
+        // published: `paragraph (1)—` and its subparagraphs on the next lines, which the
+        // USLM's markup, read as text, leaves one line break or spaces apart).
+        assert_eq!(
+            norms("then in addition to the remedies under paragraph (1)—\n (A) if the pattern"),
+            [" [this provision](1)"]
+        );
+        assert_eq!(
+            norms("under subsections (a)—(c) and (e)–(h)"),
+            [" [this provision](a) to (c)", " [this provision](e) to (h)"]
         );
         // A range of the citing provision's subdivisions keeps its end.
         assert_eq!(
