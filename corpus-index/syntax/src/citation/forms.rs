@@ -2230,11 +2230,11 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
             continue;
         }
         let whole = m.get(0)?;
-        if !cites.is_empty()
-            && GERMAN_SUBDIVISION.is_match(&body.as_str()[section_end..whole.start()])
-            && !GERMAN_SUBDIVISION_NEXT.is_match(&body.as_str()[num.end()..])
-            && !(plural && whole.as_str().starts_with(','))
-        {
+        let after_a_subdivision = !cites.is_empty()
+            && GERMAN_SUBDIVISION.is_match(&body.as_str()[section_end..whole.start()]);
+        let subdivided = GERMAN_SUBDIVISION_NEXT.is_match(&body.as_str()[num.end()..]);
+        let listed_section = plural && whole.as_str().starts_with(',');
+        if after_a_subdivision && !subdivided && !listed_section {
             continue;
         }
         section_end = num.end();
