@@ -269,14 +269,16 @@ static RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| {
     // Spaces of any length (markup blanked around the items of the D.C. Council's `<cite>`s:
     // `§§ 1-204.101</cite> to <cite path="§1-204.115">1-204.115`), at most one line break.
     re(
-        r"^(?:[ \t]*(?:\r?\n)?[ \t]*(?-u:\b)(?:through|thru|to)(?-u:\b)[ \t]*(?:\r?\n)?[ \t]*|[ \t]*–[ \t]*|—)",
+        r"^(?:[ \t]*(?:\r?\n)?[ \t]*(?-u:\b)(?:through|thru|to)(?-u:\b)[ \t]*(?:\r?\n)?[ \t]*|[ \t]*[–—][ \t]*)",
     )
 });
-/// Whether the separator ending at `after` is an em dash with space after it: the dash
-/// that leads into an enumeration (`subsection (b)—\n (1) …`, `paragraph (1)— (A)`), not a
-/// range's.
+/// Whether the separator ending at `after` is an em dash with space after it before a
+/// label: the dash that leads into an enumeration (`subsection (b)—\n (1) …`, `paragraph
+/// (1)— (A)`), not a range's. Between sections it is a range (`§§ 1-204.24a — 1-204.24f`,
+/// the D.C. Council's markup read as text).
 fn leads_into_an_enumeration(text: &str, after: usize) -> bool {
-    text[..after].ends_with('—') && text[after..].starts_with(char::is_whitespace)
+    let dash = text[..after].trim_end_matches([' ', '\t']);
+    dash.ends_with('—') && (dash.len() < after || text[after..].starts_with(char::is_whitespace))
 }
 
 /// The dash of a range of labels (`(a)–(c)`, `(a)-(c)`). An em dash with space after it
@@ -3079,7 +3081,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             pos = after;
         }
         if let Some((after, _)) = eat(text, pos, &RANGE_SEP)
-            && !leads_into_an_enumeration(text, after)
+            && !(leads_into_an_enumeration(text, after) && text[ws(text, after)..].starts_with('('))
         {
             // `49 CFR 40 to 49 CFR 41`: the number after `to` is the title of a citation of
             // its own, which the scan reads next.
@@ -5897,6 +5899,15 @@ mod tests {
             norms("then in addition to the remedies under paragraph (1)—\n (A) if the pattern"),
             [" [this provision](1)"]
         );
+        // Between sections the spaced em dash is a range (the D.C. Council's `<cite>`s
+        // around it, read as text: D.C. Code § 1-204.24b).
+        assert_eq!(
+            norms(
+                "the individual serving as Chief Financial Officer under §§ 1-204.24a — 1-204.24f, the"
+            ),
+            ["§ 1-204.24a to 1-204.24f"]
+        );
+        assert_eq!(norms("under section 602—   (1) the"), ["§ 602"]);
         assert_eq!(
             norms("under subsections (a)—(c) and (e)–(h)"),
             [" [this provision](a) to (c)", " [this provision](e) to (h)"]
