@@ -305,9 +305,18 @@ static INTRODUCTORY_TEXT: LazyLock<Regex> =
 static ORDINAL_SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^the[ \t]+(?:first|second|third|fourth|fifth|sixth|last)[ \t]+subparagraph(?-u:\b)")
 });
+/// An unnumbered part of an article after it (`, first subparagraph`; the Treaties'
+/// `, third paragraph`; `, second sentence`: the Joint Practical Guide's and the Court of
+/// Justice's forms); the comma after it before a treaty's name (`Article 288, third
+/// paragraph, TFEU`) is read past ([`TREATY_AFTER_COMMA`]).
 static EU_SUBPARAGRAPH: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^,[ \t]*(?:first|second|third|fourth|fifth|sixth|last)[ \t]+subparagraph")
+    re(
+        r"^,[ \t]*(?:first|second|third|fourth|fifth|sixth|last)[ \t]+(?:subparagraph|paragraph|sentence)(?-u:\b)",
+    )
 });
+/// `, TFEU` after an [`EU_SUBPARAGRAPH`]: the treaty the article is of.
+static TREATY_AFTER_COMMA: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^,[ \t]+(?:TFEU|TEU|TEC|EC)(?-u:\b)"));
 static THIS_WHAT: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"^(?i:this)[ \t]+(?P<w>(?i:section|sub-?section|sub-?division|paragraph|sub-?paragraph|clause|sub-?clause|item|point|article|annex|chapter|subchapter|title|subtitle|part|subpart|unit|division|regulation|directive|decision|code|act|rules?|local[ \t]+law|policy|agreement))(?-u:\b)",
@@ -4172,6 +4181,9 @@ fn cfr_unit_name(word: &str, designation: &str) -> String {
 fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
     if let Some((after, _)) = eat(text, pos, &EU_SUBPARAGRAPH) {
         pos = after;
+        if TREATY_AFTER_COMMA.is_match(&text[pos..]) {
+            pos += 1;
+        }
     }
     // `Article 5, paragraph 1, point (a)`: a paragraph, then its point.
     for _ in 0..2 {
@@ -5977,6 +5989,22 @@ mod tests {
         );
         assert_eq!(cites[0].named_code(), Some("Protocol No 21"));
         assert_eq!(cites[0].section.as_deref(), Some("6a"));
+    }
+
+    /// Class: an unnumbered part of an article written after it (the Treaties' paragraphs
+    /// and the sentences of a paragraph: `Article 288, third paragraph, TFEU`, `Article
+    /// 7(2), second sentence, of Regulation (EU) 2016/679`): the article is still of the
+    /// treaty or act named after the part.
+    #[test]
+    fn unnumbered_parts_of_an_article_after_it() {
+        assert_eq!(
+            norms("A directive under Article 288, third paragraph, TFEU, shall be binding"),
+            ["TFEU Art. 288"]
+        );
+        assert_eq!(
+            norms("consent under Article 7(2), second sentence, of Regulation (EU) 2016/679, the"),
+            ["Regulation (EU) 2016/679 Art. 7(2)"]
+        );
     }
 
     /// Class: an article of an EU treaty or of the Charter is an article of EU law, named by
