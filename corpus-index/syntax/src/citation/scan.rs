@@ -1824,17 +1824,7 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
         return Some(phrase);
     }
     if !has_sym {
-        if let Some((after, part)) = eat(text, pos, &PART_WORD) {
-            // `14 CFR part 25` cites a part; `38 CFR Part 74.2` a section.
-            if !is_cfr_section_number(&text[after..]) && is_cfr {
-                phrase.designator = Some("Part".into());
-            }
-            if part.name("s").is_some() || part.name("pts").is_some() {
-                phrase.head = Head::Section {
-                    unit: Unit::Section,
-                    plural: true,
-                };
-            }
+        if let Some(after) = part_word(text, pos, &mut phrase, is_cfr) {
             pos = after;
         } else if let Some((after, w)) = eat(text, pos, &SECTION_WORD) {
             if let Some((_, plural)) = w.name("w").and_then(|w| unit_of_word(w.as_str())) {
@@ -1884,6 +1874,23 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
     let pos = parse_tail(text, pos, &mut phrase);
     phrase.end = trim_end(text, phrase.start, pos);
     Some(phrase)
+}
+
+/// Reads a [`PART_WORD`] at `pos` into `phrase`: `14 CFR part 25` cites a part (of the
+/// C.F.R., `is_cfr`), `38 CFR Part 74.2` a section; `parts` makes the head plural. Where
+/// the word ends; `None` where none is.
+fn part_word(text: &str, pos: usize, phrase: &mut Phrase, is_cfr: bool) -> Option<usize> {
+    let (after, part) = eat(text, pos, &PART_WORD)?;
+    if !is_cfr_section_number(&text[after..]) && is_cfr {
+        phrase.designator = Some("Part".into());
+    }
+    if part.name("s").is_some() || part.name("pts").is_some() {
+        phrase.head = Head::Section {
+            unit: Unit::Section,
+            plural: true,
+        };
+    }
+    Some(after)
 }
 
 /// Reads a [`DOTTED_SUBPART`] at `pos` into `phrase` (its part the item, the subpart its
@@ -1957,16 +1964,7 @@ fn parse_code_prefixed(
         if dotted_subpart(text, after, &mut phrase).is_some() {
             return Some(phrase);
         }
-        if let Some((past, part)) = eat(text, after, &PART_WORD) {
-            if !is_cfr_section_number(&text[past..]) {
-                phrase.designator = Some("Part".into());
-            }
-            if part.name("s").is_some() || part.name("pts").is_some() {
-                phrase.head = Head::Section {
-                    unit: Unit::Section,
-                    plural: true,
-                };
-            }
+        if let Some(past) = part_word(text, after, &mut phrase, true) {
             after = past;
         }
     }
