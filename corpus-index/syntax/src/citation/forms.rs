@@ -2314,12 +2314,24 @@ fn book_of_the_chain(text: &str, end: usize) -> Option<String> {
             r"^[ \t]*(?:i\.[ \t]?V\.[ \t]?m\.|iVm|in[ \t]+Verbindung[ \t]+mit|,|und|sowie|oder)[ \t]+(?P<next>§|Art)",
         )
     });
-    let next = LINK.captures(text.get(end..)?)?.name("next")?.start();
-    let (_, cites) = german(text, end + next)?;
-    match &cites.first()?.code {
-        Some(CodeRef::Named(book)) => Some(book.to_string()),
-        _ => None,
+    // At most this many references after the first, so a long list without a book (a
+    // table of `§ 1, § 2, …`) costs a bounded look ahead from each of its references.
+    const MOST_LINKS: usize = 8;
+    let mut end = end;
+    for _ in 0..MOST_LINKS {
+        let next = end + LINK.captures(text.get(end..)?)?.name("next")?.start();
+        let rest = text.get(next..)?;
+        if let Some(c) = GERMAN.captures(rest) {
+            // `§ 241 Abs. 2 BGB`: the book; the words of a long name are read as `german` does.
+            let (_, cites) = german(text, next)?;
+            return match &cites.first()?.code {
+                Some(CodeRef::Named(book)) => Some(book.to_string()),
+                _ => c.name("book").map(|b| b.as_str().to_lowercase()),
+            };
+        }
+        end = next + GERMAN_BARE.captures(rest)?.get(0)?.end();
     }
+    None
 }
 
 /// A subdivision word of a German reference (`Abs.`, `Satz`, `Nr.`, `lit.`), before the
