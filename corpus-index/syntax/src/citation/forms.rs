@@ -2197,20 +2197,11 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
         }
     };
     let end = start + c.get(0)?.end();
-    let book = match (c.name("book"), c.name("long")) {
-        (Some(b), _) => Some(b.as_str().split_whitespace().collect::<Vec<_>>().join(" ")),
-        (None, Some(l)) => {
-            let l = l.as_str();
-            let l = l
-                .strip_suffix("es")
-                .filter(|s| s.ends_with("gesetz"))
-                .or_else(|| l.strip_suffix('s').filter(|s| s.ends_with("gesetz")))
-                .unwrap_or(l);
-            Some(l.to_string())
-        }
+    let book = match named_book(&c) {
+        Some(book) => Some(book),
         // `§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB`: the book after a chain of references is
         // every one's.
-        _ => match book_of_the_chain(text, end) {
+        None => match book_of_the_chain(text, end) {
             Some(book) => Some(book),
             None if GERMAN_WORD.is_match(c.name("body")?.as_str()) => None,
             None => return None,
@@ -2322,16 +2313,31 @@ fn book_of_the_chain(text: &str, end: usize) -> Option<String> {
         let next = end + LINK.captures(text.get(end..)?)?.name("next")?.start();
         let rest = text.get(next..)?;
         if let Some(c) = GERMAN.captures(rest) {
-            // `§ 241 Abs. 2 BGB`: the book; the words of a long name are read as `german` does.
-            let (_, cites) = german(text, next)?;
-            return match &cites.first()?.code {
-                Some(CodeRef::Named(book)) => Some(book.to_string()),
-                _ => c.name("book").map(|b| b.as_str().to_lowercase()),
-            };
+            return named_book(&c);
         }
         end = next + GERMAN_BARE.captures(rest)?.get(0)?.end();
     }
     None
+}
+
+/// The law book a [`GERMAN`] reference names after its body: the abbreviation with its
+/// spaces collapsed (`SGB X`), or the long name in the nominative (`des
+/// Verwaltungsverfahrensgesetzes` → `Verwaltungsverfahrensgesetz`); `None` for a reference
+/// without one ([`GERMAN_BARE`]).
+fn named_book(c: &Captures<'_>) -> Option<String> {
+    match (c.name("book"), c.name("long")) {
+        (Some(b), _) => Some(b.as_str().split_whitespace().collect::<Vec<_>>().join(" ")),
+        (None, Some(l)) => {
+            let l = l.as_str();
+            let l = l
+                .strip_suffix("es")
+                .filter(|s| s.ends_with("gesetz"))
+                .or_else(|| l.strip_suffix('s').filter(|s| s.ends_with("gesetz")))
+                .unwrap_or(l);
+            Some(l.to_string())
+        }
+        _ => None,
+    }
 }
 
 /// A subdivision word of a German reference (`Abs.`, `Satz`, `Nr.`, `lit.`), before the

@@ -4876,9 +4876,7 @@ fn past_divisions_of_an_act(text: &str, pos: usize) -> usize {
         return pos;
     };
     // `section 5 of title II of this Act`: the act the words are in.
-    static THIS_ACT_NAMED: LazyLock<Regex> =
-        LazyLock::new(|| re(r"^(?i:this)[ \t]+(?:Act|act)(?-u:\b)"));
-    if THIS_ACT_NAMED.is_match(&text[after..]) {
+    if eat(text, after, &THIS_WHAT).is_some_and(|(_, c)| c["w"].eq_ignore_ascii_case("act")) {
         return after;
     }
     let names_an_act = eat(text, after, &CODE_OF).is_some_and(|(_, caps)| {
@@ -5935,10 +5933,8 @@ mod tests {
     #[test]
     fn introductory_text_of_a_paragraph() {
         let text = "In § 4279.116, revise paragraphs (b) introductory text, (b)(1)(i) through (iii), (b)(2) through (4), and (b)(6) to read as follows:";
-        let c = extract(text);
-        let raws: Vec<&str> = c.iter().map(|c| &text[c.span.clone()]).collect();
         assert_eq!(
-            raws,
+            raws(text),
             [
                 "§ 4279.116",
                 "paragraphs (b)",
