@@ -162,12 +162,67 @@ static STATE_NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Acts cited by popular name before a section sign or word (`INA § 101(11)`, `I.R.C. §
-/// 671`, `ERISA section 502(a)`).
+/// 671`, `ERISA section 502(a)`), and by the title of theirs that the bar names them by
+/// (`Title VII § 703(a)`, the Civil Rights Act of 1964's; `Title IX § 901`), as the
+/// of-form names it (`§ 703(a) of Title VII`).
 pub(crate) static NAMED_ACT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<act>I\.R\.C\.|[A-Z]{2,6})(?:[ \t]*(?P<des>§§?)|[ \t]+(?P<word>(?:[Ss]ections?|[Ss]ecs?\.)))[ \t]*",
+        r"^(?P<act>I\.R\.C\.|[A-Z]{2,6}|Title[ \t]+(?P<roman>[IVX]{1,6}))(?:[ \t]*(?P<des>§§?)|[ \t]+(?P<word>(?:[Ss]ections?|[Ss]ecs?\.)))[ \t]*",
     )
 });
+
+/// An act by its initials before a section number with its subdivisions and no section
+/// sign (`INA 212(a)(6)(C)(i)`, `ERISA 502(a)(1)(B)`): the immigration, tax and benefits
+/// bars' usage, which names the same section as `INA § 212(a)(6)(C)(i)`. The subdivisions
+/// are required: initials before a bare number are as often a model, a form or a year
+/// (`FY 2020`, `COVID 19`).
+static NAMED_ACT_BARE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"^(?P<act>[A-Z]{2,6})[ \t]+(?P<num>[1-9][0-9]{0,3}[A-Za-z]{0,2})\([0-9A-Za-z]{1,4}\)")
+});
+
+/// Words that headings and forms set in capitals before a number, which [`NAMED_ACT_BARE`]
+/// must not take for an act's initials (`SECTION 4(a)`, `RULE 12(b)`), and the years'
+/// abbreviations (`FY 2020`, fiscal; `CY`, calendar; `PY`, plan or program).
+const CAPITAL_UNIT_WORDS: &[&str] = &[
+    "SECTION",
+    "SECTIONS",
+    "SEC",
+    "SECS",
+    "ARTICLE",
+    "ART",
+    "PART",
+    "PARTS",
+    "CHAPTER",
+    "CH",
+    "SUBCHAPTER",
+    "SUBPART",
+    "SUBTITLE",
+    "DIVISION",
+    "ITEM",
+    "CLAUSE",
+    "PARA",
+    "PARAGRAPH",
+    "RULE",
+    "RULES",
+    "REG",
+    "REGS",
+    "ORDER",
+    "FORM",
+    "TABLE",
+    "NOTE",
+    "STEP",
+    "ANNEX",
+    "EXHIBIT",
+    "APPENDIX",
+    "SCHEDULE",
+    "TITLE",
+    "PT",
+    "NO",
+    "NOS",
+    "FY",
+    "CY",
+    "PY",
+];
 
 /// The Internal Revenue Code named in full before its section (`Internal Revenue Code
 /// section 162(m)`, `Internal Revenue Code of 1986, § 61`), and by its initials before the
@@ -1535,12 +1590,16 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         });
     }
     if let Some(c) = NAMED_ACT.captures(rest) {
-        let act = &c["act"];
-        // `Title VII § 703`: a division's Roman numeral, no act's initials.
-        if is_not_act_initials(text, start, act) || super::named_before::is_roman(act) {
-            return None;
-        }
-        let code = act_by_initials(act);
+        let code = if let Some(roman) = c.name("roman") {
+            format!("Title {}", roman.as_str())
+        } else {
+            let act = &c["act"];
+            // `VII § 703` after `Title`: a division's Roman numeral, no act's initials.
+            if is_not_act_initials(text, start, act) || super::named_before::is_roman(act) {
+                return None;
+            }
+            act_by_initials(act).to_string()
+        };
         let plural = match (c.name("des"), c.name("word")) {
             (Some(d), _) => d.as_str() == "§§",
             (None, Some(w)) => matches!(w.as_str(), "sections" | "Sections" | "secs." | "Secs."),
@@ -1548,10 +1607,26 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         };
         return Some(Found::CodePrefix {
             after: start + c.get(0)?.end(),
-            code: code.to_string(),
+            code,
             kind: CitationKind::NamedAct,
             designator: None,
             plural,
+        });
+    }
+    if let Some(c) = NAMED_ACT_BARE.captures(rest) {
+        let act = &c["act"];
+        if CAPITAL_UNIT_WORDS.contains(&act)
+            || is_not_act_initials(text, start, act)
+            || super::named_before::is_roman(act)
+        {
+            return None;
+        }
+        return Some(Found::CodePrefix {
+            after: start + c.name("num")?.start(),
+            code: act_by_initials(act).to_string(),
+            kind: CitationKind::NamedAct,
+            designator: None,
+            plural: false,
         });
     }
     None

@@ -55,6 +55,24 @@ pub(crate) fn typographic_spaces(pattern: &str) -> String {
     )
 }
 
+/// `text` with the hyphens that typesetting keeps from breaking or distinguishes (the
+/// hyphen U+2010, the non-breaking hyphen U+2011 that word processors set in `§ 1‑204.22`
+/// and `Pub. L. 116‑283`, the figure dash U+2012 set between digits) written as the en
+/// dash, which the citation patterns read inside a number as they read `-` (`§ 47–1801.04`,
+/// the D.C. Council's typesetting) and which is as long in UTF-8: offsets are unchanged.
+/// `text` itself when it has none (the common case allocates nothing).
+pub(crate) fn fold_hyphens(text: &str) -> std::borrow::Cow<'_, str> {
+    const HYPHENS: [char; 3] = ['\u{2010}', '\u{2011}', '\u{2012}'];
+    if !text.contains(HYPHENS) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.chars()
+            .map(|c| if HYPHENS.contains(&c) { '–' } else { c })
+            .collect(),
+    )
+}
+
 /// The family of a citation, named as in `shared/eval/citations/README.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

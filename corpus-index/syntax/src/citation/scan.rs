@@ -112,7 +112,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "fixed",
-        r"(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Const\.[ \t]+(?i:art|amend)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
+        r"(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Const\.[ \t]+(?i:art|amend)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|Title[ \t]+[IVX]{1,6}[ \t]*§|[A-Z]{2,6}[ \t]+[1-9][0-9]{0,3}[A-Za-z]{0,2}\(|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
     ),
     (
         "nyc",
@@ -478,7 +478,8 @@ static NYC_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
 pub fn extract(text: &str) -> Vec<Citation> {
     // `TEX. PENAL CODE ANN. § 19.02`: read in table T1's case, at the same offsets.
     let folded = super::small_caps::fold(text);
-    let text: &str = &folded;
+    let dashed = super::fold_hyphens(&folded);
+    let text: &str = &dashed;
     let mut out = scan(text, false);
     super::designation::drop_own_designations(text, &mut out);
     super::defined_terms::apply(text, &mut out);
@@ -2819,6 +2820,16 @@ fn ws(text: &str, mut pos: usize) -> usize {
     pos
 }
 
+/// The text after a section sign or the word `section` (`sec.`) that starts `rest`, a
+/// range's end written with its designation again (`through § 1.5`, `to section 29`); not
+/// after `§§` or `sections`, which start a citation of their own.
+fn repeated_section_designation(rest: &str) -> Option<&str> {
+    static DESIGNATION: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:§|(?i:section|sec\.)[ \t])"));
+    let m = DESIGNATION.find(rest)?;
+    let after = &rest[m.end()..];
+    (!after.starts_with('§')).then_some(after)
+}
+
 fn clean_number(raw: &str) -> CompactString {
     raw.chars()
         .filter(|c| !c.is_whitespace())
@@ -3095,12 +3106,13 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             if PREFIX_CODE.is_match(&text[ws(text, after)..]) {
                 break;
             }
-            // `§ 1.1 through § 1.5`: the sign repeated before the range's end, as prose
-            // writes a range The Bluebook writes `§§ 1.1–1.5` (rule 3.3(b)). After `to`
-            // only in ascending order: `redesignated § 803 to § 233` renumbers a section.
-            let (after, repeated) = match text[ws(text, after)..].strip_prefix('§') {
-                Some(rest) if !rest.starts_with('§') => (ws(text, text.len() - rest.len()), true),
-                _ => (after, false),
+            // `§ 1.1 through § 1.5`, `section 26 to section 29`: the sign or the word
+            // repeated before the range's end, as prose writes a range The Bluebook writes
+            // `§§ 1.1–1.5` (rule 3.3(b)). After `to` only in ascending order:
+            // `redesignated § 803 to § 233` renumbers a section.
+            let (after, repeated) = match repeated_section_designation(&text[ws(text, after)..]) {
+                Some(rest) => (ws(text, text.len() - rest.len()), true),
+                None => (after, false),
             };
             // Nor after a verb that moves a section (`renumbered this section from §
             // 16-2301.01 to § 16-2301.02`).
@@ -6109,6 +6121,71 @@ mod tests {
             ["26 U.S.C. 501(k)", "26 U.S.C. 501(l)"]
         );
         assert_eq!(norms("26 U.S.C. 501(l)"), ["26 U.S.C. 501(l)"]);
+    }
+
+    /// Class: typography of official texts: the hyphens word processors and typesetters set
+    /// inside a number (U+2011 non-breaking, U+2010, U+2012 figure dash) are the number's.
+    /// The sentences are the D.C. Code's and the Federal Register's, typed as a word
+    /// processor keeps a number from breaking at its hyphen.
+    #[test]
+    fn typographic_hyphens_inside_numbers() {
+        // D.C. Code § 1-204.46 as published, its hyphens non-breaking.
+        let text = "shall be submitted to the Council in accordance with \
+                    § 1\u{2011}204.46(a) and section 47\u{2011}392.01";
+        assert_eq!(norms(text), ["§ 1-204.46(a)", "§ 47-392.01"]);
+        assert_eq!(
+            raws(text),
+            ["§ 1\u{2011}204.46(a)", "section 47\u{2011}392.01"]
+        );
+        // federal-register/FR-2017-09-29-uslm.xml's `Public Law 104–4`, with the hyphen
+        // (U+2010) for its en dash.
+        assert_eq!(
+            norms("the Unfunded Mandates Reform Act of 1995 (Public Law 104\u{2010}4)"),
+            ["Pub. L. 104-4"]
+        );
+        assert_eq!(norms("15 U.S.C. 78k\u{2012}1"), ["15 U.S.C. 78k-1"]);
+    }
+
+    /// Class: acts the bar names by their initials or by a title of theirs before the
+    /// section, as the of-form names them (`section 212(a) of the INA`, `§ 703(a) of Title
+    /// VII`): the section without its sign after initials when its subdivisions follow.
+    #[test]
+    fn acts_by_initials_or_title_before_the_section() {
+        assert_eq!(
+            norms("inadmissible under INA 212(a)(6)(C)(i) for fraud"),
+            ["INA § 212(a)(6)(C)(i)"]
+        );
+        assert_eq!(
+            norms("a claim for benefits under ERISA 502(a)(1)(B)"),
+            ["ERISA § 502(a)(1)(B)"]
+        );
+        assert_eq!(
+            norms("an unlawful employment practice under Title VII § 703(a)"),
+            norms("an unlawful employment practice under § 703(a) of Title VII")
+        );
+        assert_eq!(
+            norms("under Title IX §§ 901 and 902"),
+            ["Title IX § 901", "Title IX § 902"]
+        );
+        // Headings and years in capitals are no act's initials.
+        assert_eq!(norms("SECTION 4(a) shall apply"), ["§ 4(a)"]);
+        assert!(extract("funds appropriated for FY 2020(a) projects").is_empty());
+        // A bare number after initials is no section (a model, a form, a year).
+        assert!(extract("the INA 212 form").is_empty());
+    }
+
+    /// Class: a range's end written with its designation again (`section 26 to section 29`,
+    /// as `§ 1.1 through § 1.5`), in ascending order only.
+    #[test]
+    fn a_range_end_may_repeat_the_section_word() {
+        assert_eq!(
+            norms("subject to section 26 to section 29,"),
+            ["§ 26 to 29"]
+        );
+        assert_eq!(
+            norms("The Council renumbered section 803 to section 233."),
+            ["§ 803", "§ 233"]
+        );
     }
 
     /// Class: executive orders.
