@@ -116,6 +116,79 @@ fn cfr_subparts_and_appendices_after_their_part_or_section() {
     );
 }
 
+// Class: an appendix of a subpart (the eCFR's hierarchy: part, subpart, appendix; DOE's test
+// procedures are `appendix X1 to subpart B of part 430`), in the Document Drafting Handbook's
+// of-form and after its part and subpart.
+#[test]
+fn cfr_appendices_of_a_subpart() {
+    assert_eq!(
+        read("The test procedure is in appendix X1 to subpart B of 10 CFR part 430."),
+        [cfr("10 C.F.R. Part 430, subpart B, appendix X1")]
+    );
+    assert_eq!(
+        read("Manufacturers must use 10 CFR part 430, subpart B, appendix X1, to test."),
+        [cfr("10 C.F.R. Part 430, subpart B, appendix X1")]
+    );
+    assert_eq!(
+        read_in_cfr(
+            "Revise appendix A to subpart B of part 430 of this chapter to read as follows:",
+            "10",
+            "431.92",
+        ),
+        [cfr("10 C.F.R. Part 430, subpart B, appendix A")]
+    );
+}
+
+// Class: the Treasury's regulations by the names the regulations give themselves (`the
+// Income Tax Regulations`, `the Procedure and Administration Regulations`) and the tax bar
+// gives them (`the Treasury Regulations`): title 26 of the C.F.R. (The Bluebook, rule 14.5.1).
+#[test]
+fn treasury_regulations_by_name_are_title_26() {
+    assert_eq!(
+        read("Each member is severally liable under Section 1.1502-6 of the Treasury Regulations."),
+        [cfr("26 C.F.R. 1.1502-6")]
+    );
+    assert_eq!(
+        read("as defined in § 1.61-1 of the Income Tax Regulations"),
+        [cfr("26 C.F.R. 1.61-1")]
+    );
+    assert_eq!(
+        read("See § 301.6501(c)-1 of the Procedure and Administration Regulations."),
+        [cfr("26 C.F.R. 301.6501(c)-1")]
+    );
+}
+
+// Class: the lettered regulations of the Federal Reserve Board and the Consumer Financial
+// Protection Bureau (12 C.F.R. chapters II and X: `Regulation Z` is part 226 and part 1026,
+// the letter's place in the alphabet) and of the SEC (17 C.F.R. chapter II: `Regulation NMS`,
+// its `Regulation D` in part 230), before or after a section whose number carries its part.
+#[test]
+fn lettered_regulations_are_the_parts_their_letters_number() {
+    assert_eq!(
+        read(
+            "The disclosures required by § 1026.18(d) of Regulation Z and Regulation X § 1024.35."
+        ),
+        [cfr("12 C.F.R. 1026.18(d)"), cfr("12 C.F.R. 1024.35")]
+    );
+    assert_eq!(
+        read(
+            "Funds availability under Reg. CC § 229.2(a) and reserves under § 204.2 of Regulation D."
+        ),
+        [cfr("12 C.F.R. 229.2(a)"), cfr("12 C.F.R. 204.2")]
+    );
+    assert_eq!(
+        read(
+            "An offering exempt under § 230.506(b) of Regulation D and § 242.611 of Regulation NMS."
+        ),
+        [cfr("17 C.F.R. 230.506(b)"), cfr("17 C.F.R. 242.611")]
+    );
+    // A section without its part is the regulation's, by name; no section of the citing code.
+    assert_eq!(
+        read("The creditor shall comply with section 5 of Regulation Z."),
+        [named("Regulation Z § 5")]
+    );
+}
+
 // Class: the President's numbered documents (The Bluebook, rule 14.7): proclamations beside
 // executive orders, and title 3 of the C.F.R. cited by page of its annual compilation, not by
 // part. In the Bluebook's form and the Federal Register's (`E.O. 12866, 58 FR 51735`).

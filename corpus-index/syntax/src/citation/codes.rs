@@ -78,6 +78,16 @@ static CFR: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)^(?:(\d+)\s*C\.?\s?F\.?\s?R\.?|(?:title\s+)?(\d+)(?:,|\s+of)?\s+(?:the\s+)?Code\s+of\s+Federal\s+Regulations)$",
     )
 });
+/// The Treasury's regulations by the names the tax bar and the regulations themselves give
+/// them (`Section 1.1502-6 of the Treasury Regulations`, `§ 1.61-1 of the Income Tax
+/// Regulations`, `§ 301.6501(c)-1 of the Procedure and Administration Regulations`): title
+/// 26 of the C.F.R., whose section numbers carry their part (The Bluebook, rule 14.5.1).
+static TREASURY_REGULATIONS: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^(?:the\s+)?(?:Treas(?:ury|\.)\s+Reg(?:ulation)?s\.?|Treasury\s+Regulations|(?:Income|Estate|Gift|Employment|Excise)\s+Tax\s+Regulations|Procedure\s+and\s+Administration\s+Regulations)$",
+    )
+});
+
 /// The type of an EU act as its title names it (Interinstitutional Style Guide, 1.2.1):
 /// `Regulation`, `Directive`, `Decision`, `Recommendation`, and the former third pillar's
 /// and the common foreign and security policy's `Framework Decision`, `Common Position` and
@@ -331,6 +341,9 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
     if let Some(c) = CFR.captures(phrase) {
         let title = c.get(1).or(c.get(2))?.as_str();
         return code(format!("{title} C.F.R."), CodeFamily::Cfr);
+    }
+    if TREASURY_REGULATIONS.is_match(phrase) {
+        return code("26 C.F.R.".into(), CodeFamily::Cfr);
     }
     if let Some(c) = EU_ACT.captures(phrase) {
         return code(eu_act_name(&c)?, CodeFamily::Eu);

@@ -1054,6 +1054,38 @@ static SEC_RULE: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
+/// The C.F.R. title of section `number` of the regulation lettered `letters` (`Z`, `CC`,
+/// `S-K`, `NMS`), read from the part its number carries (`1026.18` is of part 1026): the
+/// Federal Reserve Board letters its regulations by their parts in 12 C.F.R. chapter II,
+/// `A` part 201 through `Z` part 226 and doubled letters on (`AA` 227, `CC` 229, `DD` 230),
+/// and the Consumer Financial Protection Bureau its regulations in chapter X by the same
+/// letters (`B` part 1002, `X` 1024, `Z` 1026, `DD` 1030); the SEC's regulations (`S-K`,
+/// `NMS`, and its `A`, `D` and `M` in parts 230 and 242) are in 17 C.F.R. chapter II, parts
+/// 200 to 299. `None` for a number without its part, or a part no such rule gives.
+pub(crate) fn lettered_regulation_title(letters: &str, number: &str) -> Option<&'static str> {
+    let part: u32 = number.split_once('.')?.0.parse().ok()?;
+    let doubled = letters.len() <= 2
+        && letters.bytes().all(|b| b.is_ascii_uppercase())
+        && letters.bytes().all(|b| Some(b) == letters.bytes().next());
+    if doubled {
+        let letter = u32::from(letters.as_bytes()[0] - b'A' + 1);
+        let n = letter + 26 * (letters.len() as u32 - 1);
+        if part == 200 + n || part == 1000 + n {
+            return Some("12 C.F.R.");
+        }
+    }
+    (200..300).contains(&part).then_some("17 C.F.R.")
+}
+
+/// A lettered regulation before its section (`Regulation Z § 1026.18`, `Reg. CC §
+/// 229.2(a)`): the section of title 12 or 17 of the C.F.R. that
+/// [`lettered_regulation_title`] gives, where the section number carries its part.
+static LETTERED_REGULATION: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:Regulation|Reg\.)[ \t]+(?P<l>[A-Z]{1,3}|[A-Z]-[A-Z]{1,2})(?-u:\b),?[ \t]*§[ \t]*(?P<num>\d{3,4}\.\d)",
+    )
+});
+
 /// A rule or item of [`SEC_RULE`] at the start of `rest`, whole.
 fn sec_rule(rest: &str, start: usize) -> Option<Found> {
     let c = SEC_RULE.captures(rest)?;
@@ -1377,6 +1409,17 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
     }
     if let Some(found) = sec_rule(rest, start) {
         return Some(found);
+    }
+    if let Some(c) = LETTERED_REGULATION.captures(rest)
+        && let Some(title) = lettered_regulation_title(&c["l"], &c["num"])
+    {
+        return Some(Found::CodePrefix {
+            after: start + c.name("num")?.start(),
+            code: title.to_string(),
+            kind: CitationKind::Cfr,
+            designator: None,
+            plural: false,
+        });
     }
     if let Some(c) = COURT_RULE_IN_WORDS.captures(rest) {
         let body = c.name("body").or(c.name("body2")).map(|b| b.as_str());

@@ -89,7 +89,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ("instrument", super::numbered_act::INSTRUMENT_PATTERN),
     (
         "cfrunit",
-        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix|supplement)[ \t]+(?:(?i:No\.)[ \t]*)?[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d)|(?i:subparts|appendices|appendixes)[ \t]+[A-Z]{1,7}[a-z]?(?:(?:,[ \t]*(?:(?i:and|or)[ \t]+)?|[ \t]+(?i:and|or)[ \t]+)[A-Z]{1,7}[a-z]?)+[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d)|(?i:subpart|appendix|supplement)[ \t]+(?:(?i:No\.)[ \t]*)?[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+\d{1,3}[ \t]*(?:CFR|C\.[ \t]?F\.[ \t]?R\.)[ \t]+(?i:part)[ \t]+\d)",
+        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix|supplement)[ \t]+(?:(?i:No\.)[ \t]*)?[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?:(?i:subpart)[ \t]+[A-Z]{1,7}[a-z]?[ \t]+of[ \t]+)?(?i:this[ \t]+part|part[ \t]+\d)|(?i:subparts|appendices|appendixes)[ \t]+[A-Z]{1,7}[a-z]?(?:(?:,[ \t]*(?:(?i:and|or)[ \t]+)?|[ \t]+(?i:and|or)[ \t]+)[A-Z]{1,7}[a-z]?)+[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d)|(?i:subpart|appendix|supplement)[ \t]+(?:(?i:No\.)[ \t]*)?[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?:(?i:subpart)[ \t]+[A-Z]{1,7}[a-z]?[ \t]+of[ \t]+)?\d{1,3}[ \t]*(?:CFR|C\.[ \t]?F\.[ \t]?R\.)[ \t]+(?i:part)[ \t]+\d)",
     ),
     (
         "container",
@@ -112,7 +112,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "fixed",
-        r"(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Const\.[ \t]+(?i:art|amend)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|Title[ \t]+[IVX]{1,6}[ \t]*§|[A-Z]{2,6}[ \t]+[1-9][0-9]{0,3}[A-Za-z]{0,2}\(|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
+        r"(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Const\.[ \t]+(?i:art|amend)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|(?:Regulation|Reg\.)[ \t]+[A-Z]{1,3}(?:-[A-Z]{1,2})?,?[ \t]*§|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|Title[ \t]+[IVX]{1,6}[ \t]*§|[A-Z]{2,6}[ \t]+[1-9][0-9]{0,3}[A-Za-z]{0,2}\(|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
     ),
     (
         "nyc",
@@ -2297,7 +2297,7 @@ fn container_of_named_regulations(
 /// inserted after one (`subpart Da`, `subpart OOOOa` of 40 C.F.R. part 60).
 static CFR_UNIT: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?P<w>(?i:subpart|appendix|supplement))[ \t]+(?P<no>(?i:No\.)[ \t]*)?(?P<n>[A-Z]{{1,7}}[a-z]?(?:-?\d{{1,2}})?|\d{{1,3}})[ \t]+(?:of|to)[ \t]+{CFR_UNIT_PART}"
+        r"^(?P<w>(?i:subpart|appendix|supplement))[ \t]+(?P<no>(?i:No\.)[ \t]*)?(?P<n>[A-Z]{{1,7}}[a-z]?(?:-?\d{{1,2}})?|\d{{1,3}})[ \t]+(?:of|to)[ \t]+(?:(?i:subpart)[ \t]+(?P<within>[A-Z]{{1,7}}[a-z]?)[ \t]+of[ \t]+)?{CFR_UNIT_PART}"
     ))
 });
 
@@ -2354,6 +2354,11 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
         Some(first) => first,
         None => numbered.as_deref().unwrap_or(caps.name("n")?.as_str()),
     };
+    // `appendix A to subpart B of part 73`: the appendix of a subpart, named from the part
+    // down as the eCFR's hierarchy has it (`Part 73, subpart B, appendix A`).
+    let within = caps
+        .name("within")
+        .map(|w| format!("subpart {}, ", w.as_str()));
     if caps.name("this").is_some() {
         let lower = word.to_ascii_lowercase();
         let abbr = if lower.starts_with("subpart") {
@@ -2366,7 +2371,13 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
         let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
         phrase.relative = Some(Relative::ThisCode);
         phrase.code = Some(CodeRef::This);
-        phrase.division = Some(format!("this pt., {abbr} {designation}"));
+        let within = within.as_deref().map_or(String::new(), |w| {
+            format!(
+                "subpt. {}, ",
+                w.trim_start_matches("subpart ").trim_end_matches(", ")
+            )
+        });
+        phrase.division = Some(format!("this pt., {within}{abbr} {designation}"));
         phrase.more_divisions = list_rest
             .iter()
             .map(|d| (d.clone(), format!("this pt., {abbr} {}", &text[d.clone()])))
@@ -2391,7 +2402,11 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
         et_seq: false,
     });
     phrase.designator = Some("Part".into());
-    phrase.division = Some(cfr_unit_name(word, designation));
+    phrase.division = Some(format!(
+        "{}{}",
+        within.as_deref().unwrap_or(""),
+        cfr_unit_name(word, designation)
+    ));
     phrase.more_divisions = list_rest
         .iter()
         .map(|d| (d.clone(), cfr_unit_name(word, &text[d.clone()])))
@@ -4228,6 +4243,19 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
                 ));
                 pos = next_end;
             }
+        } else if cfr_unit_name(w.as_str(), "").starts_with("subpart")
+            && let Some((after, caps)) = eat(text, pos, &CFR_UNIT_AFTER)
+            && let (Some(w), Some(n)) = (caps.name("w"), caps.name("n"))
+            && !plural_unit_word(w.as_str())
+            && !cfr_unit_name(w.as_str(), "").starts_with("subpart")
+        {
+            // `10 CFR part 430, subpart B, appendix X1`: the appendix of the subpart.
+            if let Some(division) = &mut phrase.division {
+                division.push_str(", ");
+                division.push_str(&cfr_unit_name(w.as_str(), n.as_str()));
+            }
+            phrase.division_end = Some(after);
+            pos = after;
         }
     }
     // `section 12, title 10, United States Code`, `Section 706, Title 5 U.S.C.`.
@@ -4470,6 +4498,28 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         phrase.code = Some(CodeRef::Named(
             format!("Title {}", caps.name("n")?.as_str()).into(),
         ));
+        phrase.kind = Some(CitationKind::NamedAct);
+        return Some(end);
+    }
+    // `§ 1026.18 of Regulation Z`: a lettered regulation's section, in the title of the
+    // C.F.R. the part its number carries gives; without its part, the regulation's by name.
+    if phrase.code.is_none()
+        && let Some((end, caps)) = eat(text, pos, &LETTERED_REGULATION_OF)
+        && !text[end..].starts_with(|c: char| c.is_alphanumeric())
+    {
+        let letters = caps.name("l")?.as_str();
+        let titles: Vec<Option<&str>> = numbers_of(phrase)
+            .map(|n| forms::lettered_regulation_title(letters, n))
+            .collect();
+        if let Some(Some(title)) = titles.first().copied()
+            && titles.iter().all(|t| *t == Some(title))
+        {
+            phrase.code = Some(CodeRef::Named(title.into()));
+            phrase.kind = Some(CitationKind::Cfr);
+            return Some(end);
+        }
+        // `section 5 of Regulation Z`: the regulation's, cited by its name.
+        phrase.code = Some(CodeRef::Named(format!("Regulation {letters}").into()));
         phrase.kind = Some(CitationKind::NamedAct);
         return Some(end);
     }
@@ -4874,6 +4924,11 @@ static ACT_DIVISION_OF: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?:(?i:title|subtitle|part|subpart|chapter|subchapter)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2}|\d{1,3}[A-Z]?)(?:-[A-Z0-9]{1,3})?(?:[ \t]+of|,)[ \t]+)+",
     )
 });
+
+/// `Regulation Z` after a section's `of` (see [`parse_of_clause`] and
+/// [`forms::lettered_regulation_title`]).
+static LETTERED_REGULATION_OF: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^Regulation[ \t]+(?P<l>[A-Z]{1,3}|[A-Z]-[A-Z]{1,2})(?-u:\b)"));
 
 /// `Title VII` after a section's `of` (see [`parse_of_clause`]).
 static ROMAN_TITLE_OF_AN_ACT: LazyLock<Regex> =
