@@ -121,6 +121,13 @@ fn cfr_subparts_and_appendices_after_their_part_or_section() {
 // of-form and after its part and subpart.
 #[test]
 fn cfr_appendices_of_a_subpart() {
+    // D.C. Code § 8-1771.03 as published.
+    assert_eq!(
+        read(
+            "Showerheads shall not exceed a maximum flow rate of 2.0 gpm at 80 psi, as tested in accordance with Appendix S to Subpart B of Part 430 of Title 10 of the Code of Federal Regulations, titled"
+        ),
+        [cfr("10 C.F.R. Part 430, subpart B, appendix S")]
+    );
     assert_eq!(
         read("The test procedure is in appendix X1 to subpart B of 10 CFR part 430."),
         [cfr("10 C.F.R. Part 430, subpart B, appendix X1")]
@@ -164,6 +171,13 @@ fn treasury_regulations_by_name_are_title_26() {
 // its `Regulation D` in part 230), before or after a section whose number carries its part.
 #[test]
 fn lettered_regulations_are_the_parts_their_letters_number() {
+    // D.C. Code § 26-103 as published (before: a bare `§ 204.8(a)(1)` of the D.C. Code).
+    assert_eq!(
+        read(
+            "the term “international banking facility” shall have the same meaning as defined in § 204.8(a)(1) of Regulation D of the Board of Governors of the Federal Reserve System"
+        ),
+        [cfr("12 C.F.R. 204.8(a)(1)")]
+    );
     assert_eq!(
         read(
             "The disclosures required by § 1026.18(d) of Regulation Z and Regulation X § 1024.35."
