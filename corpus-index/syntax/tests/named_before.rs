@@ -609,6 +609,9 @@ fn the_states_administrative_codes_numbered_title_first_in_their_own_forms() {
         ("A.A.C. R18-2-101", "Ariz. Admin. Code § R18-2-101"),
         ("Ohio Adm.Code 3745-31-01", "Ohio Admin. Code 3745-31-01"),
         ("ARM 17.8.101", "Mont. Admin. R. 17.8.101"),
+        // `Code R.` ends a name as `Admin. R.` does (table T1: the codes of rules).
+        ("R.I. Code R. 25-4-10:1", "R.I. Code R. 25-4-10:1"),
+        ("W. Va. Code R. 45-13-1", "W. Va. Code R. 45-13-1"),
     ] {
         assert_eq!(
             read(&format!("as required by {form}, the source")),

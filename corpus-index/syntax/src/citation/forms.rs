@@ -2271,9 +2271,12 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
             let d = d.to_ascii_lowercase();
             (None, d == "sections" || d == "secs.")
         }
-        // `Mont. Admin. R. 17.8.101`: the rules a name ends with (table T1), not a rule's
-        // designator (`Fla. Admin. Code Ann. r.`, `Utah Admin. Code r.`).
-        "R." if words.last().is_some_and(|w| w == "Admin.") => (Some("R.".to_string()), false),
+        // `Mont. Admin. R. 17.8.101`, `R.I. Code R. 25-4-10:1`: the rules a name ends with
+        // (table T1's `Admin. R.`, administrative rules, and `Code R.`, code of rules), not a
+        // rule's designator (`Fla. Admin. Code Ann. r.`, `Utah Admin. Code r.`).
+        "R." if words.last().is_some_and(|w| w == "Admin." || w == "Code") => {
+            (Some("R.".to_string()), false)
+        }
         _ => (Some("r.".to_string()), false),
     };
     Some(Found::CodePrefix {
