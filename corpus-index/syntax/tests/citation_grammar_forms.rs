@@ -871,6 +871,15 @@ fn points_that_name_their_article_are_its() {
         ),
         [art("3(1)"), art("5(1)(a)"), art("5(1)(b)")]
     );
+    // A range of points or paragraphs after the comma keeps its end.
+    assert_eq!(
+        read("the lawfulness of processing under Article 6(1), points (a) to (f), applies"),
+        [art("6(1)(a) to 6(1)(f)")]
+    );
+    assert_eq!(
+        read("the rights laid down in Article 5, paragraphs 1 to 3, apply"),
+        [art("5(1) to 5(3)")]
+    );
 }
 
 // Class: a head word of another unit in a list starts a citation of its own (`Article 11

@@ -2272,9 +2272,10 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
             (None, d == "sections" || d == "secs.")
         }
         // `Mont. Admin. R. 17.8.101`, `R.I. Code R. 25-4-10:1`: the rules a name ends with
-        // (table T1's `Admin. R.`, administrative rules, and `Code R.`, code of rules), not a
-        // rule's designator (`Fla. Admin. Code Ann. r.`, `Utah Admin. Code r.`).
-        "R." if words.last().is_some_and(|w| w == "Admin." || w == "Code") => {
+        // (table T1's `Admin. R.`, administrative rules, and the state's `Code R.`, code of
+        // rules), not a rule's designator (`Fla. Admin. Code Ann. r.`, `Utah Admin. Code
+        // r.`, and so `Fla. Admin. Code R.`).
+        "R." if words.last().is_some_and(|w| w == "Admin.") || words == ["Code"] => {
             (Some("R.".to_string()), false)
         }
         _ => (Some("r.".to_string()), false),

@@ -4113,10 +4113,12 @@ fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
             // another style than the points is no point but a paragraph of the article.
             item.labels.pop();
             item.labels.extend(point.labels);
-            item.range_end = point.range_end.map(|(_, end)| (None, end));
         } else {
             item.labels.extend(point.labels);
         }
+        // `Article 6(1), points (a) to (f)`, `Article 5, paragraphs 1 to 3`: the range's
+        // end replaces the point's label at the end of the chain.
+        item.range_end = point.range_end.map(|(_, end)| (None, end));
         item.span = if k == 0 {
             last.span.start..point.span.end
         } else {
