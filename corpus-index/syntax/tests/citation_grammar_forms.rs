@@ -882,6 +882,34 @@ fn points_that_name_their_article_are_its() {
     );
 }
 
+// Class: an annex's sections (EU acts divide annexes into sections, the AI Act's lettered):
+// `Section C of Annex VIII` is the annex's, not a section `C` (read before as one numbered
+// in Roman figures, section 100) nor nothing (`Section A`). Sentences of the AI Act
+// (Regulation (EU) 2024/1689, Articles 6(1), 49(4) and 60(4)).
+#[test]
+fn sections_of_an_annex_are_the_annexs() {
+    let annex =
+        |n: &str| -> (String, String) { ("eu_article".into(), format!("[this act] Annex {n}")) };
+    assert_eq!(
+        read(
+            "covered by the Union harmonisation legislation listed in Section\u{a0}A\u{a0}of Annex\u{a0}I, and the product"
+        ),
+        [annex("I, Section A")]
+    );
+    assert_eq!(
+        read(
+            "referred to in: (a) Section A, points 1 to 10, of Annex\u{a0}VIII, with the exception of points 6, 8 and 9; (c) Section C, points 1 to 3, of Annex\u{a0}VIII;"
+        ),
+        [
+            annex("VIII, Section A"),
+            annex("VIII(6)"),
+            annex("VIII(8)"),
+            annex("VIII(9)"),
+            annex("VIII, Section C")
+        ]
+    );
+}
+
 // Class: a head word of another unit in a list starts a citation of its own (`Article 11
 // and Annex IV`, the AI Act's Article 23(1)(b): the annex, not an article IV; `Article III,
 // Section 2`: a section, not an article 2); and an article numbered in Roman numerals of no

@@ -587,7 +587,8 @@ impl Citation {
         if let Some(division) = self.division() {
             // `7 U.S.C. 612c note`; `40 C.F.R. Part 60, subpart A`, `29 C.F.R. 1910.1200,
             // appendix A`.
-            let unit = ["subpart ", "appendix ", "supplement "]
+            // `[this act] Annex VIII, Section C`.
+            let unit = ["subpart ", "appendix ", "supplement ", "Section "]
                 .iter()
                 .any(|unit| division.starts_with(unit));
             out.push_str(if unit { ", " } else { " " });

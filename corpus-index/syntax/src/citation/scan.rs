@@ -156,6 +156,9 @@ const ANCHORS: &[(&str, &str)] = &[
         "siprov",
         r"(?P<siprov>(?-u:\b)(?:[Rr]egulations?|[Rr]egs?\.?|rr?\.|[Rr]ules?)[ \t]+\d{1,3}[A-Z]?(?:\.\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*(?:(?:[ \t]*,[ \t]*|[ \t]+(?:and|or|to)[ \t]+)\d{1,3}[A-Z]?(?:\.\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*)*[ \t]+of[ \t]+(?:the[ \t]+[A-Z]|these[ \t]+(?:Regulations|Rules)(?-u:\b)))",
     ),
+    // `Section C of Annex VIII`: a lettered section of an annex ([`parse_annex_section`]);
+    // before `word`, which reads `Section C` as a section numbered in Roman figures.
+    ("annexsec", ANNEX_SECTION_PATTERN),
     (
         "word",
         r"(?P<word>(?-u:\b)(?i:sections?|secs?\.|u/s\.?|artikel|sub-?sections?|sub-?divisions?|paragraphs?|sub-?paragraphs?|clauses?|sub-?clauses?|items?|points?|articles?|arts?\.|annex(?:es)?|recitals?|parts?)(?:[ \t\r\n]))",
@@ -597,6 +600,13 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             } else {
                 pos = next(start);
             }
+            continue;
+        }
+        if anchor == "annexsec"
+            && let Some(phrase) = parse_annex_section(text, start)
+        {
+            pos = phrase.end.max(next(start));
+            emit_phrase(text, phrase, &mut out, nested, &mut levels);
             continue;
         }
         if anchor == "eudiv"
@@ -4889,6 +4899,43 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
     phrase.code = Some(CodeRef::Named(code.into()));
     Some(end)
 }
+
+/// `Section C of Annex VIII`, `Section C, points 1 to 3, of Annex VIII`, `Section A of
+/// Annex I to Regulation (EU) 2024/1689` (EU acts divide annexes into sections, the AI
+/// Act's lettered `A`, `B`, `C`, others numbered, their points numbered afresh in each; a
+/// lettered section would otherwise read as one numbered in Roman figures, `Section C`
+/// as section 100, or not at all, `Section A`): a citation of the annex
+/// with the section as its division (`[this act] Annex VIII, Section C`). The points are
+/// dropped: numbered within the section, they are no points of the annex.
+fn parse_annex_section(text: &str, start: usize) -> Option<Phrase> {
+    static ANNEX_SECTION: LazyLock<Regex> = LazyLock::new(|| {
+        re(&format!(
+            r"^{}",
+            ANNEX_SECTION_PATTERN.replace(r"(?P<annexsec>(?-u:\b)", "(?:")
+        ))
+    });
+    let (end, caps) = eat(text, start, &ANNEX_SECTION)?;
+    let mut phrase = Phrase::new(
+        start,
+        Head::Section {
+            unit: Unit::Annex,
+            plural: false,
+        },
+    );
+    phrase.items.push(Item {
+        span: start..end,
+        section: Some(caps.name("annex")?.as_str().into()),
+        labels: Vec::new(),
+        range_end: None,
+        et_seq: false,
+    });
+    phrase.division = Some(format!("Section {}", caps.name("letter")?.as_str()));
+    phrase.end = annex_to_its_act(text, end, &mut phrase).unwrap_or(end);
+    Some(phrase)
+}
+
+/// The anchor of [`parse_annex_section`]; its groups `letter` and `annex`.
+const ANNEX_SECTION_PATTERN: &str = r"(?P<annexsec>(?-u:\b)Section[ \t]+(?P<letter>[A-Z]|[0-9]{1,2})(?-u:\b)(?:,[ \t]*points?[ \t]+[0-9][0-9a-z()]{0,6}(?:(?:[ \t]+(?:to|and|or)[ \t]+|,[ \t]*)[0-9][0-9a-z()]{0,6})*,)?[ \t]+of[ \t]+Annex[ \t]+(?P<annex>[IVXLC]{1,7})(?-u:\b))";
 
 /// `Annex I to Regulation (EU) 2017/745`: an annex, the phrase's head or the unit its
 /// subdivisions are of (`point 3 of Annex II to …`), is joined to its act by `to` (Joint

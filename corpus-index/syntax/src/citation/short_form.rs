@@ -215,7 +215,10 @@ fn excepted_subdivisions(text: &str, cites: &mut [Citation], i: usize) -> bool {
         return false;
     };
     let ante = &cites[a];
-    if ante.subsections.is_empty() || ante.short_form.is_some() {
+    // `Section A, points 1 to 10, of Annex VIII` is cited as the annex's section (its
+    // division), whose points the exception names.
+    let annex_section = ante.unit == Unit::Annex && ante.division().is_some();
+    if (ante.subsections.is_empty() && !annex_section) || ante.short_form.is_some() {
         return false;
     }
     let between = text.get(ante.group.end..c.group.start).unwrap_or("x");
