@@ -180,9 +180,10 @@ static NAMED_ACT_BARE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"^(?P<act>[A-Z]{2,6})[ \t]+(?P<num>[1-9][0-9]{0,3}[A-Za-z]{0,2})\([0-9A-Za-z]{1,4}\)")
 });
 
-/// Words that headings and forms set in capitals before a number, which [`NAMED_ACT_BARE`]
-/// must not take for an act's initials (`SECTION 4(a)`, `RULE 12(b)`), and the years'
-/// abbreviations (`FY 2020`, fiscal; `CY`, calendar; `PY`, plan or program).
+/// Words that headings, forms and pleadings set in capitals before a number, which
+/// [`NAMED_ACT_BARE`] must not take for an act's initials (`SECTION 4(a)`, `RULE 12(b)`,
+/// `LINE 5(a)`, `COUNT 2(b)`), and the years' abbreviations (`FY 2020`, fiscal; `CY`,
+/// calendar; `PY`, plan or program).
 const CAPITAL_UNIT_WORDS: &[&str] = &[
     "SECTION",
     "SECTIONS",
@@ -222,6 +223,20 @@ const CAPITAL_UNIT_WORDS: &[&str] = &[
     "FY",
     "CY",
     "PY",
+    "PAGE",
+    "LINE",
+    "BOX",
+    "FIGURE",
+    "FIG",
+    "COUNT",
+    "CLAIM",
+    "UNIT",
+    "PHASE",
+    "TIER",
+    "LEVEL",
+    "CLASS",
+    "GROUP",
+    "TYPE",
 ];
 
 /// The Internal Revenue Code named in full before its section (`Internal Revenue Code

@@ -2366,9 +2366,7 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
     };
     // `appendix A to subpart B of part 73`: the appendix of a subpart, named from the part
     // down as the eCFR's hierarchy has it (`Part 73, subpart B, appendix A`).
-    let within = caps
-        .name("within")
-        .map(|w| format!("subpart {}, ", w.as_str()));
+    let within = caps.name("within").map(|w| w.as_str());
     if caps.name("this").is_some() {
         let lower = word.to_ascii_lowercase();
         let abbr = if lower.starts_with("subpart") {
@@ -2381,12 +2379,7 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
         let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
         phrase.relative = Some(Relative::ThisCode);
         phrase.code = Some(CodeRef::This);
-        let within = within.as_deref().map_or(String::new(), |w| {
-            format!(
-                "subpt. {}, ",
-                w.trim_start_matches("subpart ").trim_end_matches(", ")
-            )
-        });
+        let within = within.map_or(String::new(), |w| format!("subpt. {w}, "));
         phrase.division = Some(format!("this pt., {within}{abbr} {designation}"));
         phrase.more_divisions = list_rest
             .iter()
@@ -2412,11 +2405,8 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
         et_seq: false,
     });
     phrase.designator = Some("Part".into());
-    phrase.division = Some(format!(
-        "{}{}",
-        within.as_deref().unwrap_or(""),
-        cfr_unit_name(word, designation)
-    ));
+    let within = within.map_or(String::new(), |w| format!("subpart {w}, "));
+    phrase.division = Some(format!("{within}{}", cfr_unit_name(word, designation)));
     phrase.more_divisions = list_rest
         .iter()
         .map(|d| (d.clone(), cfr_unit_name(word, &text[d.clone()])))
