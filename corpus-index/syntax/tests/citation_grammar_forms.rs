@@ -2627,6 +2627,28 @@ fn constitutional_articles_in_words() {
         read("A petition under Article 21 of the Constitution was filed."),
         [named("Constitution art. 21")]
     );
+    // The state named after the word, the section before its article, as the states' own
+    // laws write them; the citing state's own (`of this State`) is no United States'.
+    assert_eq!(
+        read(
+            "as provided in section 2 of article VI of the Constitution of the State of New York and section 1 of article IX of the Constitution of Virginia"
+        ),
+        [
+            (
+                "state_constitution".into(),
+                "N.Y. Const. art. VI, § 2".into()
+            ),
+            (
+                "state_constitution".into(),
+                "Va. Const. art. IX, § 1".into()
+            )
+        ]
+    );
+    assert!(
+        !read("pursuant to article VI of the Constitution of this State")
+            .iter()
+            .any(|(kind, _)| kind == "usconst")
+    );
 }
 
 // Class: an amendment of the United States Constitution named in words with the

@@ -1907,16 +1907,23 @@ fn constitution(text: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
 
 /// `Article I, Section 8 of the Constitution`, `Article III of the United States
 /// Constitution`, `Article I, § 8, Clause 3 of the U.S. Constitution`, `Article I, Section 1
-/// of the California Constitution`: an article of the United States Constitution (or a
-/// state's, named) in words, as briefs and opinions write it (The Bluebook, rule
-/// 11: `U.S. Const. art. I, § 8, cl. 3`). The article's Roman numeral marks the United
-/// States' (and the states') constitutions; a constitution numbered in Arabic (`Article 21
-/// of the Constitution` of India) is another's.
+/// of the California Constitution`, `section 2 of article VI of the Constitution of the
+/// State of New York`: an article of the United States Constitution (or a state's, named
+/// before or after the word, the section before or after the article) in words, as briefs,
+/// opinions and the states' own laws write it (The Bluebook, rule 11: `U.S. Const. art. I,
+/// § 8, cl. 3`). The article's Roman numeral marks the United States' (and the states')
+/// constitutions; a constitution numbered in Arabic (`Article 21 of the Constitution` of
+/// India) is another's.
 static CONSTITUTION_IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:[Aa]rticle|[Aa]rt\.)[ \t]+(?P<art>[IVX]{1,5})(?:,?[ \t]+(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<num>\d{1,2})(?:,?[ \t]+(?:[Cc]lause|cl\.)[ \t]*(?P<cl>\d{1,2})|(?P<subs>(?:\([0-9A-Za-z]{1,4}\))+))?)?[ \t]+of[ \t]+the[ \t]+(?:(?:U\.[ \t]?S\.|United[ \t]+States)[ \t]+|(?P<state>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)[ \t]+)?Constitution(?:[ \t]+of[ \t]+the[ \t]+United[ \t]+States)?(?-u:\b)",
+        r"^(?:(?:[Aa]rticle|[Aa]rt\.)[ \t]+(?P<art>[IVX]{1,5})(?:,?[ \t]+(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<num>\d{1,2})(?:,?[ \t]+(?:[Cc]lause|cl\.)[ \t]*(?P<cl>\d{1,2})|(?P<subs>(?:\([0-9A-Za-z]{1,4}\))+))?)?|(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<num2>\d{1,2})(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))+)?[ \t]+of[ \t]+(?:[Aa]rticle|[Aa]rt\.)[ \t]+(?P<art2>[IVX]{1,5}))[ \t]+of[ \t]+the[ \t]+(?:(?:U\.[ \t]?S\.|United[ \t]+States)[ \t]+|(?P<state>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)[ \t]+)?Constitution(?:[ \t]+of[ \t]+the[ \t]+United[ \t]+States|[ \t]+of[ \t]+(?:the[ \t]+(?:State|Commonwealth)[ \t]+of[ \t]+)?(?P<state2>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?))?(?-u:\b)",
     )
 });
+
+/// `of this State`, `of the Commonwealth` after `Constitution`: the citing state's own, which
+/// the text does not name (see [`constitution_in_words`]).
+static OF_THIS_STATE: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^[ \t]+of[ \t]+(?:this|the|said)[ \t]+(?:State|Commonwealth)(?-u:\b)"));
 
 /// The ordinal numbers of the amendments of the United States Constitution, in words as
 /// their names write them (`the Fourteenth Amendment`).
@@ -2002,9 +2009,14 @@ pub(crate) fn constitution_in_words(text: &str, start: usize) -> Option<Found> {
         return amendment_in_words(text, start);
     };
     let end = start + c.get(0)?.end();
-    // `Article I, Section 1 of the California Constitution`: a state's, in table T1's
-    // abbreviation.
-    let (base, kind) = match c.name("state") {
+    if OF_THIS_STATE.is_match(&text[end..]) {
+        return None;
+    }
+    let art = c.name("art").or(c.name("art2"))?.as_str();
+    // `Article I, Section 1 of the California Constitution`, `… of the Constitution of the
+    // State of New York`: a state's, in table T1's abbreviation; a constitution of no state
+    // (`of Ireland`) is none of these.
+    let (base, kind) = match c.name("state").or(c.name("state2")) {
         Some(name) => {
             let name = collapse_spaces(name.as_str());
             let (_, abbr) = STATE_NAMES
@@ -2014,8 +2026,8 @@ pub(crate) fn constitution_in_words(text: &str, start: usize) -> Option<Found> {
         }
         None => ("U.S. Const.".to_string(), CitationKind::UsConst),
     };
-    let mut found = whole(start, end, kind, format!("{base} art. {}", &c["art"]));
-    if let (Found::Whole { cite, .. }, Some(num)) = (&mut found, c.name("num")) {
+    let mut found = whole(start, end, kind, format!("{base} art. {art}"));
+    if let (Found::Whole { cite, .. }, Some(num)) = (&mut found, c.name("num").or(c.name("num2"))) {
         let mut sec = num.as_str().to_string();
         if let Some(cl) = c.name("cl") {
             sec.push_str(", cl. ");
@@ -2023,7 +2035,11 @@ pub(crate) fn constitution_in_words(text: &str, start: usize) -> Option<Found> {
         }
         cite.set_designator(Some("§"));
         cite.section = Some(sec.into());
-        cite.subsections = labels_of(c.name("subs").map_or("", |m| m.as_str()));
+        cite.subsections = labels_of(
+            c.name("subs")
+                .or(c.name("subs2"))
+                .map_or("", |m| m.as_str()),
+        );
     }
     Some(found)
 }
