@@ -2430,6 +2430,14 @@ fn subdivisions_after_their_section() {
             named("Evidence Code § 1101(b)")
         ]
     );
+    // In the plural, the section's subdivisions too (before: the citing provision's).
+    assert_eq!(
+        read("a retaliation claim under Labor Code section 1102.5, subdivisions (a) and (b), lies"),
+        [
+            named("Labor Code § 1102.5(a)"),
+            named("Labor Code § 1102.5(b)")
+        ]
+    );
 }
 
 // Class: `et seq.` followed by the title or code the sections are of: real sentences of the

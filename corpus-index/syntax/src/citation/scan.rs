@@ -4041,7 +4041,12 @@ fn trailing_points(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
             }
         ) && text[after..].starts_with(|c: char| c.is_ascii_digit())
     } else if word.starts_with("subdivision") {
-        phrase.code.is_some()
+        // `Labor Code section 1102.5, subdivisions (a) and (b)`: the plural after a section
+        // alone, whose code may be named before it (read after this), lists its
+        // subdivisions as the singular names one ([`TRAILING_SUBDIVISION`]).
+        let listed = word.starts_with("subdivisions")
+            && matches!(phrase.items.as_slice(), [item] if item.section.is_some() && item.labels.is_empty());
+        (phrase.code.is_some() || listed)
             && matches!(
                 phrase.head,
                 Head::Section {
