@@ -659,6 +659,16 @@ fn date_parentheticals_with_a_supplement() {
             "N.Y. Penal Law § 125.25 (McKinney 2009)"
         ]
     );
+    // The forms read whole without a section sign take theirs too (rule 12.3.2).
+    let text = "See 735 Ill. Comp. Stat. 5/13-202 (2016); Exchange Act Rule 10b-5 (2019).";
+    let raws: Vec<String> = cite(text).into_iter().map(|c| c.raw).collect();
+    assert_eq!(
+        raws,
+        [
+            "735 Ill. Comp. Stat. 5/13-202 (2016)",
+            "Exchange Act Rule 10b-5 (2019)"
+        ]
+    );
 }
 
 /// Class: German legal writing names the law book once, after the last reference of a

@@ -680,7 +680,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
                 pos = next(start);
                 continue;
             }
-            Some(Found::Whole { end, cite }) => {
+            Some(Found::Whole { mut end, mut cite }) => {
                 match cite.kind {
                     CitationKind::StateConstitution | CitationKind::UsConst => {
                         constitution = cite.named_code().map(str::to_string);
@@ -689,6 +689,24 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
                         court_rule = cite.named_code().map(str::to_string);
                     }
                     _ => {}
+                }
+                // `735 Ill. Comp. Stat. 5/13-202 (2016)`: a code's date parenthetical is the
+                // citation's (The Bluebook, rule 12.3.2), as after a section sign.
+                if matches!(
+                    cite.kind,
+                    CitationKind::StateStatute
+                        | CitationKind::StateRegulation
+                        | CitationKind::UniformLaw
+                        | CitationKind::Usc
+                        | CitationKind::Cfr
+                ) && cite.span.end == end
+                    && cite.group.end == end
+                {
+                    while let Some((after, _)) = eat(text, end, &PARENTHETICAL) {
+                        end = after;
+                    }
+                    cite.span.end = end;
+                    cite.group.end = end;
                 }
                 out.push(*cite);
                 last_fixed_end = end;
