@@ -23,6 +23,37 @@ static DATED: LazyLock<Regex> = LazyLock::new(|| {
     .expect("static regex compiles")
 });
 
+/// A state's session law by year and chapter, as the states' own laws and courts cite
+/// them: New York's `L 2010, ch 56` (its Law Reports Style Manual) and `Laws of 2010,
+/// chapter 56` (its Consolidated Laws), which The Bluebook writes `2010 N.Y. Laws ch. 56`
+/// (rule 12.4). The state is the citing text's, which the form does not name.
+static YEAR_AND_CHAPTER: LazyLock<Regex> = LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    Regex::new(&super::typographic_spaces(
+        r"^(?:Laws|L\.?)[ \t]+(?:of[ \t]+)?(?P<y>(?:1[789]|20)\d\d),?[ \t]+(?:ch(?:apter|\.)?|c\.)[ \t]*(?P<ch>\d{1,4}[A-Z]?)(?-u:\b)",
+    ))
+    .expect("static regex compiles")
+});
+
+/// The anchor of [`session_law_at`] in the scan (`L 2010, ch`, `Laws of 2010, chapter`).
+pub(crate) const YEAR_AND_CHAPTER_PATTERN: &str = r"(?P<yearch>(?-u:\b)(?:Laws|L\.?)[ \t]+(?:of[ \t]+)?(?:1[789]|20)\d\d,?[ \t]+(?:ch(?:apter|\.)?|c\.)[ \t]*\d)";
+
+/// The session law cited by year and chapter at byte `pos` of `text` ([`YEAR_AND_CHAPTER`]):
+/// the end of the phrase and the act's name (`Laws of 2010, ch. 56`), whose sections
+/// follow it as a dated act's do. `None` when none starts there.
+pub(crate) fn session_law_at(text: &str, pos: usize) -> Option<(usize, String)> {
+    let caps = YEAR_AND_CHAPTER.captures(text.get(pos..)?)?;
+    let end = pos + caps.get(0)?.end();
+    Some((
+        end,
+        format!(
+            "Laws of {}, ch. {}",
+            caps.name("y")?.as_str(),
+            caps.name("ch")?.as_str()
+        ),
+    ))
+}
+
 const MONTHS: [(&str, &str, &str); 12] = [
     ("Jan", "Jan.", "01"),
     ("Feb", "Feb.", "02"),
@@ -84,6 +115,9 @@ pub fn uslm_identifier(name: &str) -> Option<String> {
 /// Whether `name` (a citation's code) is an act cited by date and chapter.
 pub fn is_dated_act(name: &str) -> bool {
     uslm_identifier(name).is_some()
+        || name
+            .strip_prefix("Laws of ")
+            .is_some_and(|rest| rest.contains(", ch. "))
 }
 
 #[cfg(test)]
@@ -133,5 +167,28 @@ mod tests {
             .expect("§ 19 read");
         assert_eq!(section.named_code(), Some("Act of Aug. 4, 1949, ch. 393"));
         assert_eq!(section.short_form, Some(ShortForm::ActSection));
+    }
+
+    // Class: a state's session law by year and chapter (the New York Law Reports Style
+    // Manual's `L 2010, ch 56, § 2`; the Consolidated Laws' `Laws of 1909, chapter 14`):
+    // the act, and the section after it the act's, not a bare section of the citing code.
+    #[test]
+    fn session_laws_by_year_and_chapter() {
+        let cites = extract("as added by L 2010, ch 56, § 2, and Laws of 1909, chapter 14");
+        let read: Vec<(Option<&str>, Option<&str>)> = cites
+            .iter()
+            .map(|c| (c.named_code(), c.section.as_deref()))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                (Some("Laws of 2010, ch. 56"), None),
+                (Some("Laws of 2010, ch. 56"), Some("2")),
+                (Some("Laws of 1909, ch. 14"), None)
+            ]
+        );
+        assert!(cites.iter().all(|c| c.kind == CitationKind::NamedAct));
+        // A year and a chapter of a book are none (`Lewis 2010, ch. 5`).
+        assert!(extract("See Lewis 2010, ch. 5, for the history.").is_empty());
     }
 }

@@ -75,6 +75,9 @@ const ANCHORS: &[(&str, &str)] = &[
         "datedact",
         r"(?P<datedact>(?-u:\b)(?:(?i:act)[ \t]+(?:of[ \t]+)?)?(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?[ \t]+\d{1,2},[ \t]+(?:1[789]|20)\d\d,[ \t]+(?:\d{1,3}(?:st|nd|rd|th|d)[ \t]+Leg\.,[ \t]+(?:R\.S\.|\d(?:st|nd|rd|th|d)?[ \t]+C\.S\.),[ \t]+)?ch\.)",
     ),
+    // `L 2010, ch 56`, `Laws of 2010, chapter 56`: a state's session law by year and
+    // chapter ([`super::dated_act::session_law_at`]).
+    ("yearch", super::dated_act::YEAR_AND_CHAPTER_PATTERN),
     (
         "sessionlaw",
         r"(?P<sessionlaw>(?-u:\b)(?:D\.[ \t]?C\.[ \t]?|DC[ \t]+)(?:Law|Act)[ \t]+\d{1,3}[-–]\d)",
@@ -535,6 +538,9 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
                 .map(|(e, n)| (start, e, n, CitationKind::DcLaw))
         } else if anchor == "datedact" {
             super::dated_act::act_at(text, start)
+                .map(|(e, n)| (start, e, n, CitationKind::NamedAct))
+        } else if anchor == "yearch" {
+            super::dated_act::session_law_at(text, start)
                 .map(|(e, n)| (start, e, n, CitationKind::NamedAct))
         } else if anchor == "numact" {
             super::numbered_act::act_around(text, start)
