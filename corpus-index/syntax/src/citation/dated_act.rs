@@ -6,6 +6,9 @@
 //! laws (rule 12.4: `Act of June 5, 2003, ch. 204, § 4.01, 2003 Tex. Gen. Laws 847`, with
 //! Texas' `78th Leg., R.S.` before the chapter, table T1), left out of the name.
 //!
+//! A state's session law cited by year and chapter (`L 2010, ch 56`, `Laws of 1909, chapter
+//! 14`, New York's forms) is read the same way ([`session_law_at`]).
+//!
 //! Such an act is an instrument of its own, never a part of a code: the citation is a
 //! [`super::CitationKind::NamedAct`] whose code is `Act of Aug. 14, 1935, ch. 531`; a
 //! section right after it (`, § 5`, `, title I, § 5`) is a section of the act (see
@@ -112,7 +115,8 @@ pub fn uslm_identifier(name: &str) -> Option<String> {
     })
 }
 
-/// Whether `name` (a citation's code) is an act cited by date and chapter.
+/// Whether `name` (a citation's code) is an act cited by date and chapter, or a session law
+/// by year and chapter ([`session_law_at`]).
 pub fn is_dated_act(name: &str) -> bool {
     uslm_identifier(name).is_some()
         || name
