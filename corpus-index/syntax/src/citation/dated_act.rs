@@ -32,14 +32,14 @@ static DATED: LazyLock<Regex> = LazyLock::new(|| {
 /// (rule 12.4). The state is the citing text's, which the form does not name.
 static YEAR_AND_CHAPTER: LazyLock<Regex> = LazyLock::new(|| {
     #[allow(clippy::expect_used)]
-    Regex::new(&super::typographic_spaces(
-        r"^(?:Laws|L\.?)[ \t]+(?:of[ \t]+)?(?P<y>(?:1[789]|20)\d\d),?[ \t]+(?:ch(?:apter|\.)?|c\.)[ \t]*(?P<ch>\d{1,4}[A-Z]?)(?-u:\b)",
-    ))
+    Regex::new(&super::typographic_spaces(&super::anchored(
+        YEAR_AND_CHAPTER_PATTERN,
+    )))
     .expect("static regex compiles")
 });
 
 /// The anchor of [`session_law_at`] in the scan (`L 2010, ch`, `Laws of 2010, chapter`).
-pub(crate) const YEAR_AND_CHAPTER_PATTERN: &str = r"(?P<yearch>(?-u:\b)(?:Laws|L\.?)[ \t]+(?:of[ \t]+)?(?:1[789]|20)\d\d,?[ \t]+(?:ch(?:apter|\.)?|c\.)[ \t]*\d)";
+pub(crate) const YEAR_AND_CHAPTER_PATTERN: &str = r"(?P<yearch>(?-u:\b)(?:Laws|L\.?)[ \t]+(?:of[ \t]+)?(?P<y>(?:1[789]|20)\d\d),?[ \t]+(?:ch(?:apter|\.)?|c\.)[ \t]*(?P<ch>\d{1,4}[A-Z]?)(?-u:\b))";
 
 /// The session law cited by year and chapter at byte `pos` of `text` ([`YEAR_AND_CHAPTER`]):
 /// the end of the phrase and the act's name (`Laws of 2010, ch. 56`), whose sections

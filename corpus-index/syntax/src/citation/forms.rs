@@ -1079,11 +1079,11 @@ static SEC_RULE: LazyLock<Regex> = LazyLock::new(|| {
 /// 200 to 299. `None` for a number without its part, or a part no such rule gives.
 pub(crate) fn lettered_regulation_title(letters: &str, number: &str) -> Option<&'static str> {
     let part: u32 = number.split_once('.')?.0.parse().ok()?;
-    let doubled = letters.len() <= 2
-        && letters.bytes().all(|b| b.is_ascii_uppercase())
-        && letters.bytes().all(|b| Some(b) == letters.bytes().next());
+    let first = letters.bytes().next()?;
+    let doubled =
+        letters.len() <= 2 && first.is_ascii_uppercase() && letters.bytes().all(|b| b == first);
     if doubled {
-        let letter = u32::from(letters.as_bytes()[0] - b'A' + 1);
+        let letter = u32::from(first - b'A' + 1);
         let n = letter + 26 * (letters.len() as u32 - 1);
         if part == 200 + n || part == 1000 + n {
             return Some("12 C.F.R.");

@@ -55,6 +55,17 @@ pub(crate) fn typographic_spaces(pattern: &str) -> String {
     )
 }
 
+/// The reader of an anchor pattern (`(?P<name>(?-u:\b)…)`, an entry of the scan's
+/// anchors): the same pattern anchored at the start of the text, its named groups kept, so
+/// that an anchor and the parse it triggers share one pattern.
+pub(crate) fn anchored(anchor: &str) -> String {
+    let body = anchor
+        .strip_prefix("(?P<")
+        .and_then(|rest| rest.split_once('>'))
+        .map_or(anchor, |(_, body)| body);
+    format!("^(?:{body}")
+}
+
 /// `text` with the hyphens that typesetting keeps from breaking or distinguishes (the
 /// hyphen U+2010, the non-breaking hyphen U+2011 that word processors set in `§ 1‑204.22`
 /// and `Pub. L. 116‑283`, the figure dash U+2012 set between digits) written as the en

@@ -994,6 +994,19 @@ struct Item {
     et_seq: bool,
 }
 
+impl Item {
+    /// An item of a section (or part, annex) numbered `section` at `span`, without labels.
+    fn numbered(span: Range<usize>, section: &str) -> Self {
+        Self {
+            span,
+            section: Some(section.into()),
+            labels: Vec::new(),
+            range_end: None,
+            et_seq: false,
+        }
+    }
+}
+
 /// What a phrase starts with.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Head {
@@ -2421,13 +2434,9 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
             plural: false,
         },
     );
-    phrase.items.push(Item {
-        span: start..start + part.end(),
-        section: Some(part.as_str().into()),
-        labels: Vec::new(),
-        range_end: None,
-        et_seq: false,
-    });
+    phrase
+        .items
+        .push(Item::numbered(start..start + part.end(), part.as_str()));
     phrase.designator = Some("Part".into());
     let within = within.map_or(String::new(), |w| format!("subpart {w}, "));
     phrase.division = Some(format!("{within}{}", cfr_unit_name(word, designation)));
@@ -4927,12 +4936,8 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
 /// with the section as its division (`[this act] Annex VIII, Section C`). The points are
 /// dropped: numbered within the section, they are no points of the annex.
 fn parse_annex_section(text: &str, start: usize) -> Option<Phrase> {
-    static ANNEX_SECTION: LazyLock<Regex> = LazyLock::new(|| {
-        re(&format!(
-            r"^{}",
-            ANNEX_SECTION_PATTERN.replace(r"(?P<annexsec>(?-u:\b)", "(?:")
-        ))
-    });
+    static ANNEX_SECTION: LazyLock<Regex> =
+        LazyLock::new(|| re(&super::anchored(ANNEX_SECTION_PATTERN)));
     let (end, caps) = eat(text, start, &ANNEX_SECTION)?;
     let mut phrase = Phrase::new(
         start,
@@ -4941,13 +4946,9 @@ fn parse_annex_section(text: &str, start: usize) -> Option<Phrase> {
             plural: false,
         },
     );
-    phrase.items.push(Item {
-        span: start..end,
-        section: Some(caps.name("annex")?.as_str().into()),
-        labels: Vec::new(),
-        range_end: None,
-        et_seq: false,
-    });
+    phrase
+        .items
+        .push(Item::numbered(start..end, caps.name("annex")?.as_str()));
     phrase.division = Some(format!("Section {}", caps.name("letter")?.as_str()));
     phrase.end = annex_to_its_act(text, end, &mut phrase).unwrap_or(end);
     Some(phrase)
