@@ -248,6 +248,89 @@ fn proclamations_and_the_title_3_compilation() {
     );
 }
 
+// Class: a state's or city's compilation of regulations numbered by title, named in words
+// with its title in every order the states' statutes and agencies use: the title and the
+// name, the name and the title, the title's number before the name (the Texas Register's
+// `30 Texas Administrative Code § 335.1`), the section before both, and the title as a
+// whole; each as table T1 abbreviates it (`Cal. Code Regs. tit. 20`, `D.C. Mun. Regs. tit.
+// 25A`). Sentences of the D.C. Code (§§ 8-1771.03, 8-1865.02, 6-1041.01, 2-1002, 50-2111).
+#[test]
+fn compilations_of_regulations_named_in_words_with_their_title() {
+    let reg = |n: &str| -> (String, String) { ("state_regulation".into(), n.into()) };
+    assert_eq!(
+        read(
+            "shall meet or exceed the energy efficiency requirements of § 1605.3(v) of Title 20 of the California Code of Regulations,  as measured"
+        ),
+        [reg("Cal. Code Regs. tit. 20, § 1605.3(v)")]
+    );
+    assert_eq!(
+        read(
+            "Meet the requirements of section 503.1 of Title 25A of the District of Columbia Municipal Regulations (25A DCMR § 503.1), by ensuring"
+        ),
+        [
+            reg("D.C. Mun. Regs. tit. 25A, § 503.1"),
+            reg("D.C. Mun. Regs. tit. 25A, § 503.1")
+        ]
+    );
+    assert_eq!(
+        read(
+            "an order approving a Planned Unit Development pursuant to Chapter 3 of Title 11-X of the District of Columbia Municipal Regulations."
+        ),
+        [reg("D.C. Mun. Regs. tit. 11-X, ch. 3")]
+    );
+    assert_eq!(
+        read(
+            "new Title XII will be codified at Title 10 of the District of Columbia Municipal Regulations."
+        ),
+        [reg("D.C. Mun. Regs. tit. 10")]
+    );
+    assert_eq!(
+        read(
+            "California Code of Regulations, title 22, section 66261.3; Title 8, California Code of Regulations, Section 3203; 30 Texas Administrative Code § 335.1; Illinois Administrative Code, Title 35, Section 721.103; Title 16 of the Official Compilation of Codes, Rules and Regulations of the State of New York"
+        ),
+        [
+            reg("Cal. Code Regs. tit. 22, § 66261.3"),
+            reg("Cal. Code Regs. tit. 8, § 3203"),
+            reg("Tex. Admin. Code tit. 30, § 335.1"),
+            reg("Ill. Admin. Code tit. 35, § 721.103"),
+            reg("N.Y. Comp. Codes R. & Regs. tit. 16")
+        ]
+    );
+    // A compilation numbered by agency or chapter has no title to cite, and a title's
+    // number before the name cites only with a section.
+    assert_eq!(
+        read("Title 10 of the Plan; 30 Texas Administrative Code"),
+        []
+    );
+}
+
+// Class: the states' own forms of rules of their administrative codes (Bluepages table
+// BT2): Florida's rule with the code after it (`Rule 62-296.320, F.A.C.`, the Florida
+// Administrative Code's own style), Indiana's title, article, rule and section with an
+// inserted article numbered with a decimal (`329 IAC 3.1-1-1`).
+#[test]
+fn rules_of_state_administrative_codes_in_their_own_forms() {
+    let reg = |n: &str| -> (String, String) { ("state_regulation".into(), n.into()) };
+    assert_eq!(
+        read(
+            "as provided in Rule 62-296.320, F.A.C., and rule 62-4.050(4)(a), Florida Administrative Code."
+        ),
+        [
+            reg("Fla. Admin. Code r. 62-296.320"),
+            reg("Fla. Admin. Code r. 62-4.050(4)(a)")
+        ]
+    );
+    assert_eq!(
+        read("under 329 IAC 3.1-1-1 and 326 IAC 2-2-1"),
+        [
+            reg("329 Ind. Admin. Code 3.1-1-1"),
+            reg("326 Ind. Admin. Code 2-2-1")
+        ]
+    );
+    // `rule` in lower case before a number alone is a word's.
+    assert_eq!(read("under rule 5-2 of the club"), []);
+}
+
 // Class: a state's code by its title in words (table T1) and the D.C. Code by its official
 // title, `D.C. Official Code` (D.C. Code, quoted acts: `(D.C. Law 10-257; D.C. Official Code §
 // 22-3015)`), which is the code lexls knows as `D.C. Code`.
@@ -779,6 +862,56 @@ fn eu_acts_by_their_authors_and_annexes_by_to() {
             "Regulation (EU) 2017/745 Annex I".to_string()
         )]
     );
+}
+
+// Class: OSCOLA's and the Bluebook's article pinpoints of EU legislation and treaties
+// (OSCOLA rules 2.6.1 and 2.7: `art 6(1)(a)` without its period, `Council Directive
+// 93/13/EEC, art 3`; The Bluebook, rule 21.4.5: `Council Regulation 2016/679, art. 6`): the
+// article after its act's name and a comma is the act's, not the citing act's; `art` without
+// its period is an article only with its act named, in prose it is a word.
+#[test]
+fn article_pinpoints_of_eu_acts_and_treaties_in_oscola_and_bluebook_style() {
+    let article = |n: &str| -> (String, String) { ("eu_article".into(), n.into()) };
+    let act = |n: &str| -> (String, String) { ("eu_act".into(), n.into()) };
+    assert_eq!(
+        read("Council Directive 93/13/EEC, art 3(1); Regulation (EU) 2016/679, Article 6(1)(a)."),
+        [
+            act("Directive 93/13/EEC"),
+            article("Directive 93/13/EEC Art. 3(1)"),
+            act("Regulation (EU) 2016/679"),
+            article("Regulation (EU) 2016/679 Art. 6(1)(a)")
+        ]
+    );
+    assert_eq!(
+        read(
+            "processing under art 6(1)(f) GDPR and arts 101 and 102 TFEU; see art 3(1) of Directive 93/13/EEC."
+        ),
+        [
+            article("Regulation (EU) 2016/679 Art. 6(1)(f)"),
+            article("TFEU Art. 101"),
+            article("TFEU Art. 102"),
+            article("Directive 93/13/EEC Art. 3(1)")
+        ]
+    );
+    assert_eq!(
+        read("ECHR, art 10; art 8 ECHR"),
+        [
+            (
+                "named_act".into(),
+                "European Convention on Human Rights art. 10".into()
+            ),
+            (
+                "named_act".into(),
+                "European Convention on Human Rights art. 8".into()
+            )
+        ]
+    );
+    // Without its act the word is prose's; with its period an article of the citing act.
+    assert_eq!(
+        read("the state of the art 3 years ago; art 5 of the exhibition"),
+        []
+    );
+    assert_eq!(read("under art. 5(2)"), [article("[this act] Art. 5(2)")]);
 }
 
 // Class: the numbers of EU acts of every domain and type (Interinstitutional Style Guide,

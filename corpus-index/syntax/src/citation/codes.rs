@@ -55,7 +55,7 @@ static RCNY: LazyLock<Regex> = LazyLock::new(|| {
 /// Municipal Regulations`).
 static DCMR: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)^(?:(\d+(?:-[A-Z])?)\s*DCMR|(?:the\s+)?District\s+of\s+Columbia\s+Municipal\s+Regulations,?\s+title\s+(\d+(?:-[A-Z])?)|D\.C\.\s+Mun\.\s+Regs\.\s+tit\.\s+(\d+(?:-[A-Z])?))$",
+        r"(?i)^(?:(\d+(?:-?[A-Z])?)\s*DCMR|(?:the\s+)?District\s+of\s+Columbia\s+Municipal\s+Regulations,?\s+title\s+(\d+(?:-?[A-Z])?)|D\.C\.\s+Mun\.\s+Regs\.\s+tit\.\s+(\d+(?:-?[A-Z])?))$",
     )
 });
 static NYC_CHARTER: LazyLock<Regex> =
@@ -314,6 +314,11 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
     if let Some(c) = RCNY.captures(phrase) {
         let title = c.get(1).or(c.get(2)).or(c.get(3))?.as_str();
         return code(format!("{title} RCNY"), CodeFamily::StateRegulation);
+    }
+    // `the California Code of Regulations title 8`: a compilation's title, as an `of` clause
+    // joins it.
+    if let Some(name) = super::titled_regulations::titled_code(phrase) {
+        return code(name, CodeFamily::StateRegulation);
     }
     if DC_CODE.is_match(phrase) {
         return code("D.C. Code".into(), CodeFamily::StateStatute);

@@ -39,9 +39,10 @@ static LEVEL: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 static OF: LazyLock<Regex> = LazyLock::new(|| re(r"^[ \t]+of[ \t]+"));
-/// `Title 1`, not followed by a code's name.
+/// `Title 1`, not followed by a code's name; a letter may follow the number after a hyphen,
+/// as the D.C. Municipal Regulations number their zoning titles (`Title 11-X`).
 static TITLE: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(?i:title)[ \t]+(?P<n>[0-9]{1,3}[A-Z]?)(?-u:\b)"));
+    LazyLock::new(|| re(r"^(?i:title)[ \t]+(?P<n>[0-9]{1,3}(?:[A-Z]|-[A-Z])?)(?-u:\b)"));
 /// A code named after the title: the citation is of that code (`title 44, United States
 /// Code`, `title 5 U.S.C.`, `Title 40 of the Code of Federal Regulations`).
 static CODE_AFTER: LazyLock<Regex> = LazyLock::new(|| {

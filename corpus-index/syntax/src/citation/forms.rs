@@ -257,7 +257,7 @@ static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
 /// number must follow, in the code's style (see [`LOCAL_CODES`]).
 static LOCAL_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?:(?P<title>\d{{1,3}}(?:-[A-Z])?)[ \t]+)?(?P<abbr>{})(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?|arts?\.|[Aa]rticles?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
+        r"^(?:(?P<title>\d{{1,3}}(?:-?[A-Z])?)[ \t]+)?(?P<abbr>{})(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?|arts?\.|[Aa]rticles?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
         local_code_alternation()
     ))
 });
@@ -490,12 +490,13 @@ fn is_local_code(entry: &str, key: &str) -> bool {
 /// register): California's and Colorado's `CCR` (`22 CCR § 12000`, `8 CCR 3203`; `5 CCR
 /// 1001-14`), Virginia's `VAC` (`9VAC5-40-10`) and North Carolina's `NCAC` (`15A NCAC 02D
 /// .0101`, chapter and rule), Kentucky's `KAR` (`401 KAR 51:017`), Indiana's and Iowa's
-/// `IAC` (`326 IAC 2-2-1`; `567 IAC 22.1`), Missouri's `CSR` (`10 CSR 10-6.060`); and the
+/// `IAC` (`326 IAC 2-2-1`, `329 IAC 3.1-1-1`: article, rule, section, the article numbered
+/// with a decimal where one was inserted; `567 IAC 22.1`), Missouri's `CSR` (`10 CSR 10-6.060`); and the
 /// forms that name the code before a number of its own shape: Arizona's `A.A.C.
 /// R18-2-101`, Ohio's `Ohio Adm.Code 3745-31-01`, Montana's `ARM 17.8.101`.
 static TITLED_ADMIN_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<ccr>\d{1,2})[ \t]+(?:CCR|C\.C\.R\.),?[ \t]*(?P<des>§§?)?[ \t]*(?P<ccrnum>\d+(?:\.\d+)?(?P<hyphen>-\d+)?)(?-u:\b)|(?P<vac>\d{1,2})[ \t]?VAC[ \t]?(?P<vacnum>\d{1,3}-\d)|(?P<ncac>\d{1,2}[A-Z]?)[ \t]+NCAC[ \t]+0?(?P<ch>\d{1,2}[A-Z]{0,2})[ \t]*\.(?P<rule>\d{4})(?-u:\b)|(?P<kar>\d{1,3})[ \t]+KAR[ \t]+(?P<karnum>\d{1,3}:\d{3})|(?P<iac>\d{1,3})[ \t]+IAC[ \t]+(?P<iacnum>\d{1,3}(?P<indiana>-\d{1,3}(?:\.\d+)?-\d{1,3}(?:\.\d+)?)?(?:\.\d{1,3})?)(?-u:\b)|(?P<csr>\d{1,2})[ \t]+CSR[ \t]+(?P<csrnum>\d{1,2}-\d{1,2}\.\d{3})|(?:A\.A\.C\.|(?P<ohio>Ohio[ \t]?Adm\.[ \t]?Code)|(?P<mont>ARM|Admin\.[ \t]?R\.[ \t]?M\.))[ \t]+(?P<ownnum>R\d{1,2}-\d{1,2}-\d{2,4}[A-Z]?|\d{1,4}(?::\d+)?-\d{1,3}-\d{1,3}(?:\.\d+)?|\d{1,2}\.\d{1,3}\.\d{3,4}))",
+        r"^(?:(?P<ccr>\d{1,2})[ \t]+(?:CCR|C\.C\.R\.),?[ \t]*(?P<des>§§?)?[ \t]*(?P<ccrnum>\d+(?:\.\d+)?(?P<hyphen>-\d+)?)(?-u:\b)|(?P<vac>\d{1,2})[ \t]?VAC[ \t]?(?P<vacnum>\d{1,3}-\d)|(?P<ncac>\d{1,2}[A-Z]?)[ \t]+NCAC[ \t]+0?(?P<ch>\d{1,2}[A-Z]{0,2})[ \t]*\.(?P<rule>\d{4})(?-u:\b)|(?P<kar>\d{1,3})[ \t]+KAR[ \t]+(?P<karnum>\d{1,3}:\d{3})|(?P<iac>\d{1,3})[ \t]+IAC[ \t]+(?P<iacnum>\d{1,3}(?:(?P<indiana>(?:\.\d+)?-\d{1,3}(?:\.\d+)?-\d{1,3}(?:\.\d+)?)|\.\d{1,3})?)(?-u:\b)|(?P<csr>\d{1,2})[ \t]+CSR[ \t]+(?P<csrnum>\d{1,2}-\d{1,2}\.\d{3})|(?:A\.A\.C\.|(?P<ohio>Ohio[ \t]?Adm\.[ \t]?Code)|(?P<mont>ARM|Admin\.[ \t]?R\.[ \t]?M\.))[ \t]+(?P<ownnum>R\d{1,2}-\d{1,2}-\d{2,4}[A-Z]?|\d{1,4}(?::\d+)?-\d{1,3}-\d{1,3}(?:\.\d+)?|\d{1,2}\.\d{1,3}\.\d{3,4}))",
     )
 });
 
@@ -1175,9 +1176,14 @@ static PUBLIC_LAW: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
-/// A rule of an administrative code cited by its number alone (`Rule 12A-1.032`).
+/// A rule of an administrative code cited by its number alone (`Rule 12A-1.032`), or with
+/// the Florida Administrative Code named after it in the code's own style (`Rule
+/// 62-296.320, F.A.C.`, `rule 62-4.050, Florida Administrative Code`; table T1's `Fla.
+/// Admin. Code Ann. r. 62-296.320`), in `fac`; `rule` in lower case only so.
 static RULE_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"^Rule[ \t]+(?P<num>\d+[A-Z]{0,2}-\d+(?:\.\d+)*[a-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)")
+    re(
+        r"^(?:Rule|(?P<lower>rule))[ \t]+(?P<num>\d+[A-Z]{0,2}-\d+(?:\.\d+)*[a-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?P<fac>,[ \t]*(?:F\.[ \t]?A\.[ \t]?C\.|Florida[ \t]+Administrative[ \t]+Code(?-u:\b)|Fla\.[ \t]+Admin\.[ \t]+Code(?-u:\b)))?",
+    )
 });
 
 /// A page of a reporter or register: digits, grouped by commas in threes as The Bluebook
@@ -1455,14 +1461,28 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         }
         return Some(found);
     }
-    if let Some(c) = RULE_NUMBER.captures(rest) {
+    if let Some(c) = RULE_NUMBER.captures(rest)
+        && (c.name("lower").is_none() || c.name("fac").is_some())
+    {
         let end = start + c.get(0)?.end();
-        let mut found = whole(start, end, CitationKind::Section, String::new());
+        let florida = c.name("fac").is_some();
+        let mut found = if florida {
+            whole(
+                start,
+                end,
+                CitationKind::StateRegulation,
+                "Fla. Admin. Code".into(),
+            )
+        } else {
+            whole(start, end, CitationKind::Section, String::new())
+        };
         if let Found::Whole { cite, .. } = &mut found {
-            cite.code = None;
+            if !florida {
+                cite.code = None;
+            }
             cite.section = Some(c["num"].into());
             cite.subsections = labels_of(c.name("subs").map_or("", |m| m.as_str()));
-            cite.set_designator(Some("Rule"));
+            cite.set_designator(Some(if florida { "r." } else { "Rule" }));
         }
         return Some(found);
     }

@@ -24,6 +24,7 @@ pub mod session_law;
 pub mod short_form;
 mod small_caps;
 pub mod state_forms;
+mod titled_regulations;
 
 use std::fmt::Write as _;
 use std::ops::Range;

@@ -90,9 +90,18 @@ pub fn is_numbered_act(name: &str) -> bool {
 ///   2000, c. 5`, `RSO 1990, c H.19`, `S.B.C. 2003, c. 20`: the McGill Guide, rule 2.1: the
 ///   volume is the revised (`R.S.`) or annual (`S.`) statutes of a jurisdiction), with the
 ///   supplement of the Revised Statutes that holds the chapter (`R.S.C. 1985, c. 1 (5th
-///   Supp.)`, the Income Tax Act; rule 2.1.4).
+///   Supp.)`, the Income Tax Act; rule 2.1.4);
+/// - Canada's regulations (the McGill Guide, rule 3.4): the federal Statutory Orders and
+///   Regulations and Statutory Instruments by year and number (`SOR/2018-144`,
+///   `SI/2000-12`), the Consolidated Regulations of 1978 by chapter (`CRC, c 870`, `C.R.C.,
+///   c. 870`), the provinces' by number and year (`O Reg 191/11`, `B.C. Reg. 10/2016`,
+///   `Alta Reg 1/2016`) and Ontario's revised regulations by volume (`RRO 1990, Reg 194`).
 pub(crate) const INSTRUMENT_PATTERN: &str = concat!(
-    r"(?-u:\b)(?:(?P<si>S\.?[ \t]?I\.?|S\.?S\.?I\.?|S\.?R\.?)[ \t]+(?P<siy>(?:19|20)\d\d)(?:/|[ \t]+No\.?[ \t]*)(?P<sin>\d{1,5})(?-u:\b)",
+    r"(?-u:\b)(?:(?P<sor>SOR|SI)/(?P<sory>(?:19|20)?\d\d)-(?P<sorn>\d{1,4})(?-u:\b)",
+    r"|C\.?[ \t]?R\.?[ \t]?C\.?,?[ \t]+c\.?[ \t]*(?P<crc>\d{1,4})(?-u:\b)",
+    r"|(?P<prov>O|B\.?[ \t]?C|Alta|Man|N\.?[ \t]?S|N\.?[ \t]?B|Sask|Nfld|Y\.?[ \t]?O\.?[ \t]?I\.?[ \t]?C)\.?[ \t]+Reg\.?[ \t]+(?P<pregn>\d{1,4})/(?P<pregy>(?:19|20)?\d\d)(?-u:\b)",
+    r"|R\.?[ \t]?R\.?[ \t]?O\.?[ \t]+(?P<rroy>(?:19|20)\d\d),[ \t]*Reg\.?[ \t]+(?P<rron>\d{1,4})(?-u:\b)",
+    r"|(?P<si>S\.?[ \t]?I\.?|S\.?S\.?I\.?|S\.?R\.?)[ \t]+(?P<siy>(?:19|20)\d\d)(?:/|[ \t]+No\.?[ \t]*)(?P<sin>\d{1,5})(?-u:\b)",
     r"|(?P<vol>(?:R\.?[ \t]?)?S\.?[ \t]?(?:C|O|A|M|Q|S|Y|B\.?[ \t]?C|N\.?[ \t]?[SBL]|P\.?[ \t]?E\.?[ \t]?I|N\.?[ \t]?W\.?[ \t]?T|Nu))\.?,?[ \t]+(?P<voly>(?:1[89]|20)\d\d),[ \t]*c\.?[ \t]*(?P<ch>(?:[A-Z]{1,2}[-.][ \t]?)?\d{1,4}(?:\.\d{1,3})?)(?-u:\b)(?:[ \t]*\((?P<supp>\d(?:st|nd|rd|th|d))[ \t]+Supp\.?\))?)",
 );
 
@@ -130,7 +139,20 @@ pub(crate) fn instrument_at(text: &str, pos: usize) -> Option<(usize, String)> {
             .filter(|c| c.is_ascii_alphabetic())
             .collect::<String>()
     };
-    let name = if let Some(si) = caps.name("si") {
+    let name = if let Some(sor) = caps.name("sor") {
+        format!("{}/{}-{}", sor.as_str(), &caps["sory"], &caps["sorn"])
+    } else if let Some(chapter) = caps.name("crc") {
+        format!("CRC, c {}", chapter.as_str())
+    } else if let Some(province) = caps.name("prov") {
+        format!(
+            "{} Reg {}/{}",
+            bare(province.as_str()),
+            &caps["pregn"],
+            &caps["pregy"]
+        )
+    } else if let Some(year) = caps.name("rroy") {
+        format!("RRO {}, Reg {}", year.as_str(), &caps["rron"])
+    } else if let Some(si) = caps.name("si") {
         format!("{} {}/{}", bare(si.as_str()), &caps["siy"], &caps["sin"])
     } else {
         let chapter: String = caps["ch"].chars().filter(|c| !c.is_whitespace()).collect();
@@ -282,5 +304,40 @@ mod tests {
             CitationKind::StateStatute
         );
         assert!(extract("In 1985, c. 5 was the year").is_empty());
+    }
+
+    // Class: Canada's regulations by the McGill Guide's rule 3.4 (its own examples' forms):
+    // the federal SOR and SI by year and number, the Consolidated Regulations by chapter,
+    // the provinces' by number and year, Ontario's revised regulations by volume; a section
+    // after one is the regulation's.
+    #[test]
+    fn canadian_regulations_by_number() {
+        let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+            v.iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            read(
+                "Canadian Aviation Regulations, SOR/96-433, s 602.01; Food and Drug Regulations, C.R.C., c. 870"
+            ),
+            pairs(&[
+                ("SOR/96-433", "SOR/96-433"),
+                ("s 602.01", "SOR/96-433 § 602.01"),
+                ("C.R.C., c. 870", "CRC, c 870")
+            ])
+        );
+        assert_eq!(
+            read("General, O Reg 191/11, s 2; RRO 1990, Reg 194; B.C. Reg. 10/2016; SI/2000-12"),
+            pairs(&[
+                ("O Reg 191/11", "O Reg 191/11"),
+                ("s 2", "O Reg 191/11 § 2"),
+                ("RRO 1990, Reg 194", "RRO 1990, Reg 194"),
+                ("B.C. Reg. 10/2016", "BC Reg 10/2016"),
+                ("SI/2000-12", "SI/2000-12")
+            ])
+        );
+        // A year and a slash alone are no regulation's number.
+        assert!(extract("the SOR/2018 budget and O 12/11").is_empty());
     }
 }

@@ -52,6 +52,10 @@ const ANCHORS: &[(&str, &str)] = &[
         "titled",
         r"(?P<titled>(?-u:\b)(?:(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations(?:[ \t]+\(CFR\))?|C\.[ \t]?F\.[ \t]?R\.|CFR),?[ \t]+(?i:title)[ \t]+\d|(?i:title)[ \t]+\d{1,3}[A-Z]?(?:,[ \t]*|[ \t]+of[ \t]+(?:the[ \t]+)?|[ \t]+)(?:United[ \t]+States[ \t]+Code|U\.[ \t]?S\.[ \t]+Code(?-u:\b)|U\.[ \t]?S\.[ \t]?C\.|(?:USC|CFR)(?-u:\b)|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.)|\d{1,3}[A-Z]?,?[ \t]+(?:United[ \t]+States[ \t]+Code|Code[ \t]+of[ \t]+Federal[ \t]+Regulations),[ \t]*(?i:sections?|secs?\.|§)))",
     ),
+    // `California Code of Regulations, title 22, section 66261.3`, `Title 10 of the District
+    // of Columbia Municipal Regulations`: a state's or city's compilation of regulations
+    // named in words with its title ([`parse_titled_regulations`]).
+    ("titledregs", super::titled_regulations::ANCHOR_PATTERN),
     (
         "chapter",
         r"(?P<chapter>(?-u:\b)(?:(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes))|[Cc]hapter[ \t]+(?:\d{1,3}[A-Z]{0,2}|\d{1,2}-\d{1,3}(?:\.\d{1,2})?)[ \t]+of[ \t]+the[ \t]+(?i:general[ \t]+laws)))",
@@ -127,7 +131,12 @@ const ANCHORS: &[(&str, &str)] = &[
     // and Indian reports close it up to the number.
     // `s 6`, `ss 7-9` without the period: OSCOLA's and the AGLC's form, read only after
     // an act's name and year (`Privacy Act 1988 (Cth) s 6`; see `headed`).
-    ("sabbr", r"(?P<sabbr>(?-u:\b)ss?(?:\.[ \t]*|[ \t]+)\d)"),
+    // `art 6(1)(a) GDPR`, `arts 6 and 7`: OSCOLA's article abbreviation, without its period
+    // (rule 2.6.1), read only with the act named (see `headed`).
+    (
+        "sabbr",
+        r"(?P<sabbr>(?-u:\b)(?:ss?(?:\.[ \t]*|[ \t]+)|[Aa]rts?[ \t]+)\d)",
+    ),
     // `Order VII Rule 11 CPC`: a rule of an order of the First Schedule to India's Code of
     // Civil Procedure ([`parse_cpc_rules`]).
     (
@@ -375,6 +384,10 @@ static SECTION_WORD: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?P<w>§§?|ss?(?:\.[ \t]*|[ \t]+)|(?i:sections?|secs?\.|u/s\.?|articles?|arts?\.|annex(?:es)?|recitals?|parts?))[ \t]*",
     )
 });
+/// OSCOLA's article abbreviation without its period (`art 6`, `arts 6 and 7`; rule 2.6.1),
+/// which only heads a phrase: in a list or an `of` clause the word is a name's (`of Arts and
+/// Humanities …`).
+static UNPERIODIC_ARTICLE: LazyLock<Regex> = LazyLock::new(|| re(r"^(?P<w>[Aa]rts?)[ \t]+"));
 static TITLE_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"^(?i:title)[ \t]+(?P<t>\d+(?:-[A-Z]|[A-Z])?)(?-u:\b)(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?P<c>(?i:United[ \t]+States[ \t]+Code|U\.S\.C\.|Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.F\.R\.)|(?:CFR|USC)(?-u:\b)))?",
@@ -608,6 +621,13 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             }
             continue;
         }
+        if anchor == "titledregs"
+            && let Some(phrase) = parse_titled_regulations(text, start)
+        {
+            pos = phrase.end.max(next(start));
+            emit_phrase(text, phrase, &mut out, nested, &mut levels);
+            continue;
+        }
         if anchor == "annexsec"
             && let Some(phrase) = parse_annex_section(text, start)
         {
@@ -668,6 +688,13 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             }
             continue;
         }
+        // A compilation's name the reader above took for none (`Title 10 of the Plan`) is
+        // read as the codes named in words are.
+        let anchor = if anchor == "titledregs" {
+            "fixed"
+        } else {
+            anchor
+        };
         let fixed = match anchor {
             "fixed" => forms::at(text, start),
             "word" | "amend" => forms::constitution_in_words(text, start),
@@ -727,7 +754,10 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
                 plural,
             }) => parse_code_prefixed(text, start, after, code, kind, designator, plural),
             // `A prior section 116, Pub. L. 94-553`: a section phrase, the law read apart.
-            None if anchor == "fixed" && eat(text, start, &SECTION_WORD).is_some() => {
+            None if anchor == "fixed"
+                && (eat(text, start, &SECTION_WORD).is_some()
+                    || eat(text, start, &UNPERIODIC_ARTICLE).is_some()) =>
+            {
                 headed(text, start)
             }
             None if anchor == "fixed" => parse_instrument_provision(text, start),
@@ -1421,8 +1451,8 @@ fn unit_of_word(word: &str) -> Option<(Unit, bool)> {
         // `u/s 302` (under section), as Indian courts and police write it.
         "section" | "sec." | "part" | "s." | "s" | "u/s" | "u/s." => (Unit::Section, false),
         "sections" | "secs." | "parts" | "ss." | "ss" => (Unit::Section, true),
-        "article" | "art." => (Unit::Article, false),
-        "articles" | "arts." => (Unit::Article, true),
+        "article" | "art." | "art" => (Unit::Article, false),
+        "articles" | "arts." | "arts" => (Unit::Article, true),
         "annex" => (Unit::Annex, false),
         "annexes" => (Unit::Annex, true),
         "recital" => (Unit::Recital, false),
@@ -1454,6 +1484,15 @@ fn headed(text: &str, start: usize) -> Option<Phrase> {
     prior_edition(text, start, &mut phrase);
     code_named_before(text, start, &mut phrase);
     let dated_act = code_named_in_words_before(text, start, &mut phrase);
+    eu_act_named_before(text, start, &mut phrase);
+    // `art 6 GDPR`, `arts 6 and 7 of Directive 93/13/EEC`, `Directive 93/13/EEC, art 3`:
+    // OSCOLA's article without its period (rule 2.6.1) is an article only of an act named
+    // with it; anywhere else the word is prose's (`the state of the art 3`).
+    if unperiodic_article_abbreviation(&text[start..])
+        && !matches!(&phrase.code, Some(CodeRef::Named(name)) if !is_generic_code_phrase(name))
+    {
+        return None;
+    }
     // `s 6` without its period is a section only of an act named with its year, before it
     // (OSCOLA rule 2.1: `Human Rights Act 1998, s 15`; AGLC rule 3.1: `Privacy Act 1988
     // (Cth) s 6`) or after it (`s 6 of the Privacy Act 1988`); anywhere else the letter is
@@ -1516,6 +1555,56 @@ fn ends_with_year(name: &str) -> bool {
     name.rsplit(' ')
         .next()
         .is_some_and(super::named_before::is_year)
+}
+
+/// Whether `head` opens with `art` or `arts` and a space, OSCOLA's article abbreviation
+/// without its period.
+fn unperiodic_article_abbreviation(head: &str) -> bool {
+    let Some(rest) = head.get(..3).filter(|w| w.eq_ignore_ascii_case("art")) else {
+        return false;
+    };
+    let rest = &head[rest.len()..];
+    rest.strip_prefix('s')
+        .unwrap_or(rest)
+        .starts_with(char::is_whitespace)
+}
+
+/// `Council Directive 93/13/EEC, art 3`, `Regulation (EU) 2016/679, Article 6(1)(a)`, `ECHR,
+/// art 10`: an article pinpointed after its act's name and a comma is that act's (OSCOLA rule
+/// 2.6.1 for EU legislation and rule 2.7 for treaties; The Bluebook, rule 21.4.5: `Council
+/// Regulation 2016/679, art. 6`), not the citing act's. Sets the phrase's code; the act's
+/// name stays a citation of its own, which the scan has read before.
+fn eu_act_named_before(text: &str, start: usize, phrase: &mut Phrase) {
+    static ACT_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+        re(concat!(
+            r"(?P<act>",
+            eu_act!(),
+            r"|(?-u:\b)(?:GDPR|TFEU|TEU|ECHR))[ \t]*,[ \t]*$"
+        ))
+    });
+    if phrase.code.is_some()
+        || phrase.relative.is_some()
+        || !matches!(
+            phrase.head,
+            Head::Section {
+                unit: Unit::Article,
+                ..
+            }
+        )
+    {
+        return;
+    }
+    let from = crate::line_index::floor_char_boundary(text, start.saturating_sub(64));
+    let Some(act) = ACT_BEFORE
+        .captures(&text[from..start])
+        .and_then(|caps| caps.name("act"))
+    else {
+        return;
+    };
+    let Some(code) = codes::canonical_code(act.as_str()) else {
+        return;
+    };
+    phrase.code = Some(CodeRef::Named(code.name.into()));
 }
 
 /// Whether `head` opens with `s` or `ss` and a space, the section abbreviation without its
@@ -1640,7 +1729,9 @@ static BODY_NAMED_BY_ARTICLE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Parses a phrase that starts with a head word or `§` at `start`.
 fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phrase> {
-    if let Some((pos, caps)) = eat(text, start, &SECTION_WORD) {
+    if let Some((pos, caps)) =
+        eat(text, start, &SECTION_WORD).or_else(|| eat(text, start, &UNPERIODIC_ARTICLE))
+    {
         let word = caps.name("w")?.as_str();
         let (unit, plural) = unit_of_word(word)?;
         let is_part = word.to_ascii_lowercase().starts_with("part");
@@ -2134,6 +2225,43 @@ fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
         return None;
     }
     phrase.end = trim_end(text, start, end);
+    Some(phrase)
+}
+
+/// `California Code of Regulations, title 22, section 66261.3`, `Title 8, California Code of
+/// Regulations, Section 3203`, `30 Texas Administrative Code § 335.1`, `Title 10 of the
+/// District of Columbia Municipal Regulations`: sections, or a title as a whole, of a
+/// compilation of regulations named in words with its title ([`super::titled_regulations`]).
+/// The title's number before the name cites a section only.
+fn parse_titled_regulations(text: &str, start: usize) -> Option<Phrase> {
+    let (pos, code, number_first) = super::titled_regulations::at(text, start)?;
+    if let Some((after, w)) = eat(text, pos, &TITLED_SECTION) {
+        let word = w.name("w")?.as_str();
+        if !word.to_ascii_lowercase().starts_with("part") {
+            let (_, plural) = unit_of_word(word).unwrap_or((Unit::Section, false));
+            let mut phrase = Phrase::new(
+                start,
+                Head::Section {
+                    unit: Unit::Section,
+                    plural,
+                },
+            );
+            phrase.code = Some(CodeRef::Named(code.clone().into()));
+            phrase.kind = Some(CitationKind::StateRegulation);
+            if let Some(end) = parse_section_items(text, after, &mut phrase) {
+                let end = parse_tail(text, end, &mut phrase);
+                phrase.end = trim_end(text, start, end);
+                return Some(phrase);
+            }
+        }
+    }
+    if number_first {
+        return None;
+    }
+    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    phrase.kind = Some(CitationKind::StateRegulation);
+    phrase.code = Some(CodeRef::Named(code.into()));
+    phrase.end = trim_end(text, start, pos);
     Some(phrase)
 }
 

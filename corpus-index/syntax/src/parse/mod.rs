@@ -132,11 +132,11 @@ pub fn parse_document(
         let i = headers.partition_point(|h| h.start <= at);
         i > 0 && headers[i - 1].contains(&at)
     };
-    // Code blocks are in order and disjoint: the one that may hold an offset is the last
-    // starting at or before it.
+    // Code blocks and comments are in order and disjoint: the one that may hold an offset
+    // is the last starting at or before it.
     let in_code = |at: usize| {
-        let i = outline.code_blocks.partition_point(|r| r.start <= at);
-        i > 0 && outline.code_blocks[i - 1].contains(&at)
+        let i = outline.unread_blocks.partition_point(|r| r.start <= at);
+        i > 0 && outline.unread_blocks[i - 1].contains(&at)
     };
     let extracted = match without_inline_footnotes(&text, &outline.notes) {
         Some((read, footnotes)) => {
@@ -391,7 +391,7 @@ fn markup_outline(
         header_code: structure.code,
         first_heading: structure.title,
         comments: Vec::new(),
-        code_blocks: Vec::new(),
+        unread_blocks: Vec::new(),
         notes: structure.notes,
         contents: structure.contents,
     };

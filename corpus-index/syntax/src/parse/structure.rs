@@ -163,8 +163,10 @@ pub struct Outline {
     pub first_heading: Option<String>,
     /// HTML comments and blocks (breadcrumbs).
     pub comments: Vec<String>,
-    /// Fenced code blocks (no citations are read there), in order.
-    pub code_blocks: Vec<Range<usize>>,
+    /// Fenced code blocks and HTML comments (Markdown): no citations are read there, a
+    /// comment being the author's note or breadcrumb, never shown (`<!-- Rules of the City
+    /// of New York, Title 6, Chapter 5 -->`). In order.
+    pub unread_blocks: Vec<Range<usize>>,
     /// Annotations of the law (markup files whose schema marks them), in order.
     pub notes: Vec<Note>,
     /// The table of contents of a contents file (a D.C. Code `index.xml`).
@@ -437,11 +439,19 @@ pub fn outline(text: &str, body_start: usize, format: Format) -> Outline {
         Format::Text | Format::Xml | Format::Html => markdown::Blocks::default(),
     };
     out.comments = blocks.html.iter().map(|(_, t)| t.clone()).collect();
-    out.code_blocks = blocks
+    out.unread_blocks = blocks
         .code
         .iter()
+        .chain(
+            blocks
+                .html
+                .iter()
+                .filter(|(_, t)| t.trim_start().starts_with("<!--"))
+                .map(|(r, _)| r),
+        )
         .map(|r| r.start + body_start..r.end + body_start)
         .collect();
+    out.unread_blocks.sort_by_key(|r| r.start);
     // Code and HTML blocks are disjoint; in order, the one that may hold a line start is
     // found by walking forward with the lines.
     let mut skip: Vec<Range<usize>> = blocks

@@ -245,3 +245,22 @@ fn a_provision_heading_does_not_make_a_statute_a_policy() {
         assert_eq!(doc.kind, want, "{title}");
     }
 }
+
+/// An HTML comment of a Markdown file is the author's note, never shown: its breadcrumb
+/// (`<!-- Rules of the City of New York, Title 6, Chapter 5, Subchapter T … -->`) is no
+/// citation, while the body's are.
+#[test]
+fn markdown_comments_hold_no_citations() {
+    let doc = example("rules/6-rcny-5-303.md");
+    let comment_end = doc.text.find("-->").expect("the file's breadcrumb comment");
+    assert!(doc.text[..comment_end].contains("Rules of the City of New York, Title 6"));
+    assert!(!doc.citations.is_empty());
+    assert!(
+        doc.citations.iter().all(|c| c.span.start > comment_end),
+        "{:?}",
+        doc.citations
+            .iter()
+            .map(|c| &doc.text[c.span.clone()])
+            .collect::<Vec<_>>()
+    );
+}
