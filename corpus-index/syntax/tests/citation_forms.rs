@@ -90,6 +90,18 @@ fn federal_forms_from_the_us_code_and_the_cfr() {
         normalized("as required by Pub. L. 94-171 § 2, the Bureau"),
         ["Pub. L. 94-171, § 2"]
     );
+    // The section word without the comma too, as prose writes it, unless an `of` clause
+    // makes the section another document's.
+    assert_eq!(
+        normalized(
+            "as added by Public Law 111-148 section 10201(a) and Pub. Law 111-148 Sec. 1001"
+        ),
+        ["Pub. L. 111-148, § 10201(a)", "Pub. L. 111-148, § 1001"]
+    );
+    assert_eq!(
+        normalized("Public Law 101-336 section 2 of this Act"),
+        ["Pub. L. 101-336", "this Act § 2"]
+    );
     assert_eq!(normalized("Sup. Ct. R. 10(a)"), ["Sup. Ct. R. 10(a)"]);
     // A title cited whole, with a redundant `Title` before its abbreviation, or by chapters
     // (27 C.F.R. parts 70 and 72).

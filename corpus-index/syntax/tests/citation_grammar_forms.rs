@@ -2866,6 +2866,27 @@ fn subdivisions_of_a_constitutions_section() {
     );
 }
 
+// Class: the state constitutions' own divisions in table T1's forms: a section's paragraphs
+// (`N.J. Const. art. VIII, § 4, ¶ 1`, `Ga. Const. art. I, § 1, para. I`), Massachusetts'
+// parts before the article (`Mass. Const. pt. 1, art. 12`, the article in Roman figures as
+// the table writes it), and the year Illinois' courts write after the name of their
+// constitution (`Ill. Const. 1970, art. I, § 2`), which names the one in force.
+#[test]
+fn paragraphs_parts_and_years_of_state_constitutions() {
+    let state = |n: &str| ("state_constitution".to_string(), n.to_string());
+    assert_eq!(
+        read(
+            "See N.J. Const. art. VIII, § 4, ¶ 1; Ga. Const. art. I, § 1, para. I; Mass. Const. pt. 1, art. 12; Ill. Const. 1970, art. I, § 2."
+        ),
+        [
+            state("N.J. Const. art. VIII, § 4, ¶ 1"),
+            state("Ga. Const. art. I, § 1, ¶ I"),
+            state("Mass. Const. pt. 1, art. XII"),
+            state("Ill. Const. art. I, § 2")
+        ]
+    );
+}
+
 // Class: `subsection (b) of such section` names a subdivision of the section cited last,
 // not of an article cited before it. Real sentences of 35 U.S.C. 102(d) and 271(e)(5): the
 // treaty's article comes first in the title.

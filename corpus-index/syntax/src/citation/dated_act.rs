@@ -6,14 +6,17 @@
 //! laws (rule 12.4: `Act of June 5, 2003, ch. 204, § 4.01, 2003 Tex. Gen. Laws 847`, with
 //! Texas' `78th Leg., R.S.` before the chapter, table T1), left out of the name.
 //!
-//! A state's session law cited by year and chapter (`L 2010, ch 56`, `Laws of 1909, chapter
-//! 14`, New York's forms) is read the same way ([`session_law_at`]).
+//! A state's session law in the state's own form (`L 2010, ch 56`, `Laws of 1909, chapter
+//! 14`, New York's; `Stats. 2019, ch. 296`, California's; `Acts 2019, 86th Leg., R.S., ch.
+//! 1234`, Texas'; `s. 1, ch. 2019-167`, Florida's; `P.A. 96-1234`, Illinois') is read the
+//! same way ([`session_law_at`]).
 //!
 //! Such an act is an instrument of its own, never a part of a code: the citation is a
 //! [`super::CitationKind::NamedAct`] whose code is `Act of Aug. 14, 1935, ch. 531`; a
 //! section right after it (`, § 5`, `, title I, § 5`) is a section of the act (see
 //! [`super::short_form`]).
 
+use std::ops::Range;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -27,9 +30,10 @@ static DATED: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A state's session law by year and chapter, as the states' own laws and courts cite
-/// them: New York's `L 2010, ch 56` (its Law Reports Style Manual) and `Laws of 2010,
-/// chapter 56` (its Consolidated Laws), which The Bluebook writes `2010 N.Y. Laws ch. 56`
-/// (rule 12.4). The state is the citing text's, which the form does not name.
+/// them ([`YEAR_AND_CHAPTER_PATTERN`]): New York's `L 2010, ch 56` (its Law Reports Style
+/// Manual) and `Laws of 2010, chapter 56` (its Consolidated Laws), which The Bluebook
+/// writes `2010 N.Y. Laws ch. 56` (rule 12.4). The state is the citing text's, which the
+/// form does not name.
 static YEAR_AND_CHAPTER: LazyLock<Regex> = LazyLock::new(|| {
     #[allow(clippy::expect_used)]
     Regex::new(&super::typographic_spaces(&super::anchored(
@@ -38,8 +42,40 @@ static YEAR_AND_CHAPTER: LazyLock<Regex> = LazyLock::new(|| {
     .expect("static regex compiles")
 });
 
-/// The anchor of [`session_law_at`] in the scan (`L 2010, ch`, `Laws of 2010, chapter`).
-pub(crate) const YEAR_AND_CHAPTER_PATTERN: &str = r"(?P<yearch>(?-u:\b)(?:Laws|L\.?)[ \t]+(?:of[ \t]+)?(?P<y>(?:1[789]|20)\d\d),?[ \t]+(?:ch(?:apter|\.)?|c\.)[ \t]*(?P<ch>\d{1,4}[A-Z]?)(?-u:\b))";
+/// The anchor of [`session_law_at`] in the scan: the session laws of the states' own forms
+/// by year and chapter, New York's (`L 2010, ch 56`, `Laws of 2010, chapter 56`),
+/// California's (`Stats. 2019, ch. 296`, its codes' history notes; `Cal. Stats.`),
+/// Virginia's (`Acts 2019, c. 12`) and Texas' with the Legislature and its session (`Acts
+/// 2019, 86th Leg., R.S., ch. 1234`, the Texas codes' history notes; `1st C.S.` a called
+/// session); Florida's chapter laws, numbered in their year (`ch. 2019-167, Laws of Fla.`,
+/// `chapter 2019-167, Laws of Florida`; `s. 1, ch. 2019-167`, a section of one, as the
+/// Florida Statutes' history notes cite it, and so those of the last century by two digits,
+/// `s. 3, ch. 97-102`: no other code numbers chapters so); and Illinois'
+/// public acts by General Assembly and number (`P.A. 96-1234`, `Public Act 96-1234`, the
+/// Illinois Compiled Statutes' source notes).
+pub(crate) const YEAR_AND_CHAPTER_PATTERN: &str = r"(?P<yearch>(?-u:\b)(?:(?:Laws|L\.?|(?:Cal\.[ \t]+)?Stats\.|Acts)[ \t]+(?:of[ \t]+)?(?P<y>(?:1[789]|20)\d\d),?(?:[ \t]+\d{1,3}(?:st|nd|rd|th|d)[ \t]+Leg\.,[ \t]+(?:R\.S\.|\d(?:st|nd|rd|th|d)?[ \t]*C\.S\.),)?[ \t]+(?:ch(?:apter|\.)?|c\.)[ \t]*(?P<ch>\d{1,4}[A-Z]?)(?-u:\b)|(?:(?:s\.|ss\.|§)[ \t]*(?P<fs>\d{1,4}[a-z]?(?:(?:,[ \t]*|,?[ \t]+and[ \t]+)\d{1,4}[a-z]?)*),[ \t]*(?:[Cc]h\.|[Cc]hapter)[ \t]*(?P<fy>(?:19|20)?\d\d)|(?:[Cc]h\.|[Cc]hapter)[ \t]*(?P<fy2>(?:19|20)\d\d))-(?P<fch>\d{1,4})(?-u:\b)(?:,[ \t]+Laws[ \t]+of[ \t]+(?:Fla\.|Florida(?-u:\b)))?|(?:P\.[ \t]?A\.|Public[ \t]+Act)[ \t]+(?P<ga>\d{2,3})-(?P<pa>\d{1,4})(?-u:\b)))";
+
+/// The sections of a Florida chapter law cited before it at byte `pos` of `text` (`s. 1, ch.
+/// 2019-167`, `ss. 3, 4, ch. 2021-1`; see [`YEAR_AND_CHAPTER_PATTERN`]): each number's byte
+/// range and the number; none when the session law there is cited without them.
+pub(crate) fn session_law_sections(text: &str, pos: usize) -> Vec<(Range<usize>, String)> {
+    static NUMBER: LazyLock<Regex> = LazyLock::new(|| {
+        #[allow(clippy::expect_used)]
+        Regex::new(r"\d{1,4}[a-z]?").expect("static regex compiles")
+    });
+    let Some(list) = text
+        .get(pos..)
+        .and_then(|rest| YEAR_AND_CHAPTER.captures(rest))
+        .and_then(|caps| caps.name("fs"))
+    else {
+        return Vec::new();
+    };
+    let at = pos + list.start();
+    NUMBER
+        .find_iter(list.as_str())
+        .map(|n| (at + n.start()..at + n.end(), n.as_str().to_string()))
+        .collect()
+}
 
 /// The session law cited by year and chapter at byte `pos` of `text` ([`YEAR_AND_CHAPTER`]):
 /// the end of the phrase and the act's name (`Laws of 2010, ch. 56`), whose sections
@@ -47,14 +83,14 @@ pub(crate) const YEAR_AND_CHAPTER_PATTERN: &str = r"(?P<yearch>(?-u:\b)(?:Laws|L
 pub(crate) fn session_law_at(text: &str, pos: usize) -> Option<(usize, String)> {
     let caps = YEAR_AND_CHAPTER.captures(text.get(pos..)?)?;
     let end = pos + caps.get(0)?.end();
-    Some((
-        end,
-        format!(
-            "Laws of {}, ch. {}",
-            caps.name("y")?.as_str(),
-            caps.name("ch")?.as_str()
-        ),
-    ))
+    let name = if let Some(year) = caps.name("fy").or(caps.name("fy2")) {
+        format!("Laws of Fla., ch. {}-{}", year.as_str(), &caps["fch"])
+    } else if let Some(assembly) = caps.name("ga") {
+        format!("Pub. Act {}-{}", assembly.as_str(), &caps["pa"])
+    } else {
+        format!("Laws of {}, ch. {}", &caps["y"], &caps["ch"])
+    };
+    Some((end, name))
 }
 
 const MONTHS: [(&str, &str, &str); 12] = [
@@ -194,5 +230,57 @@ mod tests {
         assert!(cites.iter().all(|c| c.kind == CitationKind::NamedAct));
         // A year and a chapter of a book are none (`Lewis 2010, ch. 5`).
         assert!(extract("See Lewis 2010, ch. 5, for the history.").is_empty());
+    }
+
+    // Class: the states' own forms of their session laws in their codes' history notes:
+    // California's `Stats. 2019, ch. 296, § 2`, Texas' `Acts 2019, 86th Leg., R.S., ch.
+    // 1234, § 5` (the Legislature and session read over), Florida's chapter laws numbered in
+    // their year with the sections before them (`s. 1, ch. 2019-167`; `ss. 2 and 3, ch.
+    // 97-102` of the last century), Illinois' public acts (`P.A. 96-1234`): the act and its
+    // sections, not bare sections of the citing code.
+    #[test]
+    fn session_laws_in_the_states_own_forms() {
+        let read = |text: &str| -> Vec<(String, Option<String>)> {
+            extract(text)
+                .iter()
+                .map(|c| {
+                    assert_eq!(c.kind, CitationKind::NamedAct, "{c:?}");
+                    (
+                        c.named_code().unwrap_or_default().to_string(),
+                        c.section.as_deref().map(str::to_string),
+                    )
+                })
+                .collect()
+        };
+        let act =
+            |name: &str, section: Option<&str>| (name.to_string(), section.map(str::to_string));
+        assert_eq!(
+            read(
+                "Added by Stats. 2019, ch. 296, § 2. Amended by Acts 2019, 86th Leg., R.S., ch. 1234, § 5."
+            ),
+            [
+                act("Laws of 2019, ch. 296", None),
+                act("Laws of 2019, ch. 296", Some("2")),
+                act("Laws of 2019, ch. 1234", None),
+                act("Laws of 2019, ch. 1234", Some("5"))
+            ]
+        );
+        assert_eq!(
+            read(
+                "History.\u{2014}s. 1, ch. 2019-167; ss. 2 and 3, ch. 97-102; ch. 2020-2, Laws of Fla."
+            ),
+            [
+                act("Laws of Fla., ch. 2019-167", Some("1")),
+                act("Laws of Fla., ch. 97-102", Some("2")),
+                act("Laws of Fla., ch. 97-102", Some("3")),
+                act("Laws of Fla., ch. 2020-2", None)
+            ]
+        );
+        assert_eq!(
+            read("(Source: P.A. 96-1234, eff. 7-23-10; Public Act 101-652.)"),
+            [act("Pub. Act 96-1234", None), act("Pub. Act 101-652", None)]
+        );
+        // A code's chapter numbered title-chapter is no chapter law without the sections.
+        assert!(extract("chapter 42-35").is_empty());
     }
 }

@@ -1167,12 +1167,12 @@ static TREAS_REG: LazyLock<Regex> = LazyLock::new(|| {
 /// Drafting Style, § 321) — are read past, not kept, since the act numbers its sections
 /// through them, also with the Law Revision Counsel's correction of a designation in
 /// brackets after it (`div. G, title LVXXXII [LXXXII], § 8201(a)`); `Pub. L. 94-171 § 2`
-/// without the comma; `Public Law 111-80, section 3(b)`, the section word spelled out as
-/// prose writes it, unless an `of` clause makes it another document's: `Public Law
-/// 101-336, section 2 of this Act`).
+/// and `Public Law 111-148 section 1001` without the comma; `Public Law 111-80, section
+/// 3(b)`, the section word spelled out as prose writes it, unless an `of` clause makes it
+/// another document's: `Public Law 101-336, section 2 of this Act`).
 static PUBLIC_LAW: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|(?P<comma>,)[ \t]*))?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)(?:[ \t]*\r?\n)?[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑—][ \t]*(?P<number>\d{1,4})(?-u:\b)(?P<tail>(?:,[ \t]*(?:div\.|tit\.|title|subtit\.|subtitle|pt\.|part|subpt\.|subpart|ch\.|chapter|subch\.|subchapter)[ \t]*[A-Z0-9]{1,8}(?-u:\b)(?:[ \t]+\[[A-Z0-9]{1,8}\])?)*(?:,[ \t]*(?:§|[Ss]ection|[Ss]ec\.)|[ \t]*§)[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
+        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|(?P<comma>,)[ \t]*))?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)(?:[ \t]*\r?\n)?[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑—][ \t]*(?P<number>\d{1,4})(?-u:\b)(?P<tail>(?:,[ \t]*(?:div\.|tit\.|title|subtit\.|subtitle|pt\.|part|subpt\.|subpart|ch\.|chapter|subch\.|subchapter)[ \t]*[A-Z0-9]{1,8}(?-u:\b)(?:[ \t]+\[[A-Z0-9]{1,8}\])?)*(?:,[ \t]*(?:§|[Ss]ection|[Ss]ec\.)|[ \t]*§|[ \t]+(?:[Ss]ection|[Ss]ec\.))[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
     )
 });
 
@@ -1234,17 +1234,22 @@ static REGISTER: LazyLock<Regex> = LazyLock::new(|| {
 /// A constitution's article or amendment (`U.S. Const. art. I`, `Cal. Const. art. I`,
 /// `Colorado Constitution, Article XVIII`); `Const. Art. I` without its polity is the
 /// United States' as the Law Revision Counsel writes it in the U.S. Code (`the Constitution
-/// [Const. Art. I, §8, cl. 8]`).
+/// [Const. Art. I, §8, cl. 8]`). The year of a state's constitution after its name, as
+/// Illinois' courts cite theirs (`Ill. Const. 1970, art. I, § 2`; The Bluebook, rule 11,
+/// for a constitution not in force), is read over; Massachusetts' parts before the article
+/// (`Mass. Const. pt. 1, art. 12`; table T1) are kept in `pt`.
 static CONSTITUTION: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?:(?P<who>U\.[ \t]?S\.|{STATE}|{STATE_FULL})[ \t]+(?i:const(?:itution)?\.?)|Const\.),?[ \t]+(?P<rest>(?i:art(?:icle|\.)?|amend(?:ment|\.)?)[ \t]+[IVXLC0-9]+)"
+        r"^(?:(?P<who>U\.[ \t]?S\.|{STATE}|{STATE_FULL})[ \t]+(?i:const(?:itution)?\.?)(?:[ \t]+(?:1[789]|20)\d\d)?|Const\.),?[ \t]+(?:(?i:pt\.|part)[ \t]*(?P<pt>[1-9]|[IV]{{1,3}}),[ \t]*)?(?P<rest>(?i:art(?:icle|\.)?|amend(?:ment|\.)?)[ \t]+[IVXLC0-9]+)"
     ))
 });
 
-/// The pinpoint after a constitution's article: `, § 8, cl. 18`, ` Sec. 2`, `, ¶ 8`.
+/// The pinpoint after a constitution's article: `, § 8, cl. 18`, ` Sec. 2`, `, ¶ 8`, and a
+/// section's paragraph where a constitution numbers them (`N.J. Const. art. VIII, § 4, ¶
+/// 1`, `Ga. Const. art. I, § 1, para. I`; table T1).
 static CONST_PIN: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^,?[ \t]*(?P<des>§|¶|(?i:sec(?:tion|\.)?))[ \t]*(?P<num>\d+[A-Za-z]?)(?:,[ \t]*cl\.[ \t]*(?P<cl>\d+)|(?P<subs>(?:\([0-9A-Za-z]{1,4}\))+))?",
+        r"^,?[ \t]*(?P<des>§|¶|(?i:sec(?:tion|\.)?))[ \t]*(?P<num>\d+[A-Za-z]?)(?:,[ \t]*cl\.[ \t]*(?P<cl>\d+)|,[ \t]*(?:¶|(?i:para\.|paragraph))[ \t]*(?P<para>\d{1,3}[a-z]?|[IVXL]{1,6})(?-u:\b)|(?P<subs>(?:\([0-9A-Za-z]{1,4}\))+))?",
     )
 });
 
@@ -1893,7 +1898,10 @@ fn constitution(text: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
         None => "U.S. Const.".to_string(),
     };
     let mut end = start + c.get(0)?.end();
-    let code = format!("{base} {word} {number}");
+    let code = match c.name("pt") {
+        Some(part) => format!("{base} pt. {}, {word} {number}", part.as_str()),
+        None => format!("{base} {word} {number}"),
+    };
     let kind = if state.is_some() {
         CitationKind::StateConstitution
     } else {
@@ -1916,6 +1924,10 @@ fn constitution(text: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
             if let Some(cl) = pin.name("cl") {
                 sec.push_str(", cl. ");
                 sec.push_str(cl.as_str());
+            }
+            if let Some(para) = pin.name("para") {
+                sec.push_str(", ¶ ");
+                sec.push_str(para.as_str());
             }
             cite.section = Some(sec.into());
             // `Cal. Const. art. I, § 7(a)`: a section's subdivisions.

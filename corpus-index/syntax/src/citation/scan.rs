@@ -576,6 +576,12 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             phrase.code = Some(CodeRef::Named(name.into()));
             phrase.kind = Some(kind);
             phrase.end = end;
+            // `s. 1, ch. 2019-167`: sections of the session law, cited before it.
+            if anchor == "yearch" {
+                for (span, number) in super::dated_act::session_law_sections(text, start) {
+                    phrase.items.push(Item::numbered(span, &number));
+                }
+            }
             emit_phrase(text, phrase, &mut out, nested, &mut levels);
             pos = end.max(next(start));
             continue;
