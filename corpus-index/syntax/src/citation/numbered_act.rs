@@ -256,15 +256,17 @@ mod tests {
             .collect()
     }
 
+    /// `(raw, normalized)` pairs as owned strings, to compare with [`read`]'s.
+    fn pairs(v: &[(&str, &str)]) -> Vec<(String, String)> {
+        v.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
     // Class: the Commonwealth's instruments by number (OSCOLA rule 2.4's and the McGill
     // Guide's rule 2.1's own examples), their sections after them, and what they are not.
     #[test]
     fn instruments_numbered_in_their_year_or_volume() {
-        let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
-            v.iter()
-                .map(|(a, b)| (a.to_string(), b.to_string()))
-                .collect()
-        };
         assert_eq!(
             read("the Equality Act 2010 (Specific Duties) Regulations 2011, SI 2011/2260, reg 2"),
             pairs(&[("SI 2011/2260", "SI 2011/2260")])
@@ -312,11 +314,6 @@ mod tests {
     // after one is the regulation's.
     #[test]
     fn canadian_regulations_by_number() {
-        let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
-            v.iter()
-                .map(|(a, b)| (a.to_string(), b.to_string()))
-                .collect()
-        };
         assert_eq!(
             read(
                 "Canadian Aviation Regulations, SOR/96-433, s 602.01; Food and Drug Regulations, C.R.C., c. 870"

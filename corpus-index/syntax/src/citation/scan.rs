@@ -1600,14 +1600,10 @@ fn eu_act_named_before(text: &str, start: usize, phrase: &mut Phrase) {
     {
         return;
     }
-    let from = crate::line_index::floor_char_boundary(text, start.saturating_sub(64));
-    let Some(act) = ACT_BEFORE
-        .captures(&text[from..start])
-        .and_then(|caps| caps.name("act"))
-    else {
+    let Some((_, act)) = group_before(text, start, 64, &ACT_BEFORE, "act") else {
         return;
     };
-    let Some(code) = codes::canonical_code(act.as_str()) else {
+    let Some(code) = codes::canonical_code(act) else {
         return;
     };
     phrase.code = Some(CodeRef::Named(code.name.into()));
@@ -1658,21 +1654,30 @@ fn code_named_before(text: &str, start: usize, phrase: &mut Phrase) {
     if phrase.code.is_some() || phrase.relative.is_some() || !text[start..].starts_with('§') {
         return;
     }
-    let from = crate::line_index::floor_char_boundary(text, start.saturating_sub(40));
-    let Some(name) = NAME
-        .captures(&text[from..start])
-        .and_then(|caps| caps.name("name"))
-    else {
+    let Some((name_start, name)) = group_before(text, start, 40, &NAME, "name") else {
         return;
     };
-    let name_start = from + name.start();
-    let name = name.as_str().trim();
+    let name = name.trim();
     if JURISDICTION.is_match(name) {
         return;
     }
     phrase.start = name_start;
     phrase.code = Some(CodeRef::Named(name.into()));
     phrase.kind = Some(CitationKind::NamedAct);
+}
+
+/// The group `group` of `re` matched in the `window` bytes of `text` before byte `start` (a
+/// pattern anchored at the window's end with `$`): where it starts in `text`, and its text.
+fn group_before<'t>(
+    text: &'t str,
+    start: usize,
+    window: usize,
+    re: &Regex,
+    group: &str,
+) -> Option<(usize, &'t str)> {
+    let from = crate::line_index::floor_char_boundary(text, start.saturating_sub(window));
+    let found = re.captures(text.get(from..start)?)?.name(group)?;
+    Some((from + found.start(), found.as_str()))
 }
 
 /// `Executive Law § 296`, `Texas Penal Code § 19.02`, `National Environmental Policy Act
