@@ -1109,6 +1109,20 @@ impl Phrase {
         )
     }
 
+    /// A phrase of sections (`plural` after `§§` or `sections`) of the code named `code`,
+    /// starting at `start`.
+    fn sections_of(start: usize, code: &str, plural: bool) -> Self {
+        let mut phrase = Self::new(
+            start,
+            Head::Section {
+                unit: Unit::Section,
+                plural,
+            },
+        );
+        phrase.code = Some(CodeRef::Named(code.into()));
+        phrase
+    }
+
     fn new(start: usize, head: Head) -> Self {
         Self {
             start,
@@ -1906,14 +1920,7 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
         name.push_str(" App.");
         pos = after;
         let items_at = eat(text, pos, &SECTION_WORD).map_or(pos, |(p, _)| p);
-        let mut phrase = Phrase::new(
-            start,
-            Head::Section {
-                unit: Unit::Section,
-                plural,
-            },
-        );
-        phrase.code = Some(CodeRef::Named(name.clone().into()));
+        let mut phrase = Phrase::sections_of(start, &name, plural);
         if let Some(end) = parse_section_items(text, items_at, &mut phrase) {
             // `5 U.S.C. App. 3 § 8G`, `5 U.S.C. App. 2, § 10(b)` (The Bluebook, rule 12.9.2:
             // an act in the appendix, then its own section): the act's number is part of the
@@ -2199,14 +2206,7 @@ fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
         let word = w.name("w")?.as_str();
         let (_, plural) = unit_of_word(word).unwrap_or((Unit::Section, false));
         let is_part = word.to_ascii_lowercase().starts_with("part");
-        let mut phrase = Phrase::new(
-            start,
-            Head::Section {
-                unit: Unit::Section,
-                plural,
-            },
-        );
-        phrase.code = Some(CodeRef::Named(code.clone().into()));
+        let mut phrase = Phrase::sections_of(start, &code, plural);
         if is_part && is_cfr && !is_cfr_section_number(&text[ws(text, after)..]) {
             phrase.designator = Some("Part".into());
         }
@@ -2250,14 +2250,7 @@ fn parse_titled_regulations(text: &str, start: usize) -> Option<Phrase> {
         let word = w.name("w")?.as_str();
         if !word.to_ascii_lowercase().starts_with("part") {
             let (_, plural) = unit_of_word(word).unwrap_or((Unit::Section, false));
-            let mut phrase = Phrase::new(
-                start,
-                Head::Section {
-                    unit: Unit::Section,
-                    plural,
-                },
-            );
-            phrase.code = Some(CodeRef::Named(code.clone().into()));
+            let mut phrase = Phrase::sections_of(start, &code, plural);
             phrase.kind = Some(CitationKind::StateRegulation);
             if let Some(end) = parse_section_items(text, after, &mut phrase) {
                 let end = parse_tail(text, end, &mut phrase);
