@@ -55,32 +55,25 @@ static YEAR_AND_CHAPTER: LazyLock<Regex> = LazyLock::new(|| {
 /// Illinois Compiled Statutes' source notes).
 pub(crate) const YEAR_AND_CHAPTER_PATTERN: &str = r"(?P<yearch>(?-u:\b)(?:(?:Laws|L\.?|(?:Cal\.[ \t]+)?Stats\.|Acts)[ \t]+(?:of[ \t]+)?(?P<y>(?:1[789]|20)\d\d),?(?:[ \t]+\d{1,3}(?:st|nd|rd|th|d)[ \t]+Leg\.,[ \t]+(?:R\.S\.|\d(?:st|nd|rd|th|d)?[ \t]*C\.S\.),)?[ \t]+(?:ch(?:apter|\.)?|c\.)[ \t]*(?P<ch>\d{1,4}[A-Z]?)(?-u:\b)|(?:(?:s\.|ss\.|§)[ \t]*(?P<fs>\d{1,4}[a-z]?(?:(?:,[ \t]*|,?[ \t]+and[ \t]+)\d{1,4}[a-z]?)*),[ \t]*(?:[Cc]h\.|[Cc]hapter)[ \t]*(?P<fy>(?:19|20)?\d\d)|(?:[Cc]h\.|[Cc]hapter)[ \t]*(?P<fy2>(?:19|20)\d\d))-(?P<fch>\d{1,4})(?-u:\b)(?:,[ \t]+Laws[ \t]+of[ \t]+(?:Fla\.|Florida(?-u:\b)))?|(?:P\.[ \t]?A\.|Public[ \t]+Act)[ \t]+(?P<ga>\d{2,3})-(?P<pa>\d{1,4})(?-u:\b)))";
 
-/// The sections of a Florida chapter law cited before it at byte `pos` of `text` (`s. 1, ch.
-/// 2019-167`, `ss. 3, 4, ch. 2021-1`; see [`YEAR_AND_CHAPTER_PATTERN`]): each number's byte
-/// range and the number; none when the session law there is cited without them.
-pub(crate) fn session_law_sections(text: &str, pos: usize) -> Vec<(Range<usize>, String)> {
+/// A session law read at a position of a text ([`session_law_at`]).
+pub(crate) struct SessionLaw {
+    /// The end of the phrase, in bytes.
+    pub end: usize,
+    /// The act's name (`Laws of 2010, ch. 56`, `Laws of Fla., ch. 2019-167`, `Pub. Act
+    /// 96-1234`), whose sections follow it as a dated act's do.
+    pub name: String,
+    /// The sections of a Florida chapter law cited before it (`s. 1, ch. 2019-167`, `ss. 3,
+    /// 4, ch. 2021-1`): each number's byte range in the text and the number.
+    pub sections: Vec<(Range<usize>, String)>,
+}
+
+/// The session law cited by year and chapter at byte `pos` of `text` ([`YEAR_AND_CHAPTER`]).
+/// `None` when none starts there.
+pub(crate) fn session_law_at(text: &str, pos: usize) -> Option<SessionLaw> {
     static NUMBER: LazyLock<Regex> = LazyLock::new(|| {
         #[allow(clippy::expect_used)]
         Regex::new(r"\d{1,4}[a-z]?").expect("static regex compiles")
     });
-    let Some(list) = text
-        .get(pos..)
-        .and_then(|rest| YEAR_AND_CHAPTER.captures(rest))
-        .and_then(|caps| caps.name("fs"))
-    else {
-        return Vec::new();
-    };
-    let at = pos + list.start();
-    NUMBER
-        .find_iter(list.as_str())
-        .map(|n| (at + n.start()..at + n.end(), n.as_str().to_string()))
-        .collect()
-}
-
-/// The session law cited by year and chapter at byte `pos` of `text` ([`YEAR_AND_CHAPTER`]):
-/// the end of the phrase and the act's name (`Laws of 2010, ch. 56`), whose sections
-/// follow it as a dated act's do. `None` when none starts there.
-pub(crate) fn session_law_at(text: &str, pos: usize) -> Option<(usize, String)> {
     let caps = YEAR_AND_CHAPTER.captures(text.get(pos..)?)?;
     let end = pos + caps.get(0)?.end();
     let name = if let Some(year) = caps.name("fy").or(caps.name("fy2")) {
@@ -90,7 +83,18 @@ pub(crate) fn session_law_at(text: &str, pos: usize) -> Option<(usize, String)> 
     } else {
         format!("Laws of {}, ch. {}", &caps["y"], &caps["ch"])
     };
-    Some((end, name))
+    let sections = caps.name("fs").map_or_else(Vec::new, |list| {
+        let at = pos + list.start();
+        NUMBER
+            .find_iter(list.as_str())
+            .map(|n| (at + n.start()..at + n.end(), n.as_str().to_string()))
+            .collect()
+    });
+    Some(SessionLaw {
+        end,
+        name,
+        sections,
+    })
 }
 
 const MONTHS: [(&str, &str, &str); 12] = [

@@ -546,6 +546,8 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             pos = end.max(next(start));
             continue;
         }
+        // `s. 1, ch. 2019-167`: sections of a session law, cited before it.
+        let mut sections_before = Vec::new();
         let whole_act = if anchor == "sessionlaw" {
             super::session_law::designation_at(text, start)
                 .map(|(e, n)| (start, e, n, CitationKind::DcLaw))
@@ -553,8 +555,10 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             super::dated_act::act_at(text, start)
                 .map(|(e, n)| (start, e, n, CitationKind::NamedAct))
         } else if anchor == "yearch" {
-            super::dated_act::session_law_at(text, start)
-                .map(|(e, n)| (start, e, n, CitationKind::NamedAct))
+            super::dated_act::session_law_at(text, start).map(|law| {
+                sections_before = law.sections;
+                (start, law.end, law.name, CitationKind::NamedAct)
+            })
         } else if anchor == "numact" {
             super::numbered_act::act_around(text, start)
                 .map(|(s, e, n)| (s, e, n, CitationKind::NamedAct))
@@ -576,86 +580,60 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             phrase.code = Some(CodeRef::Named(name.into()));
             phrase.kind = Some(kind);
             phrase.end = end;
-            // `s. 1, ch. 2019-167`: sections of the session law, cited before it.
-            if anchor == "yearch" {
-                for (span, number) in super::dated_act::session_law_sections(text, start) {
-                    phrase.items.push(Item::numbered(span, &number));
+            for (span, number) in sections_before {
+                phrase.items.push(Item::numbered(span, &number));
+            }
+            emit_phrase(text, phrase, &mut out, nested, &mut levels);
+            pos = end.max(next(start));
+            continue;
+        }
+        // Anchors whose own reader gives the phrases there. Where it reads none, the text is
+        // read as the anchors below read it (`part 52 of this chapter` of the C.F.R., not a
+        // container, is a section), or, for the anchors that `stop` there, is no citation:
+        // a title or chapter of no code, the rules of an order of India's Code of Civil
+        // Procedure, a schedule of an act (not `paragraph 2 of Schedule A to the Plan`, nor a
+        // `Schedule I` controlled substance), executive orders.
+        type Reader = fn(&str, usize) -> Option<(usize, Vec<Phrase>)>;
+        let (reader, stops): (Option<Reader>, bool) = match anchor {
+            "cfrunit" => (Some(|t, s| one_phrase(parse_cfr_unit(t, s))), false),
+            "container" => (Some(|t, s| one_phrase(parse_container(t, s))), false),
+            "containers" => (Some(parse_container_list), false),
+            "titledregs" => (
+                Some(|t, s| one_phrase(parse_titled_regulations(t, s))),
+                false,
+            ),
+            "annexsec" => (Some(|t, s| one_phrase(parse_annex_section(t, s))), false),
+            "eudiv" => (Some(|t, s| one_phrase(parse_eu_division(t, s))), false),
+            "euchsec" => (Some(parse_eu_chapter_sections), false),
+            "titled" => (Some(|t, s| one_phrase(parse_titled(t, s))), true),
+            "chapter" => (
+                Some(|t, s| {
+                    one_phrase(
+                        parse_chapter_of_title(t, s)
+                            .or_else(|| parse_chapter_of_state_code(t, s))
+                            .or_else(|| parse_chapter_of_general_laws(t, s))
+                            .or_else(|| parse_container(t, s)),
+                    )
+                }),
+                true,
+            ),
+            "cpcorder" => (Some(parse_cpc_rules), true),
+            "schedule" => (Some(|t, s| one_phrase(parse_schedule(t, s))), true),
+            "eo" => (Some(|t, s| one_phrase(parse_executive_orders(t, s))), true),
+            _ => (None, false),
+        };
+        if let Some(read) = reader {
+            if let Some((end, phrases)) = read(text, start) {
+                for phrase in phrases {
+                    emit_phrase(text, phrase, &mut out, nested, &mut levels);
                 }
+                pos = end.max(next(start));
+                continue;
             }
-            emit_phrase(text, phrase, &mut out, nested, &mut levels);
-            pos = end.max(next(start));
-            continue;
-        }
-        if anchor == "cfrunit"
-            && let Some(phrase) = parse_cfr_unit(text, start)
-        {
-            pos = phrase.end.max(next(start));
-            emit_phrase(text, phrase, &mut out, nested, &mut levels);
-            continue;
-        }
-        // Not a container (`part 52 of this chapter` of the C.F.R.): read as a section.
-        if anchor == "container"
-            && let Some(phrase) = parse_container(text, start)
-        {
-            pos = phrase.end.max(next(start));
-            emit_phrase(text, phrase, &mut out, nested, &mut levels);
-            continue;
-        }
-        if anchor == "containers"
-            && let Some((end, phrases)) = parse_container_list(text, start)
-        {
-            for phrase in phrases {
-                emit_phrase(text, phrase, &mut out, nested, &mut levels);
-            }
-            pos = end.max(next(start));
-            continue;
-        }
-        if anchor == "titled" || anchor == "chapter" {
-            let parsed = if anchor == "titled" {
-                parse_titled(text, start)
-            } else {
-                parse_chapter_of_title(text, start)
-                    .or_else(|| parse_chapter_of_state_code(text, start))
-                    .or_else(|| parse_chapter_of_general_laws(text, start))
-                    .or_else(|| parse_container(text, start))
-            };
-            if let Some(phrase) = parsed {
-                pos = phrase.end.max(next(start));
-                emit_phrase(text, phrase, &mut out, nested, &mut levels);
-            } else {
+            if stops {
                 pos = next(start);
+                continue;
             }
-            continue;
-        }
-        if anchor == "titledregs"
-            && let Some(phrase) = parse_titled_regulations(text, start)
-        {
-            pos = phrase.end.max(next(start));
-            emit_phrase(text, phrase, &mut out, nested, &mut levels);
-            continue;
-        }
-        if anchor == "annexsec"
-            && let Some(phrase) = parse_annex_section(text, start)
-        {
-            pos = phrase.end.max(next(start));
-            emit_phrase(text, phrase, &mut out, nested, &mut levels);
-            continue;
-        }
-        if anchor == "eudiv"
-            && let Some(phrase) = parse_eu_division(text, start)
-        {
-            pos = phrase.end.max(next(start));
-            emit_phrase(text, phrase, &mut out, nested, &mut levels);
-            continue;
-        }
-        if anchor == "euchsec"
-            && let Some((end, phrases)) = parse_eu_chapter_sections(text, start)
-        {
-            for phrase in phrases {
-                emit_phrase(text, phrase, &mut out, nested, &mut levels);
-            }
-            pos = end.max(next(start));
-            continue;
         }
         if anchor == "actdiv" {
             if let Some(phrase) = parse_act_division(text, start) {
@@ -671,28 +649,6 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
                 pos = next(start);
                 continue;
             }
-        }
-        // Anchors whose phrases their own parser reads whole, or that are no citation:
-        // the rules of an order of India's Code of Civil Procedure, a schedule of an act
-        // (not `paragraph 2 of Schedule A to the Plan`, nor a `Schedule I` controlled
-        // substance), executive orders.
-        type WholeParser = fn(&str, usize) -> Option<(usize, Vec<Phrase>)>;
-        let whole: Option<WholeParser> = match anchor {
-            "cpcorder" => Some(parse_cpc_rules),
-            "schedule" => Some(|t, s| parse_schedule(t, s).map(|p| (p.end, vec![p]))),
-            "eo" => Some(|t, s| parse_executive_orders(t, s).map(|p| (p.end, vec![p]))),
-            _ => None,
-        };
-        if let Some(parse) = whole {
-            if let Some((end, phrases)) = parse(text, start) {
-                for phrase in phrases {
-                    emit_phrase(text, phrase, &mut out, nested, &mut levels);
-                }
-                pos = end.max(next(start));
-            } else {
-                pos = next(start);
-            }
-            continue;
         }
         // A compilation's name the reader above took for none (`Title 10 of the Plan`) is
         // read as the codes named in words are.
@@ -1031,15 +987,21 @@ struct Item {
 }
 
 impl Item {
-    /// An item of a section (or part, annex) numbered `section` at `span`, without labels.
-    fn numbered(span: Range<usize>, section: &str) -> Self {
+    /// An item at `span` of the section numbered `section` (`None`: of labels only) with
+    /// its `labels`, no range and no `et seq.`
+    fn new(span: Range<usize>, section: Option<CompactString>, labels: Vec<CompactString>) -> Self {
         Self {
             span,
-            section: Some(section.into()),
-            labels: Vec::new(),
+            section,
+            labels,
             range_end: None,
             et_seq: false,
         }
+    }
+
+    /// An item of a section (or part, annex) numbered `section` at `span`, without labels.
+    fn numbered(span: Range<usize>, section: &str) -> Self {
+        Self::new(span, Some(section.into()), Vec::new())
     }
 }
 
@@ -1508,7 +1470,7 @@ fn headed(text: &str, start: usize) -> Option<Phrase> {
     // `art 6 GDPR`, `arts 6 and 7 of Directive 93/13/EEC`, `Directive 93/13/EEC, art 3`:
     // OSCOLA's article without its period (rule 2.6.1) is an article only of an act named
     // with it; anywhere else the word is prose's (`the state of the art 3`).
-    if unperiodic_article_abbreviation(&text[start..])
+    if UNPERIODIC_ARTICLE.is_match(&text[start..])
         && !matches!(&phrase.code, Some(CodeRef::Named(name)) if !is_generic_code_phrase(name))
     {
         return None;
@@ -1575,18 +1537,6 @@ fn ends_with_year(name: &str) -> bool {
     name.rsplit(' ')
         .next()
         .is_some_and(super::named_before::is_year)
-}
-
-/// Whether `head` opens with `art` or `arts` and a space, OSCOLA's article abbreviation
-/// without its period.
-fn unperiodic_article_abbreviation(head: &str) -> bool {
-    let Some(rest) = head.get(..3).filter(|w| w.eq_ignore_ascii_case("art")) else {
-        return false;
-    };
-    let rest = &head[rest.len()..];
-    rest.strip_prefix('s')
-        .unwrap_or(rest)
-        .starts_with(char::is_whitespace)
 }
 
 /// `Council Directive 93/13/EEC, art 3`, `Regulation (EU) 2016/679, Article 6(1)(a)`, `ECHR,
@@ -2059,13 +2009,11 @@ fn dotted_subpart(text: &str, pos: usize, phrase: &mut Phrase) -> Option<()> {
     }
     let (part, subpart) = (caps.name("part")?, caps.name("sub")?);
     phrase.designator = Some("Part".into());
-    phrase.items.push(Item {
-        span: ws(text, pos)..after,
-        section: Some(part.as_str().into()),
-        labels: Vec::new(),
-        range_end: None,
-        et_seq: false,
-    });
+    phrase.items.push(Item::new(
+        ws(text, pos)..after,
+        Some(part.as_str().into()),
+        Vec::new(),
+    ));
     phrase.division = Some(format!("subpart {}.{}", part.as_str(), subpart.as_str()));
     phrase.division_end = Some(after);
     phrase.end = after;
@@ -2237,6 +2185,11 @@ fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
     }
     phrase.end = trim_end(text, start, end);
     Some(phrase)
+}
+
+/// A reader's one phrase as the phrases read up to where it ends.
+fn one_phrase(phrase: Option<Phrase>) -> Option<(usize, Vec<Phrase>)> {
+    phrase.map(|p| (p.end, vec![p]))
 }
 
 /// `California Code of Regulations, title 22, section 66261.3`, `Title 8, California Code of
@@ -3255,13 +3208,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
     if article {
         pos = continental_labels(text, pos, &mut labels);
     }
-    let mut item = Item {
-        span: first_start..pos,
-        section: Some(number),
-        labels,
-        range_end: None,
-        et_seq: false,
-    };
+    let mut item = Item::new(first_start..pos, Some(number), labels);
     split_hyphen_range(&mut item, plural, text);
     phrase.items.push(item);
     loop {
@@ -3429,13 +3376,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 if enumerates_sentence(text, phrase.start, &labels) {
                     break;
                 }
-                phrase.items.push(Item {
-                    span: item_start..end,
-                    section: None,
-                    labels,
-                    range_end: None,
-                    et_seq: false,
-                });
+                phrase.items.push(Item::new(item_start..end, None, labels));
                 phrase.notes.extend(note);
                 pos = end;
                 continue;
@@ -3487,13 +3428,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                     || (joinable(prev_number.as_deref(), &number, slash)
                         && !(slash && text[phrase.start..].starts_with('§'))))
             {
-                let mut item = Item {
-                    span: item_start..end,
-                    section: Some(number),
-                    labels,
-                    range_end: None,
-                    et_seq: false,
-                };
+                let mut item = Item::new(item_start..end, Some(number), labels);
                 split_hyphen_range(&mut item, plural, text);
                 phrase.items.push(item);
                 phrase.notes.extend(note);
@@ -3612,16 +3547,7 @@ fn number_of_the_same_shape(text: &str, pos: usize, prev: &str) -> Option<(usize
     {
         return None;
     }
-    Some((
-        end,
-        Item {
-            span: item_start..end,
-            section: Some(number),
-            labels,
-            range_end: None,
-            et_seq: false,
-        },
-    ))
+    Some((end, Item::new(item_start..end, Some(number), labels)))
 }
 
 /// Whether `labels` (one label, as `(2)` after `§ 42-3505.04, or`) is the next step of an
@@ -4143,13 +4069,7 @@ fn parse_label_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usiz
         numbered.then_some((end, labels))
     };
     let (mut pos, labels) = label_item(text, pos).or_else(numbered_paragraph)?;
-    phrase.items.push(Item {
-        span: first_start..pos,
-        section: None,
-        labels,
-        range_end: None,
-        et_seq: false,
-    });
+    phrase.items.push(Item::new(first_start..pos, None, labels));
     loop {
         if let Some((after, _)) =
             eat(text, pos, &LABEL_RANGE_SEP).or_else(|| eat(text, pos, &RANGE_SEP))
@@ -4166,13 +4086,7 @@ fn parse_label_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usiz
         if let Some((after, _)) = eat(text, pos, &LIST_SEP) {
             let item_start = ws(text, after);
             if let Some((end, labels)) = label_item(text, after) {
-                phrase.items.push(Item {
-                    span: item_start..end,
-                    section: None,
-                    labels,
-                    range_end: None,
-                    et_seq: false,
-                });
+                phrase.items.push(Item::new(item_start..end, None, labels));
                 pos = end;
                 continue;
             }

@@ -34,43 +34,29 @@ macro_rules! title_number {
     };
 }
 
-/// The scan's anchor: the name and its title (`California Code of Regulations, title 22`),
-/// the title and the name (`Title 8, California Code of Regulations`, `title 10 of the
-/// District of Columbia Municipal Regulations`), or the title's number, the name and a
-/// section (`30 Texas Administrative Code § 335.1`).
+/// The scan's anchor and [`at`]'s reader: the name and its title (`California Code of
+/// Regulations, title 22`; name in `n`, title in `t`), the title and the name (`Title 8,
+/// California Code of Regulations`, `title 10 of the District of Columbia Municipal
+/// Regulations`; `t2`, `n2`), or the title's number, the name and a section (`30 Texas
+/// Administrative Code § 335.1`; `t3`, `n3`).
 pub(crate) const ANCHOR_PATTERN: &str = concat!(
-    r"(?P<titledregs>(?-u:\b)(?:",
+    r"(?P<titledregs>(?-u:\b)(?:(?P<n>",
     titled_regulations_name!(),
-    r",?[ \t]+(?i:title)[ \t]+\d|(?i:title)[ \t]+",
+    r"),?[ \t]+(?i:title)[ \t]+(?P<t>",
     title_number!(),
-    r",?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?",
-    titled_regulations_name!(),
-    r"|",
+    r")|(?i:title)[ \t]+(?P<t2>",
     title_number!(),
-    r"[ \t]+",
+    r"),?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?P<n2>",
     titled_regulations_name!(),
-    r",?[ \t]*(?:§|(?i:sections?|secs?\.)[ \t]*\d)))"
+    r")|(?P<t3>",
+    title_number!(),
+    r")[ \t]+(?P<n3>",
+    titled_regulations_name!(),
+    r"),?[ \t]*(?:§|(?i:sections?|secs?\.)[ \t]*\d)))"
 );
 
-/// The three orders of name and title at the start of a text, with the title in `t`, `t2`
-/// or `t3` and the name in `n`, `n2` or `n3`; a comma after the whole is read over.
-static NAME_AND_TITLE: LazyLock<Regex> = LazyLock::new(|| {
-    re(concat!(
-        r"^(?:(?:the[ \t]+)?(?P<n>",
-        titled_regulations_name!(),
-        r"),?[ \t]+(?i:title)[ \t]+(?P<t>",
-        title_number!(),
-        r")|(?i:title)[ \t]+(?P<t2>",
-        title_number!(),
-        r"),?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?P<n2>",
-        titled_regulations_name!(),
-        r")|(?P<t3>",
-        title_number!(),
-        r")[ \t]+(?P<n3>",
-        titled_regulations_name!(),
-        r"))",
-    ))
-});
+/// [`ANCHOR_PATTERN`] at the start of a text.
+static NAME_AND_TITLE: LazyLock<Regex> = LazyLock::new(|| re(&super::anchored(ANCHOR_PATTERN)));
 
 /// A name of [`COMPILATIONS`] and its title written as the `of` clauses join them (`the
 /// California Code of Regulations title 8`, `District of Columbia Municipal Regulations,
@@ -121,9 +107,10 @@ fn code_of(name: &str, title: &str) -> Option<String> {
 }
 
 /// The compilation and title named at byte `pos` of `text` in one of the orders of
-/// [`NAME_AND_TITLE`]: the end of the name and title, the code's name, and whether the
-/// title's number stood before the name (`30 Texas Administrative Code`), which then needs
-/// a section after it to be a citation. `None` when no such name starts there.
+/// [`ANCHOR_PATTERN`]: where the name and title end (a section may follow), the code's
+/// name, and whether the title's number stood before the name (`30 Texas Administrative
+/// Code`), which then needs a section after it to be a citation. `None` when no such name
+/// starts there.
 pub(crate) fn at(text: &str, pos: usize) -> Option<(usize, String, bool)> {
     let caps = NAME_AND_TITLE.captures(text.get(pos..)?)?;
     let (name, title, number_first) = match (caps.name("n"), caps.name("n2"), caps.name("n3")) {
@@ -133,7 +120,7 @@ pub(crate) fn at(text: &str, pos: usize) -> Option<(usize, String, bool)> {
         (None, None, None) => return None,
     };
     let code = code_of(name.as_str(), title.as_str())?;
-    Some((pos + caps.get(0)?.end(), code, number_first))
+    Some((pos + name.end().max(title.end()), code, number_first))
 }
 
 /// The code's name of a compilation's title written as a phrase (`the California Code of
@@ -151,30 +138,40 @@ mod tests {
     #[test]
     fn every_order_of_name_and_title_names_the_table_t1_code() {
         let code = |text: &str| at(text, 0).map(|(_, c, first)| (c, first));
-        assert_eq!(
-            code("California Code of Regulations, title 22, section 66261.3"),
-            Some(("Cal. Code Regs. tit. 22".into(), false))
-        );
-        assert_eq!(
-            code("Title 18 of the District of Columbia Municipal Regulations"),
-            Some(("D.C. Mun. Regs. tit. 18".into(), false))
-        );
-        assert_eq!(
-            code("Title 11-X of the District of Columbia Municipal Regulations"),
-            Some(("D.C. Mun. Regs. tit. 11-X".into(), false))
-        );
-        assert_eq!(
-            code("30 Texas Administrative Code § 335.1"),
-            Some(("Tex. Admin. Code tit. 30".into(), true))
-        );
-        assert_eq!(
-            code("Title 6 of the Rules of the City of New York"),
-            Some(("6 RCNY".into(), false))
-        );
-        assert_eq!(
-            code("title 12 of the New York Codes, Rules and Regulations"),
-            Some(("N.Y. Comp. Codes R. & Regs. tit. 12".into(), false))
-        );
+        for (text, name, number_first) in [
+            (
+                "California Code of Regulations, title 22, section 66261.3",
+                "Cal. Code Regs. tit. 22",
+                false,
+            ),
+            (
+                "Title 18 of the District of Columbia Municipal Regulations",
+                "D.C. Mun. Regs. tit. 18",
+                false,
+            ),
+            (
+                "Title 11-X of the District of Columbia Municipal Regulations",
+                "D.C. Mun. Regs. tit. 11-X",
+                false,
+            ),
+            (
+                "30 Texas Administrative Code § 335.1",
+                "Tex. Admin. Code tit. 30",
+                true,
+            ),
+            (
+                "Title 6 of the Rules of the City of New York",
+                "6 RCNY",
+                false,
+            ),
+            (
+                "title 12 of the New York Codes, Rules and Regulations",
+                "N.Y. Comp. Codes R. & Regs. tit. 12",
+                false,
+            ),
+        ] {
+            assert_eq!(code(text), Some((name.to_string(), number_first)), "{text}");
+        }
         // A compilation numbered by chapter alone, and a title of no compilation.
         assert_eq!(
             code("Title 173 of the Washington Administrative Code"),
