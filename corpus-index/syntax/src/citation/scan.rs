@@ -570,14 +570,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
         };
         if let Some((start, end, name, kind)) = whole_act {
             // `D.C. Law 22-250`, `Aug. 14, 1935, ch. 531`: an act as a whole.
-            let mut phrase = Phrase::new(
-                start,
-                Head::Section {
-                    unit: Unit::Section,
-                    plural: false,
-                },
-            );
-            phrase.code = Some(CodeRef::Named(name.into()));
+            let mut phrase = Phrase::sections_of(start, &name, false);
             phrase.kind = Some(kind);
             phrase.end = end;
             for (span, number) in sections_before {
@@ -1884,14 +1877,11 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
             if let Some(act) = act
                 && let Some((sign_end, _)) = eat(text, end, &APPENDIX_ACT_SECTION)
             {
-                let mut of_act = Phrase::new(
+                let mut of_act = Phrase::sections_of(
                     start,
-                    Head::Section {
-                        unit: Unit::Section,
-                        plural: text[end..sign_end].contains("§§"),
-                    },
+                    &format!("{name} {act}"),
+                    text[end..sign_end].contains("§§"),
                 );
-                of_act.code = Some(CodeRef::Named(format!("{name} {act}").into()));
                 of_act.designator = Some("§".into());
                 of_act.kind = Some(CitationKind::Usc);
                 if let Some(end) = parse_section_items(text, sign_end, &mut of_act) {
@@ -2053,14 +2043,7 @@ fn parse_code_prefixed(
     designator: Option<String>,
     plural: bool,
 ) -> Option<Phrase> {
-    let mut phrase = Phrase::new(
-        start,
-        Head::Section {
-            unit: Unit::Section,
-            plural,
-        },
-    );
-    phrase.code = Some(CodeRef::Named(code.into()));
+    let mut phrase = Phrase::sections_of(start, &code, plural);
     phrase.kind = Some(kind);
     phrase.designator = designator;
     let mut after = after;
