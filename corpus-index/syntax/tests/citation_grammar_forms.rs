@@ -331,6 +331,122 @@ fn rules_of_state_administrative_codes_in_their_own_forms() {
     assert_eq!(read("under rule 5-2 of the club"), []);
 }
 
+// Class: the compilations of regulations numbered without a title, named in words before
+// the number (`Code of Maryland Regulations (COMAR) … COMAR 26.11.17`, as the Federal Register
+// of October 3, 2017 names Maryland's) or in an `of` clause, cited in table T1's code with its
+// designator (`§`, `r.`, none); the states' own initials of their rules (`RCSA`, `HAR`,
+// `K.A.R.`, `NAC`, `ARSD`) and numbers (`LAC 33:III.2103`, `20.2.72.200 NMAC`,
+// `250-RICR-120-05-1`); Connecticut's numbers that carry the authorising statute's
+// subdivision (`22a-449(c)-100`, no range).
+#[test]
+fn compilations_of_regulations_named_in_words_without_a_title() {
+    let reg = |n: &str| -> (String, String) { ("state_regulation".into(), n.into()) };
+    assert_eq!(
+        read(
+            "Maryland's longstanding SIP approved NNSR program, established in Code of Maryland Regulations 26.11.17.01, and Washington Administrative Code (WAC) 173-400-030"
+        ),
+        [
+            reg("Md. Code Regs. 26.11.17.01"),
+            reg("Wash. Admin. Code § 173-400-030")
+        ]
+    );
+    assert_eq!(
+        read(
+            "pursuant to rule 62-296.320 of the Florida Administrative Code, Minnesota Rules, part 7007.0100, and section 22a-174-3a of the Regulations of Connecticut State Agencies"
+        ),
+        [
+            reg("Fla. Admin. Code r. 62-296.320"),
+            reg("Minn. R. 7007.0100"),
+            reg("Conn. Agencies Regs. § 22a-174-3a")
+        ]
+    );
+    assert_eq!(
+        read(
+            "Michigan Administrative Code R 336.1101; Oregon Administrative Rule 340-200-0020; Rule 391-3-1-.02 of the Rules and Regulations of the State of Georgia"
+        ),
+        [
+            reg("Mich. Admin. Code r. 336.1101"),
+            reg("Or. Admin. R. 340-200-0020"),
+            reg("Ga. Comp. R. & Regs. 391-3-1-.02")
+        ]
+    );
+    assert_eq!(
+        read(
+            "RCSA § 22a-449(c)-100(a); HAR § 11-60.1-1; K.A.R. 28-19-300; NAC 444.842; ARSD 74:36:01:01; LAC 33:III.2103; 20.2.72.200 NMAC; 250-RICR-120-05-1"
+        ),
+        [
+            reg("Conn. Agencies Regs. § 22a-449(c)-100(a)"),
+            reg("Haw. Code R. § 11-60.1-1"),
+            reg("Kan. Admin. Regs. § 28-19-300"),
+            reg("Nev. Admin. Code § 444.842"),
+            reg("S.D. Admin. R. 74:36:01:01"),
+            reg("La. Admin. Code tit. 33, pt. III, § 2103"),
+            reg("N.M. Code R. § 20.2.72.200"),
+            reg("250 R.I. Code R. 120-05-1")
+        ]
+    );
+    // A compilation named without a number is a name in prose; a section number written
+    // whole after the labels still ends a range.
+    assert_eq!(read("the Oregon Administrative Rules provide that"), []);
+    assert_eq!(
+        read("§§ 20-871(b)-20-873 of the Administrative Code of the City of New York"),
+        [(
+            "state_statute".into(),
+            "NYC Admin. Code §§ 20-871(b) to 20-873".into()
+        )]
+    );
+}
+
+// Class: the states' own initials of their codes (Bluepages table BT2: Ohio's `ORC`, Utah's
+// `UCA`, Rhode Island's `R.I.G.L.`, Virginia's `Code of Va.`), before the number or named in
+// an `of` clause (`section 200.030 of NRS`); a state's subject code named in words in an `of`
+// clause (`Article 38.22 of the Texas Code of Criminal Procedure`), and an article of a code
+// cited by article with its sections (`Tex. Code Crim. Proc. art. 38.22, § 3`; Texas's
+// `Article 42.12, Code of Criminal Procedure`). An act named after a place that is a state
+// (`the Tennessee Valley Authority Act of 1933`, U.S. Code title 41) is no state's code.
+#[test]
+fn states_own_initials_and_subject_codes_in_of_clauses() {
+    let st = |n: &str| -> (String, String) { ("state_statute".into(), n.into()) };
+    assert_eq!(
+        read("ORC 2903.01; UCA 76-5-202; R.I.G.L. § 11-23-1; Code of Va. § 18.2-32"),
+        [
+            st("Ohio Rev. Code Ann. § 2903.01"),
+            st("Utah Code Ann. § 76-5-202"),
+            st("R.I. Gen. Laws § 11-23-1"),
+            st("Va. Code § 18.2-32")
+        ]
+    );
+    assert_eq!(
+        read("section 200.030 of NRS and section 2903.01 of the ORC"),
+        [
+            st("Nev. Rev. Stat. § 200.030"),
+            st("Ohio Rev. Code Ann. § 2903.01")
+        ]
+    );
+    assert_eq!(
+        read(
+            "Article 38.22 of the Texas Code of Criminal Procedure; Tex. Code Crim. Proc. Ann. art. 38.22, § 3(a); Article 42.12, Code of Criminal Procedure"
+        ),
+        [
+            st("Tex. Code Crim. Proc. art. 38.22"),
+            st("Tex. Code Crim. Proc. Ann. art. 38.22, § 3(a)"),
+            (
+                "named_act".into(),
+                "Code of Criminal Procedure art. 42.12".into()
+            )
+        ]
+    );
+    assert_eq!(
+        read(
+            "the Authority may not obtain electricity from sources other than the Tennessee Valley Authority, as provided in section 9(b) of the Tennessee Valley Authority Act of 1933"
+        ),
+        [(
+            "named_act".into(),
+            "Tennessee Valley Authority Act of 1933 § 9(b)".into()
+        )]
+    );
+}
+
 // Class: a state's code by its title in words (table T1) and the D.C. Code by its official
 // title, `D.C. Official Code` (D.C. Code, quoted acts: `(D.C. Law 10-257; D.C. Official Code §
 // 22-3015)`), which is the code lexls knows as `D.C. Code`.
@@ -2885,6 +3001,53 @@ fn paragraphs_parts_and_years_of_state_constitutions() {
             state("Ill. Const. art. I, § 2")
         ]
     );
+}
+
+// Class: the numbering of articles and sections inserted between others (table T1 and the
+// constitutions' own texts): California's lettered articles (`art. XIII A`, written `XIIIA`
+// too) with California's `subd.`, Texas's sections with a hyphen and a letter (`§ 1-b`,
+// `§ 49-d-8`); the section before its article in words, with a comma (`Section 19, Article I
+// of the Texas Constitution`); a section of an amendment named by its ordinal, which only the
+// United States Constitution's amendments are (`Section 1 of the Fourteenth Amendment`). A
+// capital after an article that no punctuation closes is a word (`art. I A court`), and an
+// amendment of something else is no constitution's.
+#[test]
+fn inserted_articles_and_sections_of_constitutions() {
+    let state = |n: &str| ("state_constitution".to_string(), n.to_string());
+    let us = |n: &str| ("usconst".to_string(), n.to_string());
+    assert_eq!(
+        read(
+            "See Cal. Const. art. XIII A, § 1; Cal. Const., art. XIIIA, § 2; Cal. Const., art. XIII D, § 6, subd. (a); Tex. Const. art. VIII, § 1-b; Tex. Const. art. III, § 49-d-8."
+        ),
+        [
+            state("Cal. Const. art. XIII A, § 1"),
+            state("Cal. Const. art. XIII A, § 2"),
+            state("Cal. Const. art. XIII D, § 6(a)"),
+            state("Tex. Const. art. VIII, § 1-b"),
+            state("Tex. Const. art. III, § 49-d-8")
+        ]
+    );
+    assert_eq!(
+        read(
+            "as guaranteed by Section 19, Article I of the Texas Constitution and by Article XIII A, Section 1 of the California Constitution"
+        ),
+        [
+            state("Tex. Const. art. I, § 19"),
+            state("Cal. Const. art. XIII A, § 1")
+        ]
+    );
+    assert_eq!(
+        read("Section 1 of the Fourteenth Amendment; section 2 of the 14th Amendment"),
+        [
+            us("U.S. Const. amend. XIV, § 1"),
+            us("U.S. Const. amend. XIV, § 2")
+        ]
+    );
+    assert_eq!(
+        read("Under U.S. Const. art. I A court may not act."),
+        [us("U.S. Const. art. I")]
+    );
+    assert_eq!(read("Section 2 of the First Amendment to the Lease"), []);
 }
 
 // Class: `subsection (b) of such section` names a subdivision of the section cited last,

@@ -320,6 +320,10 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
     if let Some(name) = super::titled_regulations::titled_code(phrase) {
         return code(name, CodeFamily::StateRegulation);
     }
+    // `the Washington Administrative Code`: a compilation numbered without a title.
+    if let Some((name, _)) = super::named_regulations::named(phrase) {
+        return code(name.to_string(), CodeFamily::StateRegulation);
+    }
     if DC_CODE.is_match(phrase) {
         return code("D.C. Code".into(), CodeFamily::StateStatute);
     }
@@ -375,6 +379,14 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
     }
     if EU_TREATY.is_match(unprefixed) {
         return code(unprefixed.to_string(), CodeFamily::Eu);
+    }
+    if let Some((name, rules)) = super::forms::local_code_named(unprefixed) {
+        let family = if rules {
+            CodeFamily::StateRegulation
+        } else {
+            CodeFamily::StateStatute
+        };
+        return code(name.to_string(), family);
     }
     let lower = phrase.to_ascii_lowercase();
     let lower = lower.strip_prefix("the ").unwrap_or(&lower);

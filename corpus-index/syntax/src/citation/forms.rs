@@ -74,11 +74,15 @@ pub(crate) const STATE_NAMES: &[(&str, &str)] = &[
     ("wyoming", "Wyo."),
 ];
 
-const STATE_FULL: &str = r"(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New[ \t]Hampshire|New[ \t]Jersey|New[ \t]Mexico|New[ \t]York|North[ \t]Carolina|North[ \t]Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode[ \t]Island|South[ \t]Carolina|South[ \t]Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West[ \t]Virginia|Wisconsin|Wyoming)";
+pub(crate) const STATE_FULL: &str = r"(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New[ \t]Hampshire|New[ \t]Jersey|New[ \t]Mexico|New[ \t]York|North[ \t]Carolina|North[ \t]Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode[ \t]Island|South[ \t]Carolina|South[ \t]Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West[ \t]Virginia|Wisconsin|Wyoming)";
 
 /// The name of a state code, its title and its chapter or title division: the part of
-/// [`STATE_CODE`] before the designator.
-const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3}[A-Z]?)[ \t]+)?(?P<pre>Code[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:(?:[A-Z][a-z]?\.){2,6},?|[A-Z][A-Za-z]*(?:['’][a-z]*)?(?:[-–][A-Za-z]+)*\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch|c|art)\.[ \t]*(?P<divnum>\d+(?:-?[A-Z]|[a-z])?)(?:,[ \t]*pt\.[ \t]*(?P<part>[IVXLC]{1,8}|\d{1,3})(?-u:\b))?)?";
+/// [`STATE_CODE`] before the designator. A code cited by article divides some articles into
+/// sections, the article numbered with a decimal in Texas's codes (`Tex. Code Crim. Proc.
+/// art. 38.22, § 3`). The title may be an agency's number, as Maine's and
+/// Vermont's rules are cited by the agency and its unit (`06-096 Code Me. R. § 1`,
+/// `12-031-001 Vt. Code R. § 1`; table T1).
+const STATE_CODE_NAME: &str = r"^(?:(?P<title>\d{1,3}[A-Z]?|\d{2}-\d{3}(?:-\d{3})?)[ \t]+)?(?P<pre>Code[ \t]+)?(?P<state>{STATE})(?P<words>(?:[ \t]+(?:(?:[A-Z][a-z]?\.){2,6},?|[A-Z][A-Za-z]*(?:['’][a-z]*)?(?:[-–][A-Za-z]+)*\.?,?|&|and)){1,7}?)(?:,?[ \t]+(?P<div>tit|ch|c|art)\.[ \t]*(?P<divnum>\d+(?:\.\d+)?(?:-?[A-Z]|[a-z])?)(?:,[ \t]*pt\.[ \t]*(?P<part>[IVXLC]{1,8}|\d{1,3})(?-u:\b))?)?";
 
 /// The division word of [`STATE_CODE_NAME`] as table T1 abbreviates it: Massachusetts's
 /// courts' `c.` (`G. L. c. 93A`, also after the code's name in The Bluebook's form, `Mass.
@@ -418,6 +422,30 @@ const LOCAL_CODES: &[LocalCode] = &[
     ("ORC Ann.", "Ohio Rev. Code Ann.", false, true, "§"),
     ("O.R.C.", "Ohio Rev. Code Ann.", false, true, "§"),
     ("Code of Ala.", "Ala. Code", false, true, "§"),
+    ("Code of Va.", "Va. Code", false, true, "§"),
+    // The states' own forms without periods, as their courts and agencies write them
+    // (Bluepages table BT2): Ohio's `ORC 2903.01`, Utah's `UCA 76-5-202`, Rhode Island's
+    // `R.I.G.L. § 11-23-1`; and the administrative codes of Nevada (`NAC 444.842`, beside
+    // its statutes' `NRS`) and South Dakota (`ARSD 74:36:01:01`).
+    ("ORC", "Ohio Rev. Code Ann.", false, true, "§"),
+    ("UCA", "Utah Code Ann.", false, true, "§"),
+    ("R.I.G.L.", "R.I. Gen. Laws", false, true, "§"),
+    ("NAC", "Nev. Admin. Code", false, true, "§"),
+    ("ARSD", "S.D. Admin. R.", false, true, ""),
+    // Connecticut's regulations as its agencies and courts cite them (`Regs., Conn. State
+    // Agencies § 22a-174-3a`, the official form; `R.C.S.A. § 17b-262-822`).
+    (
+        "Regs., Conn. State Agencies",
+        "Conn. Agencies Regs.",
+        false,
+        true,
+        "§",
+    ),
+    ("R.C.S.A.", "Conn. Agencies Regs.", false, true, "§"),
+    ("RCSA", "Conn. Agencies Regs.", false, true, "§"),
+    // Hawaii's and Kansas's own forms of their rules (`HAR § 11-60.1-1`, `K.A.R. 28-19-300`).
+    ("HAR", "Haw. Code R.", false, true, "§"),
+    ("K.A.R.", "Kan. Admin. Regs.", false, true, "§"),
 ];
 
 /// The abbreviations of [`LOCAL_CODES`] as a regular expression's alternation, longest
@@ -493,10 +521,16 @@ fn is_local_code(entry: &str, key: &str) -> bool {
 /// `IAC` (`326 IAC 2-2-1`, `329 IAC 3.1-1-1`: article, rule, section, the article numbered
 /// with a decimal where one was inserted; `567 IAC 22.1`), Missouri's `CSR` (`10 CSR 10-6.060`); and the
 /// forms that name the code before a number of its own shape: Arizona's `A.A.C.
-/// R18-2-101`, Ohio's `Ohio Adm.Code 3745-31-01`, Montana's `ARM 17.8.101`.
+/// R18-2-101`, Ohio's `Ohio Adm.Code 3745-31-01`, Montana's `ARM 17.8.101`; Louisiana's
+/// `LAC 33:V.109` (title, part and section, as its register cites its code: `La. Admin.
+/// Code tit. 33, pt. V, § 109` in table T1); New Mexico's number before its code's initials
+/// (`20.2.72.200 NMAC`, as its register cites its code: `N.M. Code R. § 20.2.72.200`); Rhode
+/// Island's title, code and chapter, subchapter and part (`250-RICR-120-05-1`, the form its
+/// Secretary of State prescribes for the Rhode Island Code of Regulations: `250 R.I. Code R.
+/// 120-05-1`).
 static TITLED_ADMIN_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<ccr>\d{1,2})[ \t]+(?:CCR|C\.C\.R\.),?[ \t]*(?P<des>§§?)?[ \t]*(?P<ccrnum>\d+(?:\.\d+)?(?P<hyphen>-\d+)?)(?-u:\b)|(?P<vac>\d{1,2})[ \t]?VAC[ \t]?(?P<vacnum>\d{1,3}-\d)|(?P<ncac>\d{1,2}[A-Z]?)[ \t]+NCAC[ \t]+0?(?P<ch>\d{1,2}[A-Z]{0,2})[ \t]*\.(?P<rule>\d{4})(?-u:\b)|(?P<kar>\d{1,3})[ \t]+KAR[ \t]+(?P<karnum>\d{1,3}:\d{3})|(?P<iac>\d{1,3})[ \t]+IAC[ \t]+(?P<iacnum>\d{1,3}(?:(?P<indiana>(?:\.\d+)?-\d{1,3}(?:\.\d+)?-\d{1,3}(?:\.\d+)?)|\.\d{1,3})?)(?-u:\b)|(?P<csr>\d{1,2})[ \t]+CSR[ \t]+(?P<csrnum>\d{1,2}-\d{1,2}\.\d{3})|(?:A\.A\.C\.|(?P<ohio>Ohio[ \t]?Adm\.[ \t]?Code)|(?P<mont>ARM|Admin\.[ \t]?R\.[ \t]?M\.))[ \t]+(?P<ownnum>R\d{1,2}-\d{1,2}-\d{2,4}[A-Z]?|\d{1,4}(?::\d+)?-\d{1,3}-\d{1,3}(?:\.\d+)?|\d{1,2}\.\d{1,3}\.\d{3,4}))",
+        r"^(?:(?P<ccr>\d{1,2})[ \t]+(?:CCR|C\.C\.R\.),?[ \t]*(?P<des>§§?)?[ \t]*(?P<ccrnum>\d+(?:\.\d+)?(?P<hyphen>-\d+)?)(?-u:\b)|(?P<vac>\d{1,2})[ \t]?VAC[ \t]?(?P<vacnum>\d{1,3}-\d)|(?P<ncac>\d{1,2}[A-Z]?)[ \t]+NCAC[ \t]+0?(?P<ch>\d{1,2}[A-Z]{0,2})[ \t]*\.(?P<rule>\d{4})(?-u:\b)|(?P<kar>\d{1,3})[ \t]+KAR[ \t]+(?P<karnum>\d{1,3}:\d{3})|(?P<iac>\d{1,3})[ \t]+IAC[ \t]+(?P<iacnum>\d{1,3}(?:(?P<indiana>(?:\.\d+)?-\d{1,3}(?:\.\d+)?-\d{1,3}(?:\.\d+)?)|\.\d{1,3})?)(?-u:\b)|(?P<csr>\d{1,2})[ \t]+CSR[ \t]+(?P<csrnum>\d{1,2}-\d{1,2}\.\d{3})|(?P<ricr>\d{3})-RICR-(?P<ricrnum>\d{2,3}-\d{2}-\d{1,3}(?:\.\d{1,3})*)(?-u:\b)|(?P<nmac>\d{1,2}\.\d{1,3}\.\d{1,3}(?:\.\d{1,4})?)[ \t]+NMAC(?-u:\b)|LAC[ \t]+(?P<lac>\d{1,2}):(?P<lacpart>[IVXLC]{1,8}|\d{1,3})\.(?P<lacnum>\d{1,5})(?-u:\b)|(?:A\.A\.C\.|(?P<ohio>Ohio[ \t]?Adm\.[ \t]?Code)|(?P<mont>ARM|Admin\.[ \t]?R\.[ \t]?M\.))[ \t]+(?P<ownnum>R\d{1,2}-\d{1,2}-\d{2,4}[A-Z]?|\d{1,4}(?::\d+)?-\d{1,3}-\d{1,3}(?:\.\d+)?|\d{1,2}\.\d{1,3}\.\d{3,4}))",
     )
 });
 
@@ -556,6 +590,29 @@ fn titled_admin_code(rest: &str, start: usize) -> Option<Found> {
         cite.set_designator(Some("r."));
         return Some(Found::Whole { end, cite });
     }
+    if let Some(title) = c.name("ricr") {
+        let code = format!("{} R.I. Code R.", title.as_str());
+        return Some(plain(code, c.name("ricrnum")?));
+    }
+    if let Some(num) = c.name("nmac") {
+        let end = start + c.get(0)?.end();
+        let mut cite = whole_cite(
+            start,
+            end,
+            CitationKind::StateRegulation,
+            "N.M. Code R.".into(),
+        );
+        cite.section = Some(num.as_str().into());
+        return Some(Found::Whole { end, cite });
+    }
+    if let Some(title) = c.name("lac") {
+        let code = format!(
+            "La. Admin. Code tit. {}, pt. {}",
+            title.as_str(),
+            c.name("lacpart")?.as_str()
+        );
+        return Some(prefix(code, c.name("lacnum")?));
+    }
     if let Some(title) = c.name("csr") {
         let code = format!("Mo. Code Regs. Ann. tit. {}", title.as_str());
         return Some(prefix(code, c.name("csrnum")?));
@@ -606,6 +663,27 @@ pub(crate) fn local_code_at(rest: &str) -> Option<(usize, &'static str)> {
         })
         .max_by_key(|(abbr, ..)| abbr.len())
         .map(|(abbr, name, ..)| (abbr.len(), *name))
+}
+
+/// A code of [`LOCAL_CODES`] named by its abbreviation alone, as an `of` clause names it
+/// (`section 200.030 of NRS`, `section 2903.01 of the ORC`): its name in table T1 and
+/// whether it is a body of rules (an administrative code). Abbreviations of two letters
+/// (`AS`, `IC`) are as often something else, and those cited with a title first (`V.S.A.`)
+/// or by article (`La.C.C.`) need what they lack here.
+pub(crate) fn local_code_named(phrase: &str) -> Option<(&'static str, bool)> {
+    let key = local_code_key(phrase);
+    LOCAL_CODES
+        .iter()
+        .find(|(abbr, _, titled, _, designator)| {
+            !titled && *designator != "art." && abbr.len() > 2 && is_local_code(abbr, &key)
+        })
+        .map(|(_, name, ..)| (*name, names_rules(name)))
+}
+
+/// Whether a code's name in table T1 names a body of rules, an administrative code (`Wash.
+/// Admin. Code`, `Conn. Agencies Regs.`, `Haw. Code R.`), not a code of statutes.
+fn names_rules(name: &str) -> bool {
+    name.contains("Admin.") || name.contains("Regs.") || name.ends_with(" R.")
 }
 
 /// Massachusetts' own form, `G.L. c. 93A, § 9` (`M.G.L. c.`, `M.G.L.A. c.`; `s.` and `ss.`
@@ -708,6 +786,11 @@ static STATE_CODE_TITLE: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
+/// The rest of a subject code's name after `Code` (`of Criminal Procedure`, `of Civil
+/// Procedure`, `of Military Justice`): the name does not end at `Code`.
+static SUBJECT_OF: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^[ \t]+of[ \t]+(?:Criminal|Civil|Military)(?-u:\b)"));
+
 /// [`STATE_CODE_TITLE`] before the section: `Code of Virginia § 2.2-3711`, `Florida
 /// Statutes section 768.28`, `Massachusetts General Laws chapter 93A, section 2`,
 /// `Delaware Code title 6, § 2513`; or before a number in a code's style, without a
@@ -724,6 +807,11 @@ static STATE_CODE_TITLE_SECTION: LazyLock<Regex> = LazyLock::new(|| {
 /// abbreviations of the title's words, the state's first).
 pub(crate) fn state_code_title(rest: &str) -> Option<(usize, String)> {
     let c = STATE_CODE_TITLE.captures(rest)?;
+    // `Texas Code of Criminal Procedure`: a subject code's name, of which `Texas Code` is
+    // only the start.
+    if SUBJECT_OF.is_match(&rest[c.get(0)?.end()..]) {
+        return None;
+    }
     let state_words = c.name("s1").or(c.name("s2"))?.as_str();
     let state_key = state_words
         .split_whitespace()
@@ -892,7 +980,7 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
     };
     let kind = match *name {
         "U.C.C." => CitationKind::UniformLaw,
-        n if n.contains("Regs.") || n.contains("Admin.") => CitationKind::StateRegulation,
+        n if names_rules(n) => CitationKind::StateRegulation,
         _ => CitationKind::StateStatute,
     };
     Some(Found::CodePrefix {
@@ -1179,10 +1267,13 @@ static PUBLIC_LAW: LazyLock<Regex> = LazyLock::new(|| {
 /// A rule of an administrative code cited by its number alone (`Rule 12A-1.032`), or with
 /// the Florida Administrative Code named after it in the code's own style (`Rule
 /// 62-296.320, F.A.C.`, `rule 62-4.050, Florida Administrative Code`; table T1's `Fla.
-/// Admin. Code Ann. r. 62-296.320`), in `fac`; `rule` in lower case only so.
+/// Admin. Code Ann. r. 62-296.320`), in `fac`; `rule` in lower case only so, or with another
+/// compilation named after it (`rule 391-3-1-.02 of the Rules and Regulations of the State of
+/// Georgia`; see [`super::named_regulations::named_after`]). The rules of Alabama, Georgia
+/// and Tennessee number their last level after a hyphen and a period (`391-3-1-.02`).
 static RULE_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:Rule|(?P<lower>rule))[ \t]+(?P<num>\d+[A-Z]{0,2}-\d+(?:\.\d+)*[a-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?P<fac>,[ \t]*(?:F\.[ \t]?A\.[ \t]?C\.|Florida[ \t]+Administrative[ \t]+Code(?-u:\b)|Fla\.[ \t]+Admin\.[ \t]+Code(?-u:\b)))?",
+        r"^(?:Rule|(?P<lower>rule))[ \t]+(?P<num>\d+[A-Z]{0,2}-\d+(?:[.-]\d+)*(?:-\.\d+)?[a-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?P<fac>,[ \t]*(?:F\.[ \t]?A\.[ \t]?C\.|Florida[ \t]+Administrative[ \t]+Code(?-u:\b)|Fla\.[ \t]+Admin\.[ \t]+Code(?-u:\b)))?",
     )
 });
 
@@ -1237,19 +1328,24 @@ static REGISTER: LazyLock<Regex> = LazyLock::new(|| {
 /// [Const. Art. I, §8, cl. 8]`). The year of a state's constitution after its name, as
 /// Illinois' courts cite theirs (`Ill. Const. 1970, art. I, § 2`; The Bluebook, rule 11,
 /// for a constitution not in force), is read over; Massachusetts' parts before the article
-/// (`Mass. Const. pt. 1, art. 12`; table T1) are kept in `pt`.
+/// (`Mass. Const. pt. 1, art. 12`; table T1) are kept in `pt`. An article added between two
+/// others takes a capital letter after its numeral (California's `art. XIII A`, written
+/// `XIIIA` too), kept in `al` (see [`article_letter`]).
 static CONSTITUTION: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?:(?P<who>U\.[ \t]?S\.|{STATE}|{STATE_FULL})[ \t]+(?i:const(?:itution)?\.?)(?:[ \t]+(?:1[789]|20)\d\d)?|Const\.),?[ \t]+(?:(?i:pt\.|part)[ \t]*(?P<pt>[1-9]|[IV]{{1,3}}),[ \t]*)?(?P<rest>(?i:art(?:icle|\.)?|amend(?:ment|\.)?)[ \t]+[IVXLC0-9]+)"
+        r"^(?:(?P<who>U\.[ \t]?S\.|{STATE}|{STATE_FULL})[ \t]+(?i:const(?:itution)?\.?)(?:[ \t]+(?:1[789]|20)\d\d)?|Const\.),?[ \t]+(?:(?i:pt\.|part)[ \t]*(?P<pt>[1-9]|[IV]{{1,3}}),[ \t]*)?(?P<rest>(?i:art(?:icle|\.)?|amend(?:ment|\.)?)[ \t]+[IVXLC0-9]+)(?P<al>[ \t]?[A-D](?-u:\b))?"
     ))
 });
 
 /// The pinpoint after a constitution's article: `, § 8, cl. 18`, ` Sec. 2`, `, ¶ 8`, and a
 /// section's paragraph where a constitution numbers them (`N.J. Const. art. VIII, § 4, ¶
-/// 1`, `Ga. Const. art. I, § 1, para. I`; table T1).
+/// 1`, `Ga. Const. art. I, § 1, para. I`; table T1), and a section inserted after another
+/// with a hyphen and a letter, as Texas numbers them (`Tex. Const. art. VIII, § 1-b`,
+/// `art. III, § 49-d-8`); a section's subdivision after California's `subd.` (`Cal. Const.,
+/// art. XIII D, § 6, subd. (a)`; California Style Manual § 2:1).
 static CONST_PIN: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^,?[ \t]*(?P<des>§|¶|(?i:sec(?:tion|\.)?))[ \t]*(?P<num>\d+[A-Za-z]?)(?:,[ \t]*cl\.[ \t]*(?P<cl>\d+)|,[ \t]*(?:¶|(?i:para\.|paragraph))[ \t]*(?P<para>\d{1,3}[a-z]?|[IVXL]{1,6})(?-u:\b)|(?P<subs>(?:\([0-9A-Za-z]{1,4}\))+))?",
+        r"^,?[ \t]*(?P<des>§|¶|(?i:sec(?:tion|\.)?))[ \t]*(?P<num>\d+[A-Za-z]?(?:-[a-z]{1,2}(?:-\d{1,2})?)?)(?:,[ \t]*cl\.[ \t]*(?P<cl>\d+)|,[ \t]*(?:¶|(?i:para\.|paragraph))[ \t]*(?P<para>\d{1,3}[a-z]?|[IVXL]{1,6})(?-u:\b)|(?:,[ \t]*subds?\.[ \t]*)?(?P<subs>(?:\([0-9A-Za-z]{1,4}\))+))?",
     )
 });
 
@@ -1463,6 +1559,20 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
                 .or(c.name("subs2"))
                 .map_or("", |m| m.as_str());
             cite.subsections = labels_of(subs);
+        }
+        return Some(found);
+    }
+    if let Some(c) = RULE_NUMBER.captures(rest)
+        && c.name("fac").is_none()
+        && let Some((len, code, designator)) =
+            super::named_regulations::named_after(&rest[c.get(0)?.end()..])
+    {
+        let end = start + c.get(0)?.end() + len;
+        let mut found = whole(start, end, CitationKind::StateRegulation, code.into());
+        if let Found::Whole { cite, .. } = &mut found {
+            cite.section = Some(c["num"].into());
+            cite.subsections = labels_of(c.name("subs").map_or("", |m| m.as_str()));
+            cite.set_designator(designator);
         }
         return Some(found);
     }
@@ -1888,16 +1998,24 @@ fn constitution(text: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
         "art."
     };
     let number = number.trim();
-    let number = if number.chars().all(|c| c.is_ascii_digit()) && word == "art." {
+    let mut number = if number.chars().all(|c| c.is_ascii_digit()) && word == "art." {
         roman(number).unwrap_or_else(|| number.to_string())
     } else {
         number.to_string()
     };
+    let mut end = start + c.name("rest")?.end();
+    if word == "art."
+        && let Some(al) = c.name("al")
+        && let Some(letter) = article_letter(al.as_str(), text.get(start + al.end()..)?)
+    {
+        number.push(' ');
+        number.push(letter);
+        end = start + c.name("al")?.end();
+    }
     let base = match &state {
         Some(s) => format!("{s} Const."),
         None => "U.S. Const.".to_string(),
     };
-    let mut end = start + c.get(0)?.end();
     let code = match c.name("pt") {
         Some(part) => format!("{base} pt. {}, {word} {number}", part.as_str()),
         None => format!("{base} {word} {number}"),
@@ -1937,10 +2055,25 @@ fn constitution(text: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
     Some(found)
 }
 
+/// The capital letter after an article's numeral (`XIII A`, `XIIIA`: an article inserted
+/// after article XIII, as California's constitution numbers them), as matched (`written`,
+/// an optional space and the letter) with the text `after` it: the letter when it ends the
+/// article, that is, when a comma, a semicolon, a period, a parenthesis, a section sign, the
+/// word `of` or the line's end follows (`art. I A court` is no article `I A`).
+fn article_letter(written: &str, after: &str) -> Option<char> {
+    let letter = written.trim_start().chars().next()?;
+    let next = after.trim_start_matches([' ', '\t']);
+    let ends = next.is_empty()
+        || next.starts_with([',', ';', '.', ')', '§', '\n', '\r'])
+        || next.starts_with("of ");
+    ends.then_some(letter)
+}
+
 /// `Article I, Section 8 of the Constitution`, `Article III of the United States
 /// Constitution`, `Article I, § 8, Clause 3 of the U.S. Constitution`, `Article I, Section 1
 /// of the California Constitution`, `section 2 of article VI of the Constitution of the
-/// State of New York`: an article of the United States Constitution (or a state's, named
+/// State of New York`, `Section 19, Article I of the Texas Constitution`, `Article XIII A,
+/// Section 1 of the California Constitution`: an article of the United States Constitution (or a state's, named
 /// before or after the word, the section before or after the article) in words, as briefs,
 /// opinions and the states' own laws write it (The Bluebook, rule 11: `U.S. Const. art. I,
 /// § 8, cl. 3`). The article's Roman numeral marks the United States' (and the states')
@@ -1948,7 +2081,7 @@ fn constitution(text: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
 /// India) is another's.
 static CONSTITUTION_IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?:[Aa]rticle|[Aa]rt\.)[ \t]+(?P<art>[IVX]{1,5})(?:,?[ \t]+(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<num>\d{1,2})(?:,?[ \t]+(?:[Cc]lause|cl\.)[ \t]*(?P<cl>\d{1,2})|(?P<subs>(?:\([0-9A-Za-z]{1,4}\))+))?)?|(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<num2>\d{1,2})(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))+)?[ \t]+of[ \t]+(?:[Aa]rticle|[Aa]rt\.)[ \t]+(?P<art2>[IVX]{1,5}))[ \t]+of[ \t]+the[ \t]+(?:(?:U\.[ \t]?S\.|United[ \t]+States)[ \t]+|(?P<state>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)[ \t]+)?Constitution(?:[ \t]+of[ \t]+the[ \t]+United[ \t]+States|[ \t]+of[ \t]+(?:the[ \t]+(?:State|Commonwealth)[ \t]+of[ \t]+)?(?P<state2>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?))?(?-u:\b)",
+        r"^(?:(?:[Aa]rticle|[Aa]rt\.)[ \t]+(?P<art>[IVX]{1,5})(?P<al>[ \t]?[A-D](?-u:\b))?(?:,?[ \t]+(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<num>\d{1,2}[a-z]?(?:-[a-z]{1,2}(?:-\d{1,2})?)?)(?:,?[ \t]+(?:[Cc]lause|cl\.)[ \t]*(?P<cl>\d{1,2})|(?P<subs>(?:\([0-9A-Za-z]{1,4}\))+))?)?|(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<num2>\d{1,2}[a-z]?(?:-[a-z]{1,2}(?:-\d{1,2})?)?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))+)?(?:[ \t]+of|,)[ \t]+(?:[Aa]rticle|[Aa]rt\.)[ \t]+(?P<art2>[IVX]{1,5})(?P<al2>[ \t]?[A-D](?-u:\b))?)[ \t]+of[ \t]+the[ \t]+(?:(?:U\.[ \t]?S\.|United[ \t]+States)[ \t]+|(?P<state>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)[ \t]+)?Constitution(?:[ \t]+of[ \t]+the[ \t]+United[ \t]+States|[ \t]+of[ \t]+(?:the[ \t]+(?:State|Commonwealth)[ \t]+of[ \t]+)?(?P<state2>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?))?(?-u:\b)",
     )
 });
 
@@ -1993,14 +2126,16 @@ const AMENDMENT_ORDINALS: [&str; 27] = [
 /// Constitution of the United States`, `section 1 of the Fourteenth Amendment to the U.S.
 /// Constitution`: an amendment of the United States Constitution named in words with the
 /// Constitution it amends (The Bluebook, rule 11: `U.S. Const. amend. XIV, § 1`). Without
-/// the Constitution named (`the First Amendment`) the phrase is a name in prose; the
+/// the Constitution named (`the First Amendment`) the phrase is a name in prose, but a
+/// section of an amendment named by its ordinal (`Section 1 of the Fourteenth Amendment`)
+/// is the United States Constitution's, whose amendments alone have such names; the
 /// ordinal in figures or the word in lower case (`the eleventh amendment of the
 /// Constitution of the United States`, as the U.S. Code writes it) names the same
 /// amendment; and a state's constitution is named by its state (`Amendment 64 to the Colorado
 /// Constitution`), which this form does not read.
 static AMENDMENT_IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d{1,2})[ \t]+of[ \t]+the[ \t]+)?(?:(?P<ord>(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-(?:first|second|third|fourth|fifth|sixth|seventh))|(?P<digits>\d{1,2})(?:st|nd|rd|th))[ \t]+[Aa]mendment|Amendment[ \t]+(?P<num>[IVX]{1,6}|\d{1,2}))(?:,?[ \t]+(?:[Ss]ection|§)[ \t]*(?P<sec2>\d{1,2}))?[ \t]+(?:to|of)[ \t]+the[ \t]+(?:(?:U\.[ \t]?S\.|United[ \t]+States|Federal)[ \t]+)?Constitution(?:[ \t]+of[ \t]+the[ \t]+United[ \t]+States)?(?-u:\b)",
+        r"^(?:(?:[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d{1,2})[ \t]+of[ \t]+the[ \t]+)?(?:(?P<ord>(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-(?:first|second|third|fourth|fifth|sixth|seventh))|(?P<digits>\d{1,2})(?:st|nd|rd|th))[ \t]+[Aa]mendment|Amendment[ \t]+(?P<num>[IVX]{1,6}|\d{1,2}))(?:,?[ \t]+(?:[Ss]ection|§)[ \t]*(?P<sec2>\d{1,2}))?(?P<cons>[ \t]+(?:to|of)[ \t]+the[ \t]+(?:(?:U\.[ \t]?S\.|United[ \t]+States|Federal)[ \t]+)?Constitution(?:[ \t]+of[ \t]+the[ \t]+United[ \t]+States)?)?(?-u:\b)",
     )
 });
 
@@ -2008,6 +2143,25 @@ static AMENDMENT_IN_WORDS: LazyLock<Regex> = LazyLock::new(|| {
 fn amendment_in_words(text: &str, start: usize) -> Option<Found> {
     let c = AMENDMENT_IN_WORDS.captures(text.get(start..)?)?;
     let end = start + c.get(0)?.end();
+    // Without the Constitution named: a section of an amendment capitalised as the
+    // Constitution's are (`the first amendment to the agreement` is a contract's, as is
+    // any amendment `to` or `of` something named after it).
+    if c.name("cons").is_none() {
+        let after = text[end..].trim_start_matches([' ', '\t']);
+        let capitalised = c
+            .name("ord")
+            .is_some_and(|o| o.as_str().starts_with(|ch: char| ch.is_ascii_uppercase()))
+            || c.name("digits").is_some();
+        if c.name("sec").is_none()
+            || c.name("num").is_some()
+            || !capitalised
+            || !c.get(0)?.as_str().contains("Amendment")
+            || after.starts_with("to ")
+            || after.starts_with("of ")
+        {
+            return None;
+        }
+    }
     let number = match (c.name("digits").or(c.name("ord")), c.name("num")) {
         (Some(ord), _) if ord.as_str().bytes().all(|b| b.is_ascii_digit()) => roman(ord.as_str())?,
         (Some(ord), _) => {
@@ -2045,6 +2199,11 @@ pub(crate) fn constitution_in_words(text: &str, start: usize) -> Option<Found> {
         return None;
     }
     let art = c.name("art").or(c.name("art2"))?.as_str();
+    // `Article XIII A of the California Constitution`: an inserted article's letter.
+    let art = match c.name("al").or(c.name("al2")) {
+        Some(letter) => format!("{art} {}", letter.as_str().trim_start()),
+        None => art.to_string(),
+    };
     // `Article I, Section 1 of the California Constitution`, `… of the Constitution of the
     // State of New York`: a state's, in table T1's abbreviation; a constitution of no state
     // (`of Ireland`) is none of these.

@@ -16,6 +16,7 @@ mod designation;
 pub mod forms;
 pub mod irs;
 pub mod named_before;
+mod named_regulations;
 pub mod numbered_act;
 pub mod record;
 pub mod relative;

@@ -645,7 +645,7 @@ fn head_before_of(words: &[(usize, &str)]) -> Option<usize> {
 /// `Texas Government Code` → `Tex. Gov't Code`: a state's name, then its subject code or
 /// consolidated law (at least one word before the head noun), in the Bluebook's
 /// abbreviations. `New York City …` is the city's, no state's.
-fn state_subject_code(name: &str) -> Option<String> {
+pub(crate) fn state_subject_code(name: &str) -> Option<String> {
     let (abbr, rest) = STATE_NAMES.iter().find_map(|(state, abbr)| {
         let n = state.len();
         let head = name.get(..n)?;

@@ -56,6 +56,10 @@ const ANCHORS: &[(&str, &str)] = &[
     // of Columbia Municipal Regulations`: a state's or city's compilation of regulations
     // named in words with its title ([`parse_titled_regulations`]).
     ("titledregs", super::titled_regulations::ANCHOR_PATTERN),
+    // `Washington Administrative Code 173-400-030`, `Minnesota Rules, part 7007.0100`: a
+    // state's compilation of regulations numbered without a title, named in words
+    // ([`parse_named_regulations`]).
+    ("namedregs", super::named_regulations::ANCHOR_PATTERN),
     (
         "chapter",
         r"(?P<chapter>(?-u:\b)(?:(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes))|[Cc]hapter[ \t]+(?:\d{1,3}[A-Z]{0,2}|\d{1,2}-\d{1,3}(?:\.\d{1,2})?)[ \t]+of[ \t]+the[ \t]+(?i:general[ \t]+laws)))",
@@ -119,7 +123,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "fixed",
-        r"(?P<fixed>(?-u:\b)(?:\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Const\.[ \t]+(?i:art|amend)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|(?:Regulation|Reg\.)[ \t]+[A-Z]{1,3}(?:-[A-Z]{1,2})?,?[ \t]*§|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|Title[ \t]+[IVX]{1,6}[ \t]*§|[A-Z]{2,6}[ \t]+[1-9][0-9]{0,3}[A-Za-z]{0,2}\(|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
+        r"(?P<fixed>(?-u:\b)(?:\d{2}-\d{3}(?:-\d{3})?[ \t]+(?:Code[ \t]+)?(?:Me|Vt)\.|\d{1,2}\.\d{1,3}\.\d{1,3}(?:\.\d{1,4})?[ \t]+NMAC(?-u:\b)|\d{3}-RICR-\d|\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Const\.[ \t]+(?i:art|amend)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|(?:Regulation|Reg\.)[ \t]+[A-Z]{1,3}(?:-[A-Z]{1,2})?,?[ \t]*§|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|Title[ \t]+[IVX]{1,6}[ \t]*§|[A-Z]{2,6}[ \t]+[1-9][0-9]{0,3}[A-Za-z]{0,2}\(|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|LAC[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
     ),
     (
         "nyc",
@@ -593,6 +597,10 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             "containers" => (Some(parse_container_list), false),
             "titledregs" => (
                 Some(|t, s| one_phrase(parse_titled_regulations(t, s))),
+                false,
+            ),
+            "namedregs" => (
+                Some(|t, s| one_phrase(parse_named_regulations(t, s))),
                 false,
             ),
             "annexsec" => (Some(|t, s| one_phrase(parse_annex_section(t, s))), false),
@@ -2205,6 +2213,22 @@ fn parse_titled_regulations(text: &str, start: usize) -> Option<Phrase> {
     Some(phrase)
 }
 
+/// `Washington Administrative Code 173-400-030`, `Code of Maryland Regulations 26.11.02.01`:
+/// the provisions of a compilation of regulations named in words
+/// ([`super::named_regulations`]), read as after the code's abbreviation.
+fn parse_named_regulations(text: &str, start: usize) -> Option<Phrase> {
+    let (after, code, designator, plural) = super::named_regulations::at(text, start)?;
+    parse_code_prefixed(
+        text,
+        start,
+        after,
+        code.to_string(),
+        CitationKind::StateRegulation,
+        designator.map(str::to_string),
+        plural,
+    )
+}
+
 /// `chapter 119, Florida Statutes`, `chapter 120, F.S.`: a chapter of a state's code cited as
 /// a whole, the code named after it (the Florida Statutes' own style).
 fn parse_chapter_of_state_code(text: &str, start: usize) -> Option<Phrase> {
@@ -2973,10 +2997,17 @@ fn section_item(text: &str, pos: usize) -> Option<(usize, CompactString, Vec<Com
     }
     let (end, labels) = paren_labels(text, end).unwrap_or((end, Vec::new()));
     // Treasury-style C.F.R. numbers carry the Internal Revenue Code section they implement,
-    // labels included: `1.1402(e)-1A`, `1.501(c)(3)-1`.
-    if number.contains('.')
-        && (1..=3).contains(&labels.len())
+    // labels included: `1.1402(e)-1A`, `1.501(c)(3)-1`; so do Connecticut's regulations,
+    // numbered after the section of the General Statutes that authorises them, subdivision
+    // included (`22a-449(c)-100`). A number and a hyphen after the labels are no range's end
+    // there; a section number whole after them is (`20-871(b)-20-873`).
+    let carries_statute = (number.contains('.') && (1..=3).contains(&labels.len()))
+        || (number.contains('-') && labels.len() == 1);
+    if carries_statute
         && let Some((after, suffix)) = eat(text, end, &CFR_SUFFIX)
+        && !text[after..]
+            .strip_prefix(['-', '.'])
+            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
     {
         let inside: String = labels.iter().map(|l| format!("({l})")).collect();
         let number = format!("{number}{inside}{}", suffix.get(0)?.as_str());
@@ -3666,10 +3697,25 @@ fn code_after_comma(text: &str, pos: usize) -> Option<(usize, String, bool)> {
     (!name.starts_with("United States")).then(|| (start + found.end(), name, false))
 }
 
+/// A state's subject code named in words (`Texas Code of Criminal Procedure`, `California
+/// Penal Code`, `Texas Family Code`): the state, then a code's name, not an act's
+/// (`Washington Metropolitan Area Transit Authority Compact`, `Tennessee Valley Authority
+/// Act of 1933` are named after a place).
+static STATE_SUBJECT_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(&format!(
+        r"^{}[ \t]+(?:(?:[A-Z][a-z]+|and|&)[ \t]+){{0,5}}Code(?:[ \t]+of[ \t]+(?:Criminal|Civil)[ \t]+Procedure)?$",
+        forms::STATE_FULL
+    ))
+});
+
 /// A subject code named in words, each capitalised (`Government Code`, `Civil Practice and
-/// Remedies Code`, `Health and Safety Code`), ending at `Code`.
-static SUBJECT_CODE: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(?:[A-Z][a-z]+(?:[ \t]+(?:and|&)[ \t]+|[ \t]+)){1,5}Code(?-u:\b)"));
+/// Remedies Code`, `Health and Safety Code`), ending at `Code`, or a code of procedure
+/// (`Code of Criminal Procedure`, as Texas's statutes name it after an article).
+static SUBJECT_CODE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:(?:[A-Z][a-z]+(?:[ \t]+(?:and|&)[ \t]+|[ \t]+)){1,5}Code|Code[ \t]+of[ \t]+(?:Criminal|Civil)[ \t]+Procedure)(?-u:\b)",
+    )
+});
 
 /// How a list item in brackets is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -4908,8 +4954,33 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
             phrase.kind = Some(CitationKind::UniformLaw);
             return Some(end);
         }
+        let mut known = codes::canonical_code(trimmed);
+        // `Article 38.22 of the Texas Code of Criminal Procedure`: a state's subject code
+        // named in words, in table T1's abbreviation.
+        if known.is_none()
+            && STATE_SUBJECT_CODE.is_match(&collapse(name))
+            && let Some(name) = super::named_before::state_subject_code(&collapse(name))
+        {
+            known = Some(codes::CanonicalCode {
+                name,
+                family: CodeFamily::StateStatute,
+            });
+        }
+        // `rule 62-296.320 of the Florida Administrative Code`: the compilation's rules, in
+        // table T1's designator.
+        if let Some((_, Some(designator))) = super::named_regulations::named(trimmed) {
+            phrase.designator = Some(designator.to_string());
+        }
+        // `section 2903.01 of the ORC`: a state's code by its own abbreviation.
+        match known.as_ref().map(|c| c.family) {
+            Some(CodeFamily::StateStatute) => phrase.kind = Some(CitationKind::StateStatute),
+            Some(CodeFamily::StateRegulation) => {
+                phrase.kind = Some(CitationKind::StateRegulation);
+            }
+            _ => {}
+        }
         phrase.code = Some(CodeRef::Named(
-            codes::canonical_code(trimmed)
+            known
                 .map_or_else(|| without_defined_initials(&collapse(name)), |c| c.name)
                 .into(),
         ));
@@ -4943,6 +5014,14 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         if let Some(code) = forms::uniform_law(initials) {
             phrase.kind = Some(CitationKind::UniformLaw);
             code.to_string()
+        } else if let Some((name, rules)) = forms::local_code_named(initials) {
+            // `section 200.030 of NRS`: a state's code by its own abbreviation.
+            phrase.kind = Some(if rules {
+                CitationKind::StateRegulation
+            } else {
+                CitationKind::StateStatute
+            });
+            name.to_string()
         } else {
             forms::act_by_initials(initials).to_string()
         }
