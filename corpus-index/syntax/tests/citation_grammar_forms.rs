@@ -3050,6 +3050,52 @@ fn inserted_articles_and_sections_of_constitutions() {
     assert_eq!(read("Section 2 of the First Amendment to the Lease"), []);
 }
 
+// Class: short forms after a constitution or a code cited by article (The Bluebook, rule
+// 4.2; the states' citation manuals): an article with its section's paragraph (`Art. II, § 1,
+// Para. II` after Georgia's constitution), an inserted article (`Art. XIII B`), an amendment
+// (`Amend. V` after an amendment of the U.S. Constitution), and an article of a code cited by
+// article (`Art. 2316` after `La. Civ. Code art. 2315`), which is no EU act's.
+#[test]
+fn short_forms_of_constitutions_and_codes_cited_by_article() {
+    let state = |n: &str| ("state_constitution".to_string(), n.to_string());
+    let st = |n: &str| ("state_statute".to_string(), n.to_string());
+    assert_eq!(
+        read("Ga. Const. Art. I, § 1, Para. I. Art. II, § 1, Para. II."),
+        [
+            state("Ga. Const. art. I, § 1, ¶ I"),
+            state("Ga. Const. art. II, § 1, ¶ II")
+        ]
+    );
+    assert_eq!(
+        read("Cal. Const. art. XIII A, § 1. Art. XIII B, § 2."),
+        [
+            state("Cal. Const. art. XIII A, § 1"),
+            state("Cal. Const. art. XIII B, § 2")
+        ]
+    );
+    assert_eq!(
+        read("U.S. Const. amend. XIV, § 1. Amend. V."),
+        [
+            (
+                "usconst".to_string(),
+                "U.S. Const. amend. XIV, § 1".to_string()
+            ),
+            ("usconst".to_string(), "U.S. Const. amend. V".to_string())
+        ]
+    );
+    assert_eq!(
+        read("La. Civ. Code art. 2315. Art. 2316. Tex. Code Crim. Proc. art. 38.22; art. 38.23."),
+        [
+            st("La. Civ. Code art. 2315"),
+            st("La. Civ. Code art. 2316"),
+            st("Tex. Code Crim. Proc. art. 38.22"),
+            st("Tex. Code Crim. Proc. art. 38.23")
+        ]
+    );
+    // Without a constitution before it, `Amend. V` is no citation.
+    assert_eq!(read("Amend. V of the plan"), []);
+}
+
 // Class: `subsection (b) of such section` names a subdivision of the section cited last,
 // not of an article cited before it. Real sentences of 35 U.S.C. 102(d) and 271(e)(5): the
 // treaty's article comes first in the title.

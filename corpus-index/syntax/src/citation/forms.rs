@@ -1350,10 +1350,13 @@ static CONST_PIN: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A short-form constitution article (`Art. IX § 3`, `Art. 4, § 2`, `Art. VII`, The Bluebook's
-/// `art. II`), valid only
-/// after a constitution citation.
-static CONST_ARTICLE: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^(?:[Aa]rt\.|Article)[ \t]+(?P<art>[IVXLC]+|\d+)(?-u:\b)"));
+/// `art. II`, an inserted article `Art. XIII A`) or amendment (`Amend. V`, `amend. XIV, §
+/// 1`), valid only after a constitution citation.
+static CONST_ARTICLE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:(?:[Aa]rt\.|Article)[ \t]+(?P<art>[IVXLC]+|\d+)(?-u:\b)(?P<al>[ \t]?[A-D](?-u:\b))?|(?:[Aa]mend\.|Amendment)[ \t]+(?P<amend>[IVXLC]+|\d+)(?-u:\b))",
+    )
+});
 
 static COURT_RULE: LazyLock<Regex> = LazyLock::new(|| {
     re(
@@ -2032,24 +2035,7 @@ fn constitution(text: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
             *e = end;
             cite.span = start..end;
             cite.group = start..end;
-            let des = if pin["des"].starts_with('¶') {
-                "¶"
-            } else {
-                "§"
-            };
-            cite.set_designator(Some(des));
-            let mut sec = pin["num"].to_string();
-            if let Some(cl) = pin.name("cl") {
-                sec.push_str(", cl. ");
-                sec.push_str(cl.as_str());
-            }
-            if let Some(para) = pin.name("para") {
-                sec.push_str(", ¶ ");
-                sec.push_str(para.as_str());
-            }
-            cite.section = Some(sec.into());
-            // `Cal. Const. art. I, § 7(a)`: a section's subdivisions.
-            cite.subsections = labels_of(pin.name("subs").map_or("", |m| m.as_str()));
+            set_constitution_pin(cite, &pin);
         }
     }
     Some(found)
@@ -2247,17 +2233,28 @@ pub(crate) fn constitution_short_form(
         return None;
     }
     let c = CONST_ARTICLE.captures(text.get(start..)?)?;
-    let art = &c["art"];
-    let art = if art.chars().all(|c| c.is_ascii_digit()) {
-        roman(art)?
-    } else {
-        art.to_string()
+    let (word, number) = match (c.name("art"), c.name("amend")) {
+        (Some(art), _) => ("art.", art),
+        (None, Some(amend)) => ("amend.", amend),
+        (None, None) => return None,
     };
-    let mut end = start + c.get(0)?.end();
-    // `Article 5 of Regulation …`, `Article 6(1)`: another instrument's article, not the
-    // constitution's.
+    let mut number = if number.as_str().chars().all(|c| c.is_ascii_digit()) {
+        roman(number.as_str())?
+    } else {
+        number.as_str().to_string()
+    };
+    let mut end = start + number_end(&c)?;
+    if let Some(al) = c.name("al")
+        && let Some(letter) = article_letter(al.as_str(), text.get(start + al.end()..)?)
+    {
+        number.push(' ');
+        number.push(letter);
+        end = start + al.end();
+    }
+    // `Article 5 of Regulation …`, `Article 6(1)`, `Amendment 3 to the lease`: another
+    // instrument's article or amendment, not the constitution's.
     let after = text.get(end..)?.trim_start_matches([' ', '\t']);
-    if after.starts_with("of ") || text[end..].starts_with('(') {
+    if after.starts_with("of ") || after.starts_with("to ") || text[end..].starts_with('(') {
         return None;
     }
     let kind = if base.starts_with("U.S.") {
@@ -2270,7 +2267,7 @@ pub(crate) fn constitution_short_form(
         group: start..end,
         kind,
         code: Some(CodeRef::Named(compact_str::format_compact!(
-            "{base} art. {art}"
+            "{base} {word} {number}"
         ))),
         unit: Unit::Section,
         section: None,
@@ -2284,17 +2281,39 @@ pub(crate) fn constitution_short_form(
     };
     if let Some(pin) = CONST_PIN.captures(text.get(end..)?) {
         end += pin.get(0)?.end();
-        let mut sec = pin["num"].to_string();
-        if let Some(cl) = pin.name("cl") {
-            sec.push_str(", cl. ");
-            sec.push_str(cl.as_str());
-        }
-        cite.section = Some(sec.into());
-        cite.set_designator(Some("§"));
+        set_constitution_pin(&mut cite, &pin);
         cite.span = start..end;
         cite.group = start..end;
     }
     Some((end, cite))
+}
+
+/// Where [`CONST_ARTICLE`]'s article or amendment number ends, before any letter.
+fn number_end(c: &Captures<'_>) -> Option<usize> {
+    Some(c.name("art").or(c.name("amend"))?.end())
+}
+
+/// The section of a constitution's article a [`CONST_PIN`] names, with its clause or
+/// paragraph (`§ 8, cl. 3`, `§ 1, ¶ I`), designator and subdivisions (`§ 7(a)`).
+fn set_constitution_pin(cite: &mut Citation, pin: &Captures<'_>) {
+    let designator = if pin["des"].starts_with('¶') {
+        "¶"
+    } else {
+        "§"
+    };
+    cite.set_designator(Some(designator));
+    let mut sec = pin["num"].to_string();
+    if let Some(cl) = pin.name("cl") {
+        sec.push_str(", cl. ");
+        sec.push_str(cl.as_str());
+    }
+    if let Some(para) = pin.name("para") {
+        sec.push_str(", ¶ ");
+        sec.push_str(para.as_str());
+    }
+    cite.section = Some(sec.into());
+    // `Cal. Const. art. I, § 7(a)`: a section's subdivisions.
+    cite.subsections = labels_of(pin.name("subs").map_or("", |m| m.as_str()));
 }
 
 fn roman(arabic: &str) -> Option<String> {

@@ -1046,12 +1046,23 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
                 .get(ante.span.end..c.group.start.max(ante.span.end))
                 .is_some_and(within_a_sentence)
     };
-    let bare = c.kind == CitationKind::Section
+    // `Art. 2316` after `La. Civ. Code art. 2315`: an article of a state's code cited by
+    // article (Louisiana's codes, Texas's Code of Criminal Procedure), not of an EU act.
+    let article_of_code = c.unit == Unit::Article
         && c.code.is_none()
         && c.relative.is_none()
         && c.section.is_some()
-        && c.unit == Unit::Section
-        && (sign || same_chapter() || repeated())
+        && ante.kind == CitationKind::StateStatute
+        && ante.designator() == Some("art.")
+        && text
+            .get(c.group.start..)
+            .is_some_and(|t| t.starts_with("Art") || t.starts_with("art"));
+    let bare = (article_of_code || c.kind == CitationKind::Section)
+        && c.code.is_none()
+        && c.relative.is_none()
+        && c.section.is_some()
+        && (c.unit == Unit::Section || article_of_code)
+        && (sign || article_of_code || same_chapter() || repeated())
         && !after_an_unread_code_name(text, c.group.start);
     // `In § 4279.116, revise` after `7 U.S.C. 1989`: a `part.section` number is the
     // C.F.R.'s numbering (Document Drafting Handbook, ch. 2), and `§ 38-1205.03` a state
@@ -1125,11 +1136,14 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
     if !bare || !inheritable || !near {
         return;
     }
-    let (kind, code) = (ante.kind, ante.code.clone());
+    let (kind, code, unit) = (ante.kind, ante.code.clone(), ante.unit);
     let designator: Option<Box<str>> = ante.designator().map(Box::from);
     let c = &mut cites[i];
     c.kind = kind;
     c.code = code;
+    if article_of_code {
+        c.unit = unit;
+    }
     c.set_designator(designator.as_deref().filter(|&d| d != "Part"));
     c.short_form = Some(ShortForm::Inherited);
     c.antecedent = Some(a);
