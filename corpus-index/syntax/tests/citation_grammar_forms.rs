@@ -304,6 +304,40 @@ fn compilations_of_regulations_named_in_words_with_their_title() {
     );
 }
 
+// Class: the containers of the citing C.F.R. title in the Document Drafting Handbook's
+// relative forms (ch. 2: `chapter II of this title`, `subchapter C of this chapter`) name the
+// same division as the title's explicit citation (`40 C.F.R. chapter II`), the citing chapter
+// taken from where the text stands; and an explicit citation keeps every level after the
+// chapter (`40 CFR chapter I, subchapter C`; `6 RCNY Chapter 5, Subchapter T` is the city's
+// rules, no federal title's).
+#[test]
+fn containers_of_the_citing_title_as_its_explicit_citations_name_them() {
+    let context = serde_json::json!({"cfr": {"title": "40", "chapter": "I", "section": "60.4"}});
+    let location = context_location(Some(&context));
+    let found = pairs(&cite_at(
+        "Sources subject to chapter II of this title and to subchapter C of this chapter shall comply with this chapter.",
+        location.as_ref(),
+    ));
+    assert_eq!(
+        found,
+        [
+            cfr("40 C.F.R. chapter II"),
+            cfr("40 C.F.R. chapter I, subchapter C"),
+            cfr("40 C.F.R. chapter I")
+        ]
+    );
+    assert_eq!(
+        read(
+            "See 40 CFR chapter I, subchapter C; 44 U.S.C. chapter 35, subchapter II; 6 RCNY Chapter 5, Subchapter T."
+        ),
+        [
+            cfr("40 C.F.R. chapter I, subchapter C"),
+            ("usc".into(), "44 U.S.C. ch. 35, subch. II".into()),
+            ("state_regulation".into(), "6 RCNY ch. 5, subch. T".into())
+        ]
+    );
+}
+
 // Class: the states' own forms of rules of their administrative codes (Bluepages table
 // BT2): Florida's rule with the code after it (`Rule 62-296.320, F.A.C.`, the Florida
 // Administrative Code's own style), Indiana's title, article, rule and section with an

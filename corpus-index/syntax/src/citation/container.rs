@@ -404,11 +404,7 @@ pub fn parse(division: &str) -> Option<Chain> {
 /// `Chapter 10 of Title 1` is its own), a chain anchored at the citing position, or a chain
 /// of the title alone.
 pub fn of_another_federal_title(namespace: &str, division: &str) -> Option<(String, String)> {
-    let series = match super::codes::family_of(namespace) {
-        super::codes::CodeFamily::Usc => "U.S.C.",
-        super::codes::CodeFamily::Cfr => "C.F.R.",
-        _ => return None,
-    };
+    let series = federal_series(namespace)?;
     let chain = parse(division)?;
     let ChainAnchor::Title(title) = chain.anchor else {
         return None;
@@ -416,8 +412,51 @@ pub fn of_another_federal_title(namespace: &str, division: &str) -> Option<(Stri
     if chain.levels.is_empty() {
         return None;
     }
-    let levels: Vec<String> = chain
-        .levels
+    Some((
+        format!("{title} {series}"),
+        federal_levels(series, &chain.levels),
+    ))
+}
+
+/// A chain anchored at the citing title (`chapter II of this title`, `this tit., ch. II`)
+/// or, where the citing chapter is known (`chapter`, `I`), at the citing chapter
+/// (`subchapter C of this chapter`, `this ch., subch. C`), in a titled federal code: its
+/// levels below the title as that code writes them (`chapter II`; `chapter I, subchapter
+/// C`; the U.S. Code's `ch. 10`), as an explicit citation of the title names them (`40
+/// C.F.R. chapter II`); empty for the title alone (`this title`). `None` for another anchor
+/// or code.
+pub fn of_the_citing_title(
+    namespace: &str,
+    division: &str,
+    chapter: Option<&str>,
+) -> Option<String> {
+    let series = federal_series(namespace)?;
+    let chain = parse(division)?;
+    let ChainAnchor::This(anchor) = chain.anchor else {
+        return None;
+    };
+    let mut levels = chain.levels;
+    match (anchor.as_str(), chapter) {
+        ("tit.", _) => {}
+        ("ch.", Some(chapter)) => levels.insert(0, ("ch.".to_string(), chapter.to_string())),
+        _ => return None,
+    }
+    Some(federal_levels(series, &levels))
+}
+
+/// The series of a titled federal code (`U.S.C.`, `C.F.R.`), `None` for any other code.
+fn federal_series(namespace: &str) -> Option<&'static str> {
+    match super::codes::family_of(namespace) {
+        super::codes::CodeFamily::Usc => Some("U.S.C."),
+        super::codes::CodeFamily::Cfr => Some("C.F.R."),
+        _ => None,
+    }
+}
+
+/// Levels (`[("ch.", "II")]`) as a titled federal code writes them: the C.F.R. spells its
+/// words out (`chapter II`), the U.S. Code abbreviates them (`ch. 10`).
+fn federal_levels(series: &str, levels: &[(String, String)]) -> String {
+    levels
         .iter()
         .map(|(abbr, n)| {
             let word = match level_word(abbr) {
@@ -426,8 +465,8 @@ pub fn of_another_federal_title(namespace: &str, division: &str) -> Option<(Stri
             };
             format!("{word} {n}")
         })
-        .collect();
-    Some((format!("{title} {series}"), levels.join(", ")))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[cfg(test)]

@@ -230,6 +230,8 @@ pub struct Location {
     pub section: Option<String>,
     /// The C.F.R. part holding the citing section (`60`), if known.
     pub part: Option<String>,
+    /// The C.F.R. chapter holding the citing section (`I`), if known.
+    pub chapter: Option<String>,
 }
 
 /// The location a `context` object names: [`context_namespace`] as the code, and for a
@@ -253,6 +255,7 @@ pub fn context_location(context: Option<&serde_json::Value>) -> Option<Location>
         namespace,
         section,
         part,
+        chapter: field("cfr", "chapter"),
     })
 }
 
@@ -281,6 +284,21 @@ pub fn anchor_at_location(cites: &mut [Citation], location: &Location) {
                 c.kind = kind;
             }
             Some(Relative::ThisCode) if c.section.is_none() => {
+                // `chapter II of this title`, `subchapter C of this chapter`: a container of
+                // the citing title, named as an explicit citation names it.
+                if let Some(levels) = c.division().and_then(|d| {
+                    super::container::of_the_citing_title(
+                        &location.namespace,
+                        d,
+                        location.chapter.as_deref(),
+                    )
+                }) {
+                    c.set_division(Some(levels.as_str()).filter(|l| !l.is_empty()));
+                    c.code = code();
+                    c.kind = kind;
+                    c.relative = None;
+                    continue;
+                }
                 let (Some(part), Some(chain)) = (&location.part, c.division()) else {
                     continue;
                 };

@@ -1909,15 +1909,14 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
         return Some(phrase);
     }
     // `44 U.S.C. chapter 35`, `2 U.S.C. Ch. 25`: a division cited as a whole.
-    if !has_sym && let Some((after, d)) = eat(text, trim_end(text, start, pos), &DIVISION_AFTER) {
+    if !has_sym
+        && let Some((after, division)) = divisions_after(text, trim_end(text, start, pos), is_cfr)
+    {
         let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
-        phrase.kind = Some(if is_cfr {
-            CitationKind::Cfr
-        } else {
-            CitationKind::Usc
-        });
+        // `6 RCNY Chapter 5`: the kind of the code named, federal or not.
+        phrase.kind = Some(kind_for(Some(&name), Unit::Section));
         phrase.code = Some(CodeRef::Named(name.into()));
-        phrase.division = Some(division_name(&d, is_cfr)?);
+        phrase.division = Some(division);
         phrase.end = after;
         return Some(phrase);
     }
@@ -2163,8 +2162,8 @@ fn parse_titled(text: &str, start: usize) -> Option<Phrase> {
     });
     phrase.code = Some(CodeRef::Named(code.into()));
     let mut end = pos;
-    if let Some((after, d)) = eat(text, pos, &DIVISION_AFTER) {
-        phrase.division = Some(division_name(&d, is_cfr)?);
+    if let Some((after, division)) = divisions_after(text, pos, is_cfr) {
+        phrase.division = Some(division);
         end = after;
     }
     // `28, United States Code,` without a section is not a citation of the title.
@@ -2551,6 +2550,25 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
 /// `ch. 35` for `chapter 35`, `Chapter 35`, `ch. 35`; `subch. II`, `subtit. A`. The
 /// C.F.R.'s divisions are spelled out (`1 C.F.R. chapter II`, as the Document Drafting
 /// Handbook writes them and the canonical form of `shared/eval/citations` has them).
+/// The divisions after a federal title's code (`chapter I, subchapter C`, `chapter 35,
+/// subchapter II`; [`DIVISION_AFTER`] then the lower levels after commas, a subchapter of the
+/// C.F.R. lettered): where they end and the chain as [`division_name`] writes each level.
+fn divisions_after(text: &str, pos: usize, cfr: bool) -> Option<(usize, String)> {
+    static LOWER: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"^,[ \t]*(?P<w>(?i:subchapter|subch\.|subtitle|subtit\.))[ \t]*(?P<n>[0-9IVXLC]{1,5}[A-Z]?|[A-Z])(?-u:\b)",
+        )
+    });
+    let (mut end, d) = eat(text, pos, &DIVISION_AFTER)?;
+    let mut chain = division_name(&d, cfr)?;
+    while let Some((after, d)) = eat(text, end, &LOWER) {
+        chain.push_str(", ");
+        chain.push_str(&division_name(&d, cfr)?);
+        end = after;
+    }
+    Some((end, chain))
+}
+
 fn division_name(caps: &Captures<'_>, cfr: bool) -> Option<String> {
     let word = caps.name("w")?.as_str().to_ascii_lowercase();
     let (abbr, full) = if word.starts_with("subch") {
