@@ -481,6 +481,34 @@ fn states_own_initials_and_subject_codes_in_of_clauses() {
     );
 }
 
+// Class: Texas's codes as West's annotated edition cites them (Vernon's: `V.T.C.A., Penal
+// Code § 19.02`, `Vernon's Ann. C.C.P. art. 38.22, § 3`, `Vernon's Ann. Civ. St. art.
+// 4495b`), in table T1's names (`Tex. Penal Code Ann.`, `Tex. Code Crim. Proc. Ann.`, `Tex.
+// Rev. Civ. Stat. Ann.`). The D.C. Code's table of the uniform act's enactments (§ 7-1101)
+// cites Texas's so.
+#[test]
+fn texas_codes_in_vernons_forms() {
+    let st = |n: &str| -> (String, String) { ("state_statute".into(), n.into()) };
+    let found = read(
+        "Tex.—V.T.C.A., Health & Safety Code §§ 612.001 to 612.007. Utah—U.C.A. 1953, 62A-15-801, 62A-15-802.",
+    );
+    assert_eq!(
+        found.first(),
+        Some(&st("Tex. Health & Safety Code Ann. §§ 612.001 to 612.007"))
+    );
+    assert_eq!(
+        read(
+            "See V.T.C.A., Penal Code § 19.02(b)(1); V.T.C.A., Civil Practice and Remedies Code § 74.351; Vernon's Ann. C.C.P. art. 38.22, § 3; Vernon's Ann.Civ.St. art. 4495b."
+        ),
+        [
+            st("Tex. Penal Code Ann. § 19.02(b)(1)"),
+            st("Tex. Civ. Prac. & Rem. Code Ann. § 74.351"),
+            st("Tex. Code Crim. Proc. Ann. art. 38.22, § 3"),
+            st("Tex. Rev. Civ. Stat. Ann. art. 4495b")
+        ]
+    );
+}
+
 // Class: a state's code by its title in words (table T1) and the D.C. Code by its official
 // title, `D.C. Official Code` (D.C. Code, quoted acts: `(D.C. Law 10-257; D.C. Official Code §
 // 22-3015)`), which is the code lexls knows as `D.C. Code`.

@@ -880,6 +880,60 @@ fn section_follows(rest: &str) -> bool {
         .starts_with(|ch: char| ch == '§' || ch.is_ascii_digit())
 }
 
+/// Texas's codes as West's annotated edition, Vernon's, cites them (the forms of Texas's
+/// courts before The Bluebook's table T1 names them `Tex. … Code Ann.`): `V.T.C.A., Penal
+/// Code § 19.02` (Vernon's Texas Codes Annotated, a code by its subject), `Vernon's Ann.
+/// C.C.P. art. 38.22` (the Code of Criminal Procedure), `Vernon's Ann. Civ. St. art. 4495b`
+/// (the Revised Civil Statutes), `Vernon's Ann. P.C. art. 1257` (the former Penal Code); an
+/// article's section after it (`Vernon's Ann. C.C.P. art. 38.22, § 3`).
+static VERNONS: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?:V\.[ \t]?T\.[ \t]?C\.[ \t]?A\.,?[ \t]+(?P<subject>(?:(?:[A-Z][A-Za-z.'’]*|&|and)[ \t]+){0,5}Code),?[ \t]*(?P<des>§§?)|Vernon['’]s[ \t]+Ann\.[ \t]?(?:Texas[ \t]+|Tex\.[ \t]?)?(?P<code>C\.[ \t]?C\.[ \t]?P\.|Civ\.[ \t]?St(?:at)?\.|P\.[ \t]?C\.),?[ \t]*(?P<art>arts?\.)(?:[ \t]*(?P<artnum>\d+(?:\.\d+)?[a-z]?),[ \t]*(?P<sec>§))?)[ \t]*",
+    )
+});
+
+/// A [`VERNONS`] code at the start of `rest`, as the prefix of its section or article phrase,
+/// named as table T1 names it (`Tex. Penal Code Ann.`, `Tex. Code Crim. Proc. Ann.`, `Tex.
+/// Rev. Civ. Stat. Ann.`).
+fn vernons_texas_code(rest: &str, start: usize) -> Option<Found> {
+    let c = VERNONS.captures(rest)?;
+    let (code, designator) = match (c.name("subject"), c.name("code")) {
+        (Some(subject), _) => {
+            let name = super::named_before::state_subject_code(&format!(
+                "Texas {}",
+                collapse_spaces(subject.as_str())
+            ))?;
+            (format!("{name} Ann."), None)
+        }
+        (None, Some(code)) => {
+            let squeezed: String = code.as_str().split_whitespace().collect();
+            let name = match squeezed.as_str() {
+                "C.C.P." => "Tex. Code Crim. Proc. Ann.",
+                "P.C." => "Tex. Penal Code Ann.",
+                _ => "Tex. Rev. Civ. Stat. Ann.",
+            };
+            match c.name("artnum") {
+                // `art. 38.22, § 3`: the article is the code's division, the section cited.
+                Some(article) if c.name("sec").is_some() => {
+                    (format!("{name} art. {}", article.as_str()), None)
+                }
+                _ => (name.to_string(), Some("art.".to_string())),
+            }
+        }
+        (None, None) => return None,
+    };
+    Some(Found::CodePrefix {
+        after: start + c.get(0)?.end(),
+        code,
+        kind: CitationKind::StateStatute,
+        designator,
+        plural: c
+            .name("des")
+            .or(c.name("art"))
+            .is_some_and(|d| d.as_str() == "§§" || d.as_str() == "arts."),
+    })
+}
+
 /// A code in its state's own form ([`LOCAL_CODE`], [`MASS_GENERAL_LAWS`],
 /// [`CALIFORNIA_CODE`]) at the start of `rest`, as the prefix of its section phrase.
 fn local_code(rest: &str, start: usize) -> Option<Found> {
@@ -1768,6 +1822,9 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         }
     }
     if let Some(found) = local_code(rest, start) {
+        return Some(found);
+    }
+    if let Some(found) = vernons_texas_code(rest, start) {
         return Some(found);
     }
     if let Some(found) = titled_admin_code(rest, start) {
