@@ -431,6 +431,36 @@ fn compilations_of_regulations_named_in_words_without_a_title() {
     );
 }
 
+// Class: a chapter of a code or compilation numbered with its title or agency, cited whole
+// with the code named after it in the state's own form (Florida's `Chapter 62-296, F.A.C.`,
+// Washington's `chapter 9A.32 RCW` and `chapter 173-400 WAC`) or in words, in table T1's
+// chapter form (`Wash. Rev. Code ch. 9A.32`).
+#[test]
+fn chapters_of_codes_named_after_them_in_the_states_own_forms() {
+    assert_eq!(
+        read(
+            "Permits under Chapter 62-296, F.A.C., chapter 9A.32 RCW, Chapter 173-400 WAC and chapter 62-4 of the Florida Administrative Code"
+        ),
+        [
+            (
+                "state_regulation".into(),
+                "Fla. Admin. Code ch. 62-296".into()
+            ),
+            ("state_statute".into(), "Wash. Rev. Code ch. 9A.32".into()),
+            (
+                "state_regulation".into(),
+                "Wash. Admin. Code ch. 173-400".into()
+            ),
+            (
+                "state_regulation".into(),
+                "Fla. Admin. Code ch. 62-4".into()
+            )
+        ]
+    );
+    // A chapter of the D.C. Code in words stays as it was read.
+    assert_eq!(read("chapter 2-14 of the D.C. Official Code"), []);
+}
+
 // Class: the states' own initials of their codes (Bluepages table BT2: Ohio's `ORC`, Utah's
 // `UCA`, Rhode Island's `R.I.G.L.`, Virginia's `Code of Va.`), before the number or named in
 // an `of` clause (`section 200.030 of NRS`); a state's subject code named in words in an `of`

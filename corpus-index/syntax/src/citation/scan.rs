@@ -62,7 +62,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ("namedregs", super::named_regulations::ANCHOR_PATTERN),
     (
         "chapter",
-        r"(?P<chapter>(?-u:\b)(?:(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes))|[Cc]hapter[ \t]+(?:\d{1,3}[A-Z]{0,2}|\d{1,2}-\d{1,3}(?:\.\d{1,2})?)[ \t]+of[ \t]+the[ \t]+(?i:general[ \t]+laws)))",
+        r"(?P<chapter>(?-u:\b)(?:(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes))|[Cc]hapter[ \t]+(?:\d{1,3}[A-Z]{0,2}|\d{1,2}-\d{1,3}(?:\.\d{1,2})?)[ \t]+of[ \t]+the[ \t]+(?i:general[ \t]+laws)|[Cc]hapter[ \t]+\d{1,3}[A-Z]{0,2}(?:[-.]\d{1,4}[A-Z]?)+(?:,?[ \t]*(?:F\.[ \t]?A\.[ \t]?C\.|(?:RCW|WAC)(?-u:\b))|,?[ \t]+(?:of[ \t]+the[ \t]+)?[A-Z])))",
     ),
     (
         "eudiv",
@@ -612,6 +612,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
                     one_phrase(
                         parse_chapter_of_title(t, s)
                             .or_else(|| parse_chapter_of_state_code(t, s))
+                            .or_else(|| parse_chapter_of_compilation(t, s))
                             .or_else(|| parse_chapter_of_general_laws(t, s))
                             .or_else(|| parse_container(t, s)),
                     )
@@ -2239,6 +2240,44 @@ fn parse_chapter_of_state_code(text: &str, start: usize) -> Option<Phrase> {
     phrase.kind = Some(CitationKind::StateStatute);
     phrase.code = Some(CodeRef::Named(name.into()));
     phrase.division = Some(division_name(&d, false)?);
+    phrase.end = end;
+    Some(phrase)
+}
+
+/// A chapter of a code or compilation numbered with its title or agency (`62-296`, `9A.32`,
+/// `173-400`) cited whole in the state's own form, the code named after it: Florida's
+/// `Chapter 62-296, F.A.C.`, Washington's `chapter 9A.32 RCW` and `chapter 173-400 WAC`, or a
+/// compilation named in words (`chapter 173-400 of the Washington Administrative Code`;
+/// [`super::named_regulations`]). Cited as table T1 cites a chapter (`Wash. Rev. Code ch.
+/// 9A.32`).
+fn parse_chapter_of_compilation(text: &str, start: usize) -> Option<Phrase> {
+    static CHAPTER: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"^[Cc]hapter[ \t]+(?P<n>\d{1,3}[A-Z]{0,2}(?:[-.]\d{1,4}[A-Z]?)+)(?:,?[ \t]*(?P<abbr>F\.[ \t]?A\.[ \t]?C\.|(?:RCW|WAC)(?-u:\b)))?",
+        )
+    });
+    let (after, caps) = eat(text, start, &CHAPTER)?;
+    let (end, code, kind) = match caps
+        .name("abbr")
+        .map(|a| a.as_str().replace([' ', '\t'], ""))
+    {
+        Some(abbr) => {
+            let (code, kind) = match abbr.as_str() {
+                "RCW" => ("Wash. Rev. Code", CitationKind::StateStatute),
+                "WAC" => ("Wash. Admin. Code", CitationKind::StateRegulation),
+                _ => ("Fla. Admin. Code", CitationKind::StateRegulation),
+            };
+            (after, code, kind)
+        }
+        None => {
+            let (len, code, _) = super::named_regulations::named_after(&text[after..])?;
+            (after + len, code, CitationKind::StateRegulation)
+        }
+    };
+    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    phrase.kind = Some(kind);
+    phrase.code = Some(CodeRef::Named(code.into()));
+    phrase.division = Some(format!("ch. {}", caps.name("n")?.as_str()));
     phrase.end = end;
     Some(phrase)
 }
