@@ -32,7 +32,7 @@ macro_rules! named_regulations_name {
 pub(crate) const ANCHOR_PATTERN: &str = concat!(
     r"(?P<namedregs>(?-u:\b)(?P<n>",
     named_regulations_name!(),
-    r")(?-u:\b)(?:[ \t]*\([A-Z.]{2,8}\))?,?[ \t]*(?P<d>§§?|(?i:sections?|secs?\.|rules?|r\.|parts?|pt\.)|R(?:[ \t]+|$))?[ \t]*R?\d)"
+    r")(?-u:\b)(?:[ \t]*\([A-Z.]{2,8}\))?,?[ \t]*(?P<d>§§?|(?i:sections?|secs?\.|rules?|r\.|parts?|pt\.)|R(?:[ \t]+|$))?[ \t]*R?[0-9])"
 );
 
 /// [`ANCHOR_PATTERN`] at the start of a text.
@@ -114,7 +114,7 @@ pub(crate) fn at(
         let lower = written.to_ascii_lowercase();
         lower == "sections" || lower == "secs." || lower == "parts" || lower == "rules"
     };
-    // The number's first character: the match ends one past it.
+    // The number's first character, an ASCII digit: the match ends one byte past it.
     let after = pos + caps.get(0)?.end() - 1;
     // `R 336.1101`: Michigan's rules are numbered with the `R`, which T1's `r.` stands for;
     // Arizona's and Utah's carry it in the number (`R18-2-101`).
@@ -190,8 +190,9 @@ mod tests {
             code("South Dakota Administrative Rules 74:36:01:01"),
             Some(("74:36:01:01", "S.D. Admin.", Some("R.")))
         );
-        // No number: a name in prose.
+        // No number: a name in prose; nor a number in other digits than ASCII's.
         assert_eq!(code("the Oregon Administrative Rules provide"), None);
+        assert_eq!(code("Washington Administrative Code ٣٤"), None);
         assert_eq!(
             named("the Regulations of Connecticut State Agencies"),
             Some(("Conn. Agencies Regs.", None))
