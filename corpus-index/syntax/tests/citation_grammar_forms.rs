@@ -433,8 +433,9 @@ fn compilations_of_regulations_named_in_words_without_a_title() {
 
 // Class: a chapter of a code or compilation numbered with its title or agency, cited whole
 // with the code named after it in the state's own form (Florida's `Chapter 62-296, F.A.C.`,
-// Washington's `chapter 9A.32 RCW` and `chapter 173-400 WAC`) or in words, in table T1's
-// chapter form (`Wash. Rev. Code ch. 9A.32`).
+// Washington's `chapter 9A.32 RCW` and `chapter 173-400 WAC`) or in words (a compilation's
+// name, a code's title, a state's subject code), in table T1's chapter form (`Wash. Rev.
+// Code ch. 9A.32`, `Fla. Stat. ch. 119`).
 #[test]
 fn chapters_of_codes_named_after_them_in_the_states_own_forms() {
     assert_eq!(
@@ -457,8 +458,24 @@ fn chapters_of_codes_named_after_them_in_the_states_own_forms() {
             )
         ]
     );
-    // A chapter of the D.C. Code in words stays as it was read.
+    // A chapter of a state's code by its title in words or as a subject code (table T1).
+    assert_eq!(
+        read(
+            "records exempt under chapter 119 of the Florida Statutes, chapter 2.2-37 of the Code of Virginia and Chapter 552 of the Texas Government Code"
+        ),
+        [
+            ("state_statute".into(), "Fla. Stat. ch. 119".into()),
+            ("state_statute".into(), "Va. Code ch. 2.2-37".into()),
+            ("state_statute".into(), "Tex. Gov't Code ch. 552".into())
+        ]
+    );
+    // A chapter of the D.C. Code in words stays as it was read, and a code's chapter by an
+    // act's name is the act's (`I.R.C. ch. 5`).
     assert_eq!(read("chapter 2-14 of the D.C. Official Code"), []);
+    assert_eq!(
+        read("chapter 5 of the Internal Revenue Code"),
+        [("named_act".into(), "I.R.C. ch. 5".into())]
+    );
 }
 
 // Class: the states' own initials of their codes (Bluepages table BT2: Ohio's `ORC`, Utah's

@@ -62,7 +62,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ("namedregs", super::named_regulations::ANCHOR_PATTERN),
     (
         "chapter",
-        r"(?P<chapter>(?-u:\b)(?:(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes))|[Cc]hapter[ \t]+(?:\d{1,3}[A-Z]{0,2}|\d{1,2}-\d{1,3}(?:\.\d{1,2})?)[ \t]+of[ \t]+the[ \t]+(?i:general[ \t]+laws)|[Cc]hapter[ \t]+\d{1,3}[A-Z]{0,2}(?:[-.]\d{1,4}[A-Z]?)+(?:,?[ \t]*(?:F\.[ \t]?A\.[ \t]?C\.|(?:RCW|WAC)(?-u:\b))|,?[ \t]+(?:of[ \t]+the[ \t]+)?[A-Z])))",
+        r"(?P<chapter>(?-u:\b)(?:(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes))|[Cc]hapter[ \t]+(?:\d{1,3}[A-Z]{0,2}|\d{1,2}-\d{1,3}(?:\.\d{1,2})?)[ \t]+of[ \t]+the[ \t]+(?i:general[ \t]+laws)|[Cc]hapter[ \t]+\d{1,3}[A-Z]{0,2}(?:[-.]\d{1,4}[A-Z]?)+(?:,?[ \t]*(?:F\.[ \t]?A\.[ \t]?C\.|(?:RCW|WAC)(?-u:\b))|,?[ \t]+(?:of[ \t]+the[ \t]+)?[A-Z])|[Cc]hapter[ \t]+\d{1,4}[A-Z]{0,2}(?:[-.]\d{1,4}[A-Z]?)*[ \t]+of[ \t]+the[ \t]+(?:(?:Official[ \t]+)?Code[ \t]+of[ \t]+[A-Z]|{STATE_FULL}[ \t])))",
     ),
     (
         "eudiv",
@@ -228,7 +228,10 @@ static ANCHOR: LazyLock<meta::Regex> = LazyLock::new(|| {
     let patterns: Vec<String> = ANCHORS
         .iter()
         .map(|(_, p)| {
-            super::typographic_spaces(&p.replace("{LOCAL_CODES}", &forms::local_code_anchor()))
+            super::typographic_spaces(
+                &p.replace("{LOCAL_CODES}", &forms::local_code_anchor())
+                    .replace("{STATE_FULL}", forms::STATE_FULL),
+            )
         })
         .collect();
     // The lazy DFA of all the anchors at once outgrows the default 2 MiB cache, which it
@@ -613,6 +616,7 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
                         parse_chapter_of_title(t, s)
                             .or_else(|| parse_chapter_of_state_code(t, s))
                             .or_else(|| parse_chapter_of_compilation(t, s))
+                            .or_else(|| parse_chapter_of_a_state_code_in_words(t, s))
                             .or_else(|| parse_chapter_of_general_laws(t, s))
                             .or_else(|| parse_container(t, s)),
                     )
@@ -2279,6 +2283,39 @@ fn parse_chapter_of_compilation(text: &str, start: usize) -> Option<Phrase> {
     phrase.code = Some(CodeRef::Named(code.into()));
     phrase.division = Some(format!("ch. {}", caps.name("n")?.as_str()));
     phrase.end = end;
+    Some(phrase)
+}
+
+/// A chapter of a state's code named in words after it, by its title (`chapter 119 of the
+/// Florida Statutes`, `chapter 2.2-37 of the Code of Virginia`; table T1 lists each code's
+/// title) or as a subject code (`chapter 552 of the Texas Government Code`): the code's
+/// chapter as table T1 cites it (`Fla. Stat. ch. 119`, `Tex. Gov't Code ch. 552`).
+fn parse_chapter_of_a_state_code_in_words(text: &str, start: usize) -> Option<Phrase> {
+    static CHAPTER_OF: LazyLock<Regex> = LazyLock::new(|| {
+        re(r"^[Cc]hapter[ \t]+(?P<n>\d{1,4}[A-Z]{0,2}(?:[-.]\d{1,4}[A-Z]?)*)[ \t]+of[ \t]+")
+    });
+    static SUBJECT_CODE_NAMED: LazyLock<Regex> = LazyLock::new(|| {
+        re(&format!(
+            r"^(?:the[ \t]+)?(?P<name>{}[ \t]+(?:(?:[A-Z][a-z]+|and|&)[ \t]+){{0,5}}Code(?:[ \t]+of[ \t]+(?:Criminal|Civil)[ \t]+Procedure)?)(?-u:\b)",
+            forms::STATE_FULL
+        ))
+    });
+    let (after, caps) = eat(text, start, &CHAPTER_OF)?;
+    let rest = text.get(after..)?;
+    let (len, code) = match forms::state_code_title(rest) {
+        Some(found) => found,
+        None => {
+            let named = SUBJECT_CODE_NAMED.captures(rest)?;
+            let name =
+                super::named_before::state_subject_code(&collapse(named.name("name")?.as_str()))?;
+            (named.get(0)?.end(), name)
+        }
+    };
+    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
+    phrase.kind = Some(CitationKind::StateStatute);
+    phrase.code = Some(CodeRef::Named(code.into()));
+    phrase.division = Some(format!("ch. {}", caps.name("n")?.as_str()));
+    phrase.end = after + len;
     Some(phrase)
 }
 
