@@ -478,6 +478,28 @@ fn chapters_of_codes_named_after_them_in_the_states_own_forms() {
     );
 }
 
+// Class: a section of a title of a state's code numbered by title, the code named by its
+// title in words (`section 2502 of Title 18 of the Pennsylvania Consolidated Statutes`, as
+// Pennsylvania's own statutes write it; Delaware's, Vermont's): table T1's code of that
+// title (`18 Pa. Cons. Stat. § 2502`, `Del. Code tit. 11, § 636`), as its abbreviated form
+// (`18 Pa.C.S. § 2502`) names it; before, a named act `the Pennsylvania Consolidated
+// Statutes title 18`.
+#[test]
+fn sections_of_a_state_codes_title_named_in_words() {
+    let st = |n: &str| -> (String, String) { ("state_statute".into(), n.into()) };
+    assert_eq!(
+        read(
+            "an offense under section 2502 of Title 18 of the Pennsylvania Consolidated Statutes or 18 Pa.C.S. § 2503, section 636 of Title 11 of the Delaware Code, or section 2301 of Title 13 of the Vermont Statutes Annotated"
+        ),
+        [
+            st("18 Pa. Cons. Stat. § 2502"),
+            st("18 Pa. Cons. Stat. § 2503"),
+            st("Del. Code tit. 11, § 636"),
+            st("Vt. Stat. Ann. tit. 13, § 2301")
+        ]
+    );
+}
+
 // Class: the states' own initials of their codes (Bluepages table BT2: Ohio's `ORC`, Utah's
 // `UCA`, Rhode Island's `R.I.G.L.`, Virginia's `Code of Va.`), before the number or named in
 // an `of` clause (`section 200.030 of NRS`); a state's subject code named in words in an `of`

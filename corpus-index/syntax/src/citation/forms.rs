@@ -680,6 +680,16 @@ pub(crate) fn local_code_named(phrase: &str) -> Option<(&'static str, bool)> {
         .map(|(_, name, ..)| (*name, names_rules(name)))
 }
 
+/// Title `title` of a state's code numbered by title, `code` in table T1's name: `18 Pa.
+/// Cons. Stat.` (Pennsylvania's title before the name), `Del. Code tit. 11` (the others').
+pub(crate) fn code_of_title(code: &str, title: &str) -> String {
+    if code == "Pa. Cons. Stat." {
+        format!("{title} {code}")
+    } else {
+        format!("{code} tit. {title}")
+    }
+}
+
 /// Whether a code's name in table T1 names a body of rules, an administrative code (`Wash.
 /// Admin. Code`, `Conn. Agencies Regs.`, `Haw. Code R.`), not a code of statutes.
 fn names_rules(name: &str) -> bool {
@@ -1027,10 +1037,9 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
     if abbr == "AS" && !ALASKA_NUMBER.is_match(&rest[c.name("num")?.start()..]) {
         return None;
     }
-    let code = match (title, *name) {
-        (Some(t), "Pa. Cons. Stat.") => format!("{t} {name}"),
-        (Some(t), _) => format!("{name} tit. {t}"),
-        (None, _) => (*name).to_string(),
+    let code = match title {
+        Some(t) => code_of_title(name, t),
+        None => (*name).to_string(),
     };
     let kind = match *name {
         "U.C.C." => CitationKind::UniformLaw,

@@ -4843,7 +4843,15 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
                     Some(known) if known.family == codes::CodeFamily::StateRegulation => {
                         (known.name, CitationKind::StateRegulation)
                     }
-                    _ => (written, CitationKind::NamedAct),
+                    // `section 2502 of Title 18 of the Pennsylvania Consolidated Statutes`: a
+                    // state's code numbered by title, by its title in words (table T1).
+                    _ => match forms::state_code_title(name) {
+                        Some((len, code)) if len == name.len() => (
+                            forms::code_of_title(&code, title),
+                            CitationKind::StateStatute,
+                        ),
+                        _ => (written, CitationKind::NamedAct),
+                    },
                 };
                 phrase.code = Some(CodeRef::Named(code.into()));
                 phrase.kind = Some(kind);
