@@ -1091,6 +1091,17 @@ impl Phrase {
         phrase
     }
 
+    /// A division of the code named `code` cited as a whole (`Fla. Stat.`, `ch. 119`), a
+    /// citation of `kind` over `span`.
+    fn division_of(span: Range<usize>, kind: CitationKind, code: &str, division: String) -> Self {
+        let mut phrase = Self::new(span.start, Head::Level(LevelWord::Subsection));
+        phrase.kind = Some(kind);
+        phrase.code = Some(CodeRef::Named(code.into()));
+        phrase.division = Some(division);
+        phrase.end = span.end;
+        phrase
+    }
+
     fn new(start: usize, head: Head) -> Self {
         Self {
             start,
@@ -2240,12 +2251,12 @@ fn parse_chapter_of_state_code(text: &str, start: usize) -> Option<Phrase> {
     let (end, name, true) = code_after_comma(text, pos)? else {
         return None;
     };
-    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
-    phrase.kind = Some(CitationKind::StateStatute);
-    phrase.code = Some(CodeRef::Named(name.into()));
-    phrase.division = Some(division_name(&d, false)?);
-    phrase.end = end;
-    Some(phrase)
+    Some(Phrase::division_of(
+        start..end,
+        CitationKind::StateStatute,
+        &name,
+        division_name(&d, false)?,
+    ))
 }
 
 /// A chapter of a code or compilation numbered with its title or agency (`62-296`, `9A.32`,
@@ -2278,12 +2289,12 @@ fn parse_chapter_of_compilation(text: &str, start: usize) -> Option<Phrase> {
             (after + len, code, CitationKind::StateRegulation)
         }
     };
-    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
-    phrase.kind = Some(kind);
-    phrase.code = Some(CodeRef::Named(code.into()));
-    phrase.division = Some(format!("ch. {}", caps.name("n")?.as_str()));
-    phrase.end = end;
-    Some(phrase)
+    Some(Phrase::division_of(
+        start..end,
+        kind,
+        code,
+        format!("ch. {}", caps.name("n")?.as_str()),
+    ))
 }
 
 /// A chapter of a state's code named in words after it, by its title (`chapter 119 of the
@@ -2294,29 +2305,15 @@ fn parse_chapter_of_a_state_code_in_words(text: &str, start: usize) -> Option<Ph
     static CHAPTER_OF: LazyLock<Regex> = LazyLock::new(|| {
         re(r"^[Cc]hapter[ \t]+(?P<n>\d{1,4}[A-Z]{0,2}(?:[-.]\d{1,4}[A-Z]?)*)[ \t]+of[ \t]+")
     });
-    static SUBJECT_CODE_NAMED: LazyLock<Regex> = LazyLock::new(|| {
-        re(&format!(
-            r"^(?:the[ \t]+)?(?P<name>{}[ \t]+(?:(?:[A-Z][a-z]+|and|&)[ \t]+){{0,5}}Code(?:[ \t]+of[ \t]+(?:Criminal|Civil)[ \t]+Procedure)?)(?-u:\b)",
-            forms::STATE_FULL
-        ))
-    });
     let (after, caps) = eat(text, start, &CHAPTER_OF)?;
     let rest = text.get(after..)?;
-    let (len, code) = match forms::state_code_title(rest) {
-        Some(found) => found,
-        None => {
-            let named = SUBJECT_CODE_NAMED.captures(rest)?;
-            let name =
-                super::named_before::state_subject_code(&collapse(named.name("name")?.as_str()))?;
-            (named.get(0)?.end(), name)
-        }
-    };
-    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
-    phrase.kind = Some(CitationKind::StateStatute);
-    phrase.code = Some(CodeRef::Named(code.into()));
-    phrase.division = Some(format!("ch. {}", caps.name("n")?.as_str()));
-    phrase.end = after + len;
-    Some(phrase)
+    let (len, code) = forms::state_code_title(rest).or_else(|| state_subject_code_at(rest))?;
+    Some(Phrase::division_of(
+        start..after + len,
+        CitationKind::StateStatute,
+        &code,
+        format!("ch. {}", caps.name("n")?.as_str()),
+    ))
 }
 
 /// `chapter 151B of the General Laws` (Massachusetts), `chapter 42-35 of the general laws`
@@ -2358,12 +2355,12 @@ fn parse_chapter_of_general_laws(text: &str, start: usize) -> Option<Phrase> {
     let (len, code, Some(chapter)) = general_laws(&text[start..])? else {
         return None;
     };
-    let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
-    phrase.kind = Some(CitationKind::StateStatute);
-    phrase.code = Some(CodeRef::Named(code.into()));
-    phrase.division = Some(format!("ch. {chapter}"));
-    phrase.end = start + len;
-    Some(phrase)
+    Some(Phrase::division_of(
+        start..start + len,
+        CitationKind::StateStatute,
+        code,
+        format!("ch. {chapter}"),
+    ))
 }
 
 /// `chapter 55 of title 10, United States Code`, `subchapter II of chapter 5 of title 5`:
@@ -3791,16 +3788,24 @@ fn code_after_comma(text: &str, pos: usize) -> Option<(usize, String, bool)> {
     (!name.starts_with("United States")).then(|| (start + found.end(), name, false))
 }
 
-/// A state's subject code named in words (`Texas Code of Criminal Procedure`, `California
-/// Penal Code`, `Texas Family Code`): the state, then a code's name, not an act's
-/// (`Washington Metropolitan Area Transit Authority Compact`, `Tennessee Valley Authority
-/// Act of 1933` are named after a place).
+/// A state's subject code named in words (`the Texas Code of Criminal Procedure`,
+/// `California Penal Code`, `Texas Family Code`): the state, then a code's name, not an
+/// act's (`Washington Metropolitan Area Transit Authority Compact`, `Tennessee Valley
+/// Authority Act of 1933` are named after a place). The name without `the` in `name`.
 static STATE_SUBJECT_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^{}[ \t]+(?:(?:[A-Z][a-z]+|and|&)[ \t]+){{0,5}}Code(?:[ \t]+of[ \t]+(?:Criminal|Civil)[ \t]+Procedure)?$",
+        r"^(?:the[ \t]+)?(?P<name>{}[ \t]+(?:(?:[A-Z][a-z]+|and|&)[ \t]+){{0,5}}Code(?:[ \t]+of[ \t]+(?:Criminal|Civil)[ \t]+Procedure)?)(?-u:\b)",
         forms::STATE_FULL
     ))
 });
+
+/// A [`STATE_SUBJECT_CODE`] at the start of `rest`: its length and the code's name in table
+/// T1 (`Tex. Code Crim. Proc.`).
+fn state_subject_code_at(rest: &str) -> Option<(usize, String)> {
+    let caps = STATE_SUBJECT_CODE.captures(rest)?;
+    let name = super::named_before::state_subject_code(&collapse(caps.name("name")?.as_str()))?;
+    Some((caps.get(0)?.end(), name))
+}
 
 /// A subject code named in words, each capitalised (`Government Code`, `Civil Practice and
 /// Remedies Code`, `Health and Safety Code`), ending at `Code`, or a code of procedure
@@ -5059,9 +5064,10 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         let mut known = codes::canonical_code(trimmed);
         // `Article 38.22 of the Texas Code of Criminal Procedure`: a state's subject code
         // named in words, in table T1's abbreviation.
+        let collapsed = collapse(name);
         if known.is_none()
-            && STATE_SUBJECT_CODE.is_match(&collapse(name))
-            && let Some(name) = super::named_before::state_subject_code(&collapse(name))
+            && let Some((len, name)) = state_subject_code_at(&collapsed)
+            && len == collapsed.len()
         {
             known = Some(codes::CanonicalCode {
                 name,
