@@ -670,14 +670,22 @@ pub(crate) fn local_code_at(rest: &str) -> Option<(usize, &'static str)> {
 /// whether it is a body of rules (an administrative code). Abbreviations of two letters
 /// (`AS`, `IC`) are as often something else, and those cited with a title first (`V.S.A.`)
 /// or by article (`La.C.C.`) need what they lack here.
+/// [`canonical_code`](super::codes::canonical_code) asks for every name it does not know
+/// otherwise, so the table is looked up by key, built once.
 pub(crate) fn local_code_named(phrase: &str) -> Option<(&'static str, bool)> {
-    let key = local_code_key(phrase);
-    LOCAL_CODES
-        .iter()
-        .find(|(abbr, _, titled, _, designator)| {
-            !titled && *designator != "art." && abbr.len() > 2 && is_local_code(abbr, &key)
-        })
-        .map(|(_, name, ..)| (*name, names_rules(name)))
+    static BY_KEY: LazyLock<std::collections::HashMap<String, (&'static str, bool)>> =
+        LazyLock::new(|| {
+            let mut by_key = std::collections::HashMap::new();
+            for (abbr, name, titled, _, designator) in LOCAL_CODES {
+                if !titled && *designator != "art." && abbr.len() > 2 {
+                    by_key
+                        .entry(local_code_key(abbr))
+                        .or_insert((*name, names_rules(name)));
+                }
+            }
+            by_key
+        });
+    BY_KEY.get(&local_code_key(phrase)).copied()
 }
 
 /// Title `title` of a state's code numbered by title, `code` in table T1's name: `18 Pa.
@@ -1328,15 +1336,15 @@ static PUBLIC_LAW: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// A rule of an administrative code cited by its number alone (`Rule 12A-1.032`), or with
-/// the Florida Administrative Code named after it in the code's own style (`Rule
-/// 62-296.320, F.A.C.`, `rule 62-4.050, Florida Administrative Code`; table T1's `Fla.
-/// Admin. Code Ann. r. 62-296.320`), in `fac`; `rule` in lower case only so, or with another
-/// compilation named after it (`rule 391-3-1-.02 of the Rules and Regulations of the State of
-/// Georgia`; see [`super::named_regulations::named_after`]). The rules of Alabama, Georgia
+/// the Florida Administrative Code's initials after it in the code's own style (`Rule
+/// 62-296.320, F.A.C.`; table T1's `Fla. Admin. Code Ann. r. 62-296.320`), in `fac`; `rule`
+/// in lower case only so, or with a compilation named in words after it (`rule 62-4.050,
+/// Florida Administrative Code`, `rule 391-3-1-.02 of the Rules and Regulations of the State
+/// of Georgia`; see [`super::named_regulations::named_after`]). The rules of Alabama, Georgia
 /// and Tennessee number their last level after a hyphen and a period (`391-3-1-.02`).
 static RULE_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:Rule|(?P<lower>rule))[ \t]+(?P<num>\d+[A-Z]{0,2}-\d+(?:[.-]\d+)*(?:-\.\d+)?[a-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?P<fac>,[ \t]*(?:F\.[ \t]?A\.[ \t]?C\.|Florida[ \t]+Administrative[ \t]+Code(?-u:\b)|Fla\.[ \t]+Admin\.[ \t]+Code(?-u:\b)))?",
+        r"^(?:Rule|(?P<lower>rule))[ \t]+(?P<num>\d+[A-Z]{0,2}-\d+(?:[.-]\d+)*(?:-\.\d+)?[a-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?P<fac>,[ \t]*(?:F\.[ \t]?A\.[ \t]?C\.|Fla\.[ \t]+Admin\.[ \t]+Code(?-u:\b)))?",
     )
 });
 

@@ -43,9 +43,9 @@ static NAME_AND_DESIGNATOR: LazyLock<Regex> =
 /// Administrative Code`).
 static NAME: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
-        r"^(?:(?i:the)[ \t]+)?(?P<n>",
+        r"^(?:(?i:the)[ \t]+)?",
         named_regulations_name!(),
-        r")$",
+        r"$",
     ))
 });
 
@@ -130,8 +130,13 @@ pub(crate) fn at(
 /// clause names it): its code and designator (`None` for the section sign). `None` for any
 /// other phrase.
 pub(crate) fn named(phrase: &str) -> Option<(&'static str, Option<&'static str>)> {
-    let caps = NAME.captures(phrase.trim())?;
-    let (code, designator) = compilation(caps.name("n")?.as_str())?;
+    // The phrase is the name whole, so its state's name is the phrase's: no captures needed
+    // (this runs for every name `canonical_code` is asked about).
+    let phrase = phrase.trim();
+    if !NAME.is_match(phrase) {
+        return None;
+    }
+    let (code, designator) = compilation(phrase)?;
     Some((code, designator_of(designator)))
 }
 

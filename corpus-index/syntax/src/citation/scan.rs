@@ -5076,7 +5076,11 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         }
         // `rule 62-296.320 of the Florida Administrative Code`: the compilation's rules, in
         // table T1's designator.
-        if let Some((_, Some(designator))) = super::named_regulations::named(trimmed) {
+        if known
+            .as_ref()
+            .is_some_and(|c| c.family == CodeFamily::StateRegulation)
+            && let Some((_, Some(designator))) = super::named_regulations::named(trimmed)
+        {
             phrase.designator = Some(designator.to_string());
         }
         // `section 2903.01 of the ORC`: a state's code by its own abbreviation.
@@ -5089,7 +5093,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         }
         phrase.code = Some(CodeRef::Named(
             known
-                .map_or_else(|| without_defined_initials(&collapse(name)), |c| c.name)
+                .map_or_else(|| without_defined_initials(&collapsed), |c| c.name)
                 .into(),
         ));
         return Some(end);
