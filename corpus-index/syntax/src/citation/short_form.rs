@@ -1057,12 +1057,13 @@ fn inherit_code(text: &str, breaks: &ParagraphBreaks, cites: &mut [Citation], i:
         && text
             .get(c.group.start..)
             .is_some_and(|t| t.starts_with("Art") || t.starts_with("art"));
-    let bare = (article_of_code || c.kind == CitationKind::Section)
-        && c.code.is_none()
-        && c.relative.is_none()
-        && c.section.is_some()
-        && (c.unit == Unit::Section || article_of_code)
-        && (sign || article_of_code || same_chapter() || repeated())
+    let bare = (article_of_code
+        || (c.kind == CitationKind::Section
+            && c.code.is_none()
+            && c.relative.is_none()
+            && c.section.is_some()
+            && c.unit == Unit::Section
+            && (sign || same_chapter() || repeated())))
         && !after_an_unread_code_name(text, c.group.start);
     // `In § 4279.116, revise` after `7 U.S.C. 1989`: a `part.section` number is the
     // C.F.R.'s numbering (Document Drafting Handbook, ch. 2), and `§ 38-1205.03` a state
