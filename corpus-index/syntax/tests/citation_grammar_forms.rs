@@ -3458,3 +3458,185 @@ fn uniform_acts_and_restatements_by_the_bluebooks_names() {
         ]
     );
 }
+
+fn act(n: &str) -> (String, String) {
+    ("named_act".into(), n.into())
+}
+
+// Class: an Act of Parliament cited with its chapter number after its year (the number of
+// the Parliament's acts in their calendar year, Acts of Parliament Numbering and Citation Act
+// 1962; the Scottish Parliament's `asp`), before its section: the section is the act's. Not
+// a year and a chapter of no act's name.
+#[test]
+fn acts_of_parliament_with_their_chapter_numbers() {
+    assert_eq!(
+        read("The duty is engaged: Human Rights Act 1998 (c. 42), s. 3(1)."),
+        [act("Human Rights Act 1998 § 3(1)")]
+    );
+    assert_eq!(
+        read("the Data Protection Act 2018 (c. 12), section 170, creates the offence"),
+        [act("Data Protection Act 2018 § 170")]
+    );
+    assert_eq!(
+        read("Criminal Justice Act 2003 c. 44 s. 142 sets the purposes of sentencing."),
+        [act("Criminal Justice Act 2003 § 142")]
+    );
+    assert_eq!(
+        read("Land Reform (Scotland) Act 2003 (asp 2), s. 1"),
+        [act("Land Reform (Scotland) Act 2003 § 1")]
+    );
+    assert_eq!(
+        read("In 2003 c. 44 s. 142 was read."),
+        [("section".into(), "§ 142".into())]
+    );
+}
+
+// Class: a provision of a statutory instrument cited by the instrument's number, before it
+// or after it (OSCOLA rule 2.4: `SI 1998/1833, reg 4`; the Irish Statute Book's `S.I. No.
+// 336 of 2011`; the McGill Guide rule 3.4: `RRO 1990, Reg 194, r 21.01`), and of an Indian
+// instrument named with its year after a comma (`the Income Tax Rules, 1962`).
+#[test]
+fn provisions_of_instruments_cited_by_number() {
+    assert_eq!(
+        read("See SI 1998/1833, reg 4(1), and regulation 5 of SI 1998/1833."),
+        [
+            act("SI 1998/1833"),
+            act("SI 1998/1833 § 4(1)"),
+            act("SI 1998/1833 § 5")
+        ]
+    );
+    assert_eq!(
+        read("S.I. No. 336 of 2011, reg. 3; Regulation 4 of S.I. No. 336 of 2011"),
+        [
+            act("SI No 336 of 2011"),
+            act("SI No 336 of 2011 § 3"),
+            act("SI No 336 of 2011 § 4")
+        ]
+    );
+    assert_eq!(
+        read("Rules of Civil Procedure, R.R.O. 1990, Reg. 194, r. 21.01(1)(b)"),
+        [
+            act("RRO 1990, Reg 194"),
+            act("RRO 1990, Reg 194 § 21.01(1)(b)")
+        ]
+    );
+    assert_eq!(
+        read("as required by Rule 4 of the Income Tax Rules, 1962"),
+        [act("Income Tax Rules, 1962 § 4")]
+    );
+}
+
+// Class: a rule of the Civil Procedure Rules of England and Wales by their abbreviation
+// (OSCOLA rule 2.4: `CPR r 3.9`; judgments' `CPR 3.9(1)`), numbered by its Part; the
+// abbreviation before any other number is none (`CPR 30 times`).
+#[test]
+fn civil_procedure_rules_by_their_abbreviation() {
+    let rule = |n: &str| -> (String, String) { ("court_rule".into(), n.into()) };
+    assert_eq!(
+        read("relief from sanctions under CPR r 3.9, CPR 3.9(1)(e) and CPR rule 31.6(b)"),
+        [rule("CPR 3.9"), rule("CPR 3.9(1)(e)"), rule("CPR 31.6(b)")]
+    );
+    assert_eq!(read("The nurse gave CPR 30 times a minute."), []);
+}
+
+// Class: New York's laws by the initials the New York Law Reports Style Manual gives them,
+// without a section sign (`CPL 710.20 (1)`, `EPTL 5-1.1-A`), and the C.P.L.R. with the
+// state's initials before its own (`N.Y. CPLR 3211`), in table T1's names.
+#[test]
+fn new_yorks_laws_by_the_style_manuals_initials() {
+    let st = |n: &str| -> (String, String) { ("state_statute".into(), n.into()) };
+    assert_eq!(
+        read("See N.Y. CPLR 3211(a)(7); CPL 710.20 (1); EPTL 5-1.1-A; SCPA 1001; RPAPL 711 (2)."),
+        [
+            st("N.Y. C.P.L.R. 3211(a)(7)"),
+            st("N.Y. Crim. Proc. Law § 710.20(1)"),
+            st("N.Y. Est. Powers & Trusts Law § 5-1.1-A"),
+            st("N.Y. Surr. Ct. Proc. Act § 1001"),
+            st("N.Y. Real Prop. Acts. Law § 711(2)")
+        ]
+    );
+}
+
+// Class: a range whose end leaves out the characters it shares with its start before a
+// punctuation mark (The Bluebook rule 3.3(b): `§§ 4.16.080-.100`, `§§ 2A:14-1 to -2`): the
+// end is the whole section number.
+#[test]
+fn ranges_whose_end_leaves_out_what_it_shares() {
+    let st = |n: &str| -> (String, String) { ("state_statute".into(), n.into()) };
+    assert_eq!(
+        read("Wash. Rev. Code §§ 4.16.080-.100; Cal. Civ. Code §§ 1798.100–.199 (West 2020)."),
+        [
+            st("Wash. Rev. Code §§ 4.16.080 to 4.16.100"),
+            st("Cal. Civ. Code §§ 1798.100 to 1798.199")
+        ]
+    );
+    assert_eq!(
+        read("N.J. Stat. Ann. §§ 2A:14-1 to -2; Va. Code Ann. §§ 8.01-581.1 to -581.20."),
+        [
+            st("N.J. Stat. Ann. §§ 2A:14-1 to 2A:14-2"),
+            st("Va. Code §§ 8.01-581.1 to 8.01-581.20")
+        ]
+    );
+}
+
+// Class: India's courts' forms of a section of an act named by its initials (`S. 138 of the
+// N.I. Act`, the Negotiable Instruments Act): the capital abbreviation only before a law it
+// names (a Senate bill is `S. 1790`), the initials with their last period part of the name.
+#[test]
+fn sections_of_acts_named_by_initials_in_indias_forms() {
+    assert_eq!(
+        read("The complaint under S. 138 of the N.I. Act was filed; section 3 of the I.T. Act."),
+        [act("N.I. Act § 138"), act("I.T. Act § 3")]
+    );
+    assert_eq!(
+        read("S. 1790 of the 116th Congress; S. 2 of the Senate"),
+        []
+    );
+}
+
+// Class: EU acts by the short names their titles give them or the institutions' acronyms
+// (`Digital Services Act`, `DSA`, `MiFID II`, `NIS 2 Directive`), after an article, in its
+// `of` clause and before it with a comma (OSCOLA rule 2.6.1): the act's article, not the
+// citing act's.
+#[test]
+fn eu_acts_by_their_short_names() {
+    let art = |n: &str| -> (String, String) { ("eu_article".into(), n.into()) };
+    assert_eq!(
+        read(
+            "Art. 17 DSA; DSA, Art. 35; Article 4(1)(1) MiFID II; Article 21 of the NIS 2 Directive."
+        ),
+        [
+            art("Regulation (EU) 2022/2065 Art. 17"),
+            art("Regulation (EU) 2022/2065 Art. 35"),
+            art("Directive 2014/65/EU Art. 4(1)(1)"),
+            art("Directive (EU) 2022/2555 Art. 21")
+        ]
+    );
+}
+
+// Class: the letter of a French code's article (`article L. 121-1`, Légifrance's numbering of
+// the legislative part) is no Roman numeral of an article.
+#[test]
+fn french_code_articles_are_no_roman_numerals() {
+    assert_eq!(
+        read("en application de l'article L. 121-1 du code de la consommation"),
+        []
+    );
+}
+
+// Class: the Illinois Compiled Statutes with the chapter after the code's name (`Ill. Comp.
+// Stat. ch. 740, § 14/15`), the act and section after a slash: Illinois's `740 ILCS 14/15`,
+// one citation; the former Revised Statutes' chapter and paragraph stay theirs.
+#[test]
+fn illinois_compiled_statutes_cited_by_chapter() {
+    let st = |n: &str| -> (String, String) { ("state_statute".into(), n.into()) };
+    assert_eq!(
+        read(
+            "Consent is required. Ill. Comp. Stat. ch. 740, § 14/15(b); Ill. Rev. Stat. ch. 110, par. 2-1001."
+        ),
+        [
+            st("740 ILCS 14/15(b)"),
+            st("Ill. Rev. Stat. ch. 110, para. 2-1001")
+        ]
+    );
+}

@@ -112,6 +112,16 @@ macro_rules! eu_act_number {
 }
 pub(crate) use eu_act_number;
 
+/// The EU acts cited by the short names or acronyms their titles give them or the EU's
+/// institutions use in their texts (`Digital Services Act`, `DSA`; `MiFID II`): a regex
+/// fragment without captures, for `concat!`; [`POPULAR_NAMES`] gives each its act.
+macro_rules! eu_short_name {
+    () => {
+        r"DSA|DMA|DGA|MiFID[ \t]+II|MiFIR|EMIR|PSD2|SFDR|DORA|MiCA|eIDAS|NIS[ \t]?2(?:[ \t]+Directive)?|Digital[ \t]+Services[ \t]+Act|Digital[ \t]+Markets[ \t]+Act|Data[ \t]+Governance[ \t]+Act|Cyber[ \t]+Resilience[ \t]+Act"
+    };
+}
+pub(crate) use eu_short_name;
+
 /// An EU act by its type and number ([`eu_act_type`], [`eu_act_number`]); in lower case only
 /// with its domain, which keeps the number an act's (`regulation (eu) no 1093/2010`,
 /// `directive 2013/36/eu`, as texts set in lower case and titles' running heads write them;
@@ -178,6 +188,25 @@ const POPULAR_NAMES: &[(&str, &str)] = &[
     ("ai act", "Regulation (EU) 2024/1689"),
     ("eu ai act", "Regulation (EU) 2024/1689"),
     ("artificial intelligence act", "Regulation (EU) 2024/1689"),
+    ("dsa", "Regulation (EU) 2022/2065"),
+    ("digital services act", "Regulation (EU) 2022/2065"),
+    ("dma", "Regulation (EU) 2022/1925"),
+    ("digital markets act", "Regulation (EU) 2022/1925"),
+    ("dga", "Regulation (EU) 2022/868"),
+    ("data governance act", "Regulation (EU) 2022/868"),
+    ("cyber resilience act", "Regulation (EU) 2024/2847"),
+    ("mifid ii", "Directive 2014/65/EU"),
+    ("mifir", "Regulation (EU) No 600/2014"),
+    ("emir", "Regulation (EU) No 648/2012"),
+    ("psd2", "Directive (EU) 2015/2366"),
+    ("sfdr", "Regulation (EU) 2019/2088"),
+    ("dora", "Regulation (EU) 2022/2554"),
+    ("mica", "Regulation (EU) 2023/1114"),
+    ("eidas", "Regulation (EU) No 910/2014"),
+    ("nis2", "Directive (EU) 2022/2555"),
+    ("nis 2", "Directive (EU) 2022/2555"),
+    ("nis2 directive", "Directive (EU) 2022/2555"),
+    ("nis 2 directive", "Directive (EU) 2022/2555"),
 ];
 
 /// India's principal codes by the abbreviations its courts and Acts use (`IPC`, `I.P.C.`,
@@ -388,7 +417,7 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
         };
         return code(name.to_string(), family);
     }
-    let lower = phrase.to_ascii_lowercase();
+    let lower = collapse_ws(&phrase.to_ascii_lowercase());
     let lower = lower.strip_prefix("the ").unwrap_or(&lower);
     POPULAR_NAMES
         .iter()

@@ -165,6 +165,16 @@ static STATE_NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// The Illinois Compiled Statutes with the chapter after the code's name (`Ill. Comp. Stat.
+/// ch. 740, § 14/15`, as courts outside Illinois write `740 ILCS 14/15`): the act's number
+/// and the section after a slash, which no chapter-and-paragraph citation of the former
+/// Revised Statutes has (`Ill. Rev. Stat. ch. 110, par. 2-1001`).
+static ILCS_BY_CHAPTER: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^Ill\.[ \t]?Comp\.[ \t]?Stat\.(?:[ \t]?Ann\.)?,?[ \t]+ch\.[ \t]*(?P<chapter>\d{1,4}),?[ \t]*(?:§|¶|paras?\.|pars?\.)?[ \t]*(?P<num>\d+(?:[.-]\d+)*/\d+(?:[.-]\d+)*)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)",
+    )
+});
+
 /// Acts cited by popular name before a section sign or word (`INA § 101(11)`, `I.R.C. §
 /// 671`, `ERISA section 502(a)`), and by the title of theirs that the bar names them by
 /// (`Title VII § 703(a)`, the Civil Rights Act of 1964's; `Title IX § 901`), as the
@@ -295,6 +305,14 @@ const LOCAL_CODES: &[LocalCode] = &[
     ("M.C.L.", "Mich. Comp. Laws", false, true, "§"),
     ("M.C.L.A.", "Mich. Comp. Laws", false, true, "§"),
     ("CPLR", "N.Y. C.P.L.R.", false, false, ""),
+    ("N.Y. CPLR", "N.Y. C.P.L.R.", false, false, ""),
+    // The other laws the New York Law Reports Style Manual (table of abbreviations) cites
+    // by initials: the Criminal Procedure Law, the Estates, Powers and Trusts Law, the
+    // Surrogate's Court Procedure Act and the Real Property Actions and Proceedings Law.
+    ("CPL", "N.Y. Crim. Proc. Law", false, true, "§"),
+    ("EPTL", "N.Y. Est. Powers & Trusts Law", false, true, "§"),
+    ("SCPA", "N.Y. Surr. Ct. Proc. Act", false, false, "§"),
+    ("RPAPL", "N.Y. Real Prop. Acts. Law", false, false, "§"),
     ("K.S.A.", "Kan. Stat. Ann.", false, true, "§"),
     ("O.C.G.A.", "Ga. Code Ann.", false, true, "§"),
     ("N.J.S.A.", "N.J. Stat. Ann.", false, true, "§"),
@@ -505,6 +523,12 @@ pub(crate) fn local_code_anchor() -> String {
 /// them.
 fn local_code_key(abbr: &str) -> String {
     abbr.split_whitespace().collect()
+}
+
+/// Whether `word` is one of [`LOCAL_CODES`]' abbreviations as the table writes it (`CPLR`,
+/// `RCW`, `K.S.A.`).
+pub(crate) fn is_local_code_abbreviation(word: &str) -> bool {
+    LOCAL_CODES.iter().any(|(abbr, ..)| *abbr == word)
 }
 
 /// Whether the table's abbreviation `entry` is `key` ([`local_code_key`]) once its spaces
@@ -1435,6 +1459,16 @@ static COURT_RULE: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A rule of the Civil Procedure Rules of England and Wales by its abbreviation (OSCOLA
+/// rule 2.4: `CPR r 3.9`, `CPR rule 31.6(b)`; judgments write `CPR 3.9(1)`). The rules are
+/// numbered by their Part (`3.9` is rule 9 of Part 3): without `r` or `rule` only such a
+/// number follows (`CPR 30` is no rule).
+static CIVIL_PROCEDURE_RULE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^CPR[ \t]+(?:(?:r\.?|[Rr]ule)[ \t]*(?P<num>\d{1,2}(?:\.\d{1,3}[A-Z]?)?)|(?P<dotted>\d{1,2}\.\d{1,3}[A-Z]?))(?-u:\b)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)",
+    )
+});
+
 /// The federal rules named in words (The Bluebook rule 12.9.3 gives their abbreviations;
 /// courts and agencies write them out): `Federal Rule of Civil Procedure 12(b)(6)`, `Federal
 /// Rules of Evidence, Rule 702`, and `Rule 23(b)(3) of the Federal Rules of Civil
@@ -1603,6 +1637,15 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         }
         return Some(found);
     }
+    if let Some(c) = CIVIL_PROCEDURE_RULE.captures(rest) {
+        let end = start + c.get(0)?.end();
+        let mut found = whole(start, end, CitationKind::CourtRule, "CPR".to_string());
+        if let Found::Whole { cite, .. } = &mut found {
+            cite.section = Some(c.name("num").or(c.name("dotted"))?.as_str().into());
+            cite.subsections = labels_of(c.name("subs").map_or("", |m| m.as_str()));
+        }
+        return Some(found);
+    }
     if let Some(found) = sec_rule(rest, start) {
         return Some(found);
     }
@@ -1740,17 +1783,23 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         }
         return Some(found);
     }
-    if let Some(c) = STATE_NUMBERED.captures(rest) {
+    if let Some(c) = STATE_NUMBERED
+        .captures(rest)
+        .or_else(|| ILCS_BY_CHAPTER.captures(rest))
+    {
         let end = start + c.get(0)?.end();
         // `735 Ill. Comp. Stat. 5/2-1001` (The Bluebook, table T1) is `735 ILCS 5/2-1001`,
         // as Illinois cites its compiled statutes.
-        let series = if c["code"].starts_with("Ill") {
+        let series = if c
+            .name("code")
+            .is_none_or(|code| code.as_str().starts_with("Ill"))
+        {
             "ILCS"
         } else {
             &c["code"]
         };
         let code = format!("{} {series}", &c["chapter"]);
-        let kind = if &c["code"] == "AAC" {
+        let kind = if c.name("code").is_some_and(|code| code.as_str() == "AAC") {
             CitationKind::StateRegulation
         } else {
             CitationKind::StateStatute

@@ -219,6 +219,28 @@ fn without_jurisdiction(before: &str) -> &str {
     }
 }
 
+/// `before` without the chapter number of an act after its year (`Human Rights Act 1998
+/// (c. 42)`, `Criminal Justice Act 2003 c. 44`, `Data Protection Act 2018, c. 12`): the
+/// number of the Parliament's acts in their calendar year (Acts of Parliament Numbering
+/// and Citation Act 1962; OSCOLA rule 2.1), and the Scottish Parliament's (`asp 5`), the
+/// Senedd's (`anaw 1`, `asc 1`) and the Northern Ireland Assembly's (`c. 2 (N.I.)`). Any
+/// other ending is returned as it is.
+fn without_chapter_number(before: &str) -> &str {
+    static CHAPTER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        #[allow(clippy::expect_used)]
+        regex::Regex::new(&super::typographic_spaces(
+            r"(?:,[ \t]*|[ \t]+)(?:\([ \t]*(?:c\.?|asp|anaw|asc)[ \t]*\d{1,3}(?:[ \t]*\(N\.?I\.?\))?[ \t]*\)|(?:c\.?|asp|anaw|asc)[ \t]*\d{1,3}(?:[ \t]*\(N\.?I\.?\))?)$",
+        ))
+        .expect("static regex compiles")
+    });
+    let Some(number) = CHAPTER.find(before) else {
+        return before;
+    };
+    let head = &before[..number.start()];
+    let after_year = head.rsplit(is_space).next().is_some_and(is_year);
+    if after_year { head } else { before }
+}
+
 /// The American Law Institute's Restatement that `before` ends with, as The Bluebook cites
 /// one (rule 12.9.4: `Restatement (Second) of Torts § 402A`, `Restatement of Restitution §
 /// 1`) and the California Style Manual (`Rest.2d Torts, § 402A`): the byte offset where it
@@ -417,7 +439,7 @@ fn named_before(text: &str, start: usize, instrument: bool) -> Option<NamedBefor
     };
     // `Privacy Act 1988 (Cth) s 6`, `Crimes Act 1900 (NSW), s 4`: the jurisdiction after an
     // act's year (the Australian Guide to Legal Citation, rule 3.1) is read over.
-    let before = without_jurisdiction(before);
+    let before = without_jurisdiction(without_chapter_number(before));
     if instrument
         && !INSTRUMENT_NOUNS.iter().any(|noun| {
             before

@@ -85,7 +85,8 @@ pub fn is_numbered_act(name: &str) -> bool {
 ///
 /// - statutory instruments of the United Kingdom by year and number (`SI 2011/2260`, `S.I.
 ///   2019/419`, the instrument's own `S.I. 2019 No. 419`; Scotland's `SSI 2011/123` and
-///   Northern Ireland's statutory rules `SR 2011/123`: OSCOLA rule 2.4);
+///   Northern Ireland's statutory rules `SR 2011/123`: OSCOLA rule 2.4), and Ireland's by
+///   number in their year (`S.I. No. 336 of 2011`, as the Irish Statute Book numbers them);
 /// - Canada's statutes by their volume's year and chapter (`R.S.C. 1985, c. C-46`, `S.C.
 ///   2000, c. 5`, `RSO 1990, c H.19`, `S.B.C. 2003, c. 20`: the McGill Guide, rule 2.1: the
 ///   volume is the revised (`R.S.`) or annual (`S.`) statutes of a jurisdiction), with the
@@ -102,6 +103,7 @@ pub(crate) const INSTRUMENT_PATTERN: &str = concat!(
     r"|(?P<prov>O|B\.?[ \t]?C|Alta|Man|N\.?[ \t]?S|N\.?[ \t]?B|Sask|Nfld|Y\.?[ \t]?O\.?[ \t]?I\.?[ \t]?C)\.?[ \t]+Reg\.?[ \t]+(?P<pregn>\d{1,4})/(?P<pregy>(?:19|20)?\d\d)(?-u:\b)",
     r"|R\.?[ \t]?R\.?[ \t]?O\.?[ \t]+(?P<rroy>(?:19|20)\d\d),[ \t]*Reg\.?[ \t]+(?P<rron>\d{1,4})(?-u:\b)",
     r"|(?P<si>S\.?[ \t]?I\.?|S\.?S\.?I\.?|S\.?R\.?)[ \t]+(?P<siy>(?:19|20)\d\d)(?:/|[ \t]+No\.?[ \t]*)(?P<sin>\d{1,5})(?-u:\b)",
+    r"|S\.?[ \t]?I\.?[ \t]+No\.?[ \t]*(?P<irsin>\d{1,4})[ \t]+of[ \t]+(?P<irsiy>(?:19|20)\d\d)(?-u:\b)",
     r"|(?P<vol>(?:R\.?[ \t]?)?S\.?[ \t]?(?:C|O|A|M|Q|S|Y|B\.?[ \t]?C|N\.?[ \t]?[SBL]|P\.?[ \t]?E\.?[ \t]?I|N\.?[ \t]?W\.?[ \t]?T|Nu))\.?,?[ \t]+(?P<voly>(?:1[89]|20)\d\d),[ \t]*c\.?[ \t]*(?P<ch>(?:[A-Z]{1,2}[-.][ \t]?)?\d{1,4}(?:\.\d{1,3})?)(?-u:\b)(?:[ \t]*\((?P<supp>\d(?:st|nd|rd|th|d))[ \t]+Supp\.?\))?)",
 );
 
@@ -114,18 +116,20 @@ static INSTRUMENT: LazyLock<Regex> = LazyLock::new(|| {
     .expect("static regex compiles")
 });
 
-/// Whether an instrument ([`INSTRUMENT_PATTERN`]) and a comma end `before` (`Criminal
-/// Code, RSC 1985, c C-46, `): the section abbreviation after it is a pinpoint of it (`s
-/// 718`, the McGill Guide's form without a period).
-pub(crate) fn instrument_ends(before: &str) -> bool {
+/// The name of the instrument ([`INSTRUMENT_PATTERN`]) that a comma ends `before` with
+/// (`SI 1998/1833, `, `RRO 1990, Reg 194, `), in [`instrument_at`]'s form: the provision
+/// after it is the instrument's (`SI 1998/1833, reg 4`, `RRO 1990, Reg 194, r 21.01`;
+/// OSCOLA rule 2.4, the McGill Guide rule 3.4). `None` when no instrument ends there.
+pub(crate) fn instrument_ending(before: &str) -> Option<String> {
     static BEFORE: LazyLock<Regex> = LazyLock::new(|| {
         #[allow(clippy::expect_used)]
         Regex::new(&super::typographic_spaces(&format!(
-            r"{INSTRUMENT_PATTERN}[ \t]*,[ \t]*$"
+            r"(?:{INSTRUMENT_PATTERN})[ \t]*,[ \t]*$"
         )))
         .expect("static regex compiles")
     });
-    BEFORE.is_match(before)
+    let at = BEFORE.find(before)?.start();
+    instrument_at(before, at).map(|(_, name)| name)
 }
 
 /// The instrument ([`INSTRUMENT`]) at byte `pos` of `text`: the end of its designation and
@@ -152,6 +156,8 @@ pub(crate) fn instrument_at(text: &str, pos: usize) -> Option<(usize, String)> {
         )
     } else if let Some(year) = caps.name("rroy") {
         format!("RRO {}, Reg {}", year.as_str(), &caps["rron"])
+    } else if let Some(number) = caps.name("irsin") {
+        format!("SI No {} of {}", number.as_str(), &caps["irsiy"])
     } else if let Some(si) = caps.name("si") {
         format!("{} {}/{}", bare(si.as_str()), &caps["siy"], &caps["sin"])
     } else {
@@ -269,7 +275,12 @@ mod tests {
     fn instruments_numbered_in_their_year_or_volume() {
         assert_eq!(
             read("the Equality Act 2010 (Specific Duties) Regulations 2011, SI 2011/2260, reg 2"),
-            pairs(&[("SI 2011/2260", "SI 2011/2260")])
+            // The regulation is the instrument's the number names (a title with an act's
+            // name inside is not read as the instrument's).
+            pairs(&[
+                ("SI 2011/2260", "SI 2011/2260"),
+                ("reg 2", "SI 2011/2260 § 2")
+            ])
         );
         assert_eq!(
             read("S.I. 2019 No. 419 and SSI 2011/123"),

@@ -23,7 +23,7 @@ use regex_automata::Input;
 use regex_automata::meta;
 use regex_automata::nfa::thompson::WhichCaptures;
 
-use super::codes::{self, CodeFamily, eu_act, eu_act_number};
+use super::codes::{self, CodeFamily, eu_act, eu_act_number, eu_short_name};
 use super::forms::{self, Found};
 use super::{
     Citation, CitationKind, CodeRef, LevelWord, Qualifiers, RangeEnd, Relative, ShortForm,
@@ -123,7 +123,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "fixed",
-        r"(?P<fixed>(?-u:\b)(?:\d{2}-\d{3}(?:-\d{3})?[ \t]+(?:Code[ \t]+)?(?:Me|Vt)\.|\d{1,2}\.\d{1,3}\.\d{1,3}(?:\.\d{1,4})?[ \t]+NMAC(?-u:\b)|\d{3}-RICR-\d|\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Const\.[ \t]+(?i:art|amend)|Amend\.[ \t]+[IVXLC]{1,6}(?-u:\b)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|(?:Regulation|Reg\.)[ \t]+[A-Z]{1,3}(?:-[A-Z]{1,2})?,?[ \t]*§|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|Title[ \t]+[IVX]{1,6}[ \t]*§|[A-Z]{2,6}[ \t]+[1-9][0-9]{0,3}[A-Za-z]{0,2}\(|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|LAC[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|V\.[ \t]?T\.[ \t]?C\.[ \t]?A\.|Vernon['’]s[ \t]+Ann\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
+        r"(?P<fixed>(?-u:\b)(?:\d{2}-\d{3}(?:-\d{3})?[ \t]+(?:Code[ \t]+)?(?:Me|Vt)\.|\d{1,2}\.\d{1,3}\.\d{1,3}(?:\.\d{1,4})?[ \t]+NMAC(?-u:\b)|\d{3}-RICR-\d|\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Const\.[ \t]+(?i:art|amend)|Amend\.[ \t]+[IVXLC]{1,6}(?-u:\b)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|CPR[ \t]+(?:r\.?[ \t]*|[Rr]ule[ \t]+)?\d|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|(?:Regulation|Reg\.)[ \t]+[A-Z]{1,3}(?:-[A-Z]{1,2})?,?[ \t]*§|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|Title[ \t]+[IVX]{1,6}[ \t]*§|[A-Z]{2,6}[ \t]+[1-9][0-9]{0,3}[A-Za-z]{0,2}\(|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|LAC[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|V\.[ \t]?T\.[ \t]?C\.[ \t]?A\.|Vernon['’]s[ \t]+Ann\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
     ),
     (
         "nyc",
@@ -137,9 +137,11 @@ const ANCHORS: &[(&str, &str)] = &[
     // an act's name and year (`Privacy Act 1988 (Cth) s 6`; see `headed`).
     // `art 6(1)(a) GDPR`, `arts 6 and 7`: OSCOLA's article abbreviation, without its period
     // (rule 2.6.1), read only with the act named (see `headed`).
+    // `S. 138 of the N.I. Act`, `Ss. 3 and 4 of the …`: India's courts' capital
+    // abbreviation, read only before an act it names (a Senate bill is `S. 1790`).
     (
         "sabbr",
-        r"(?P<sabbr>(?-u:\b)(?:ss?(?:\.[ \t]*|[ \t]+)|[Aa]rts?[ \t]+)\d)",
+        r"(?P<sabbr>(?-u:\b)(?:ss?(?:\.[ \t]*|[ \t]+)|[Aa]rts?[ \t]+)\d|(?-u:\b)Ss?\.[ \t]*\d{1,4}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*(?:(?:[ \t]*,[ \t]*|[ \t]+(?:and|to)[ \t]+)\d{1,4}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*)*[ \t]+of[ \t]+the[ \t]+[A-Z])",
     ),
     // `Order VII Rule 11 CPC`: a rule of an order of the First Schedule to India's Code of
     // Civil Procedure ([`parse_cpc_rules`]).
@@ -170,7 +172,7 @@ const ANCHORS: &[(&str, &str)] = &[
     // alone is `fixed`'s, which falls back to the same reader.
     (
         "siprov",
-        r"(?P<siprov>(?-u:\b)(?:[Rr]egulations?|[Rr]egs?\.?|rr?\.|[Rr]ules?)[ \t]+\d{1,3}[A-Z]?(?:\.\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*(?:(?:[ \t]*,[ \t]*|[ \t]+(?:and|or|to)[ \t]+)\d{1,3}[A-Z]?(?:\.\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*)*[ \t]+of[ \t]+(?:the[ \t]+[A-Z]|these[ \t]+(?:Regulations|Rules)(?-u:\b)))",
+        r"(?P<siprov>(?-u:\b)(?:[Rr]egulations?|[Rr]egs?\.?|rr?\.|[Rr]ules?)[ \t]+\d{1,3}[A-Z]?(?:\.\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*(?:(?:[ \t]*,[ \t]*|[ \t]+(?:and|or|to)[ \t]+)\d{1,3}[A-Z]?(?:\.\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*)*[ \t]+of[ \t]+(?:the[ \t]+[A-Z]|these[ \t]+(?:Regulations|Rules)(?-u:\b)|S\.?[ \t]?I\.?[ \t]+(?:(?:19|20)\d\d|No)))",
     ),
     // `Section C of Annex VIII`: a lettered section of an annex ([`parse_annex_section`]);
     // before `word`, which reads `Section C` as a section numbered in Roman figures.
@@ -287,6 +289,11 @@ static LIST_SEP: LazyLock<Regex> = LazyLock::new(|| {
 /// `Section 302 read with Section 34 of the Indian Penal Code`) is every item's.
 static JOINED_SEP: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?:(?P<slash>/)|[ \t]+(?:read[ \t]+with|r/w)[ \t]+(?:\r?\n[ \t]*)?)"));
+/// The end of a range that leaves out its start's leading parts (`-2`, `-581.20`, `.100`;
+/// [`elided_range_end`]).
+static ELIDED_END: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^[-.:][0-9]+[A-Za-z]?(?:[-.:][0-9]+[A-Za-z]?)*(?-u:\b)"));
+
 static RANGE_SEP: LazyLock<Regex> = LazyLock::new(|| {
     // Spaces of any length (markup blanked around the items of the D.C. Council's `<cite>`s:
     // `§§ 1-204.101</cite> to <cite path="§1-204.115">1-204.115`), at most one line break.
@@ -388,7 +395,7 @@ static LEVEL_WORD: LazyLock<Regex> = LazyLock::new(|| {
 });
 static SECTION_WORD: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<w>§§?|ss?(?:\.[ \t]*|[ \t]+)|(?i:sections?|secs?\.|u/s\.?|articles?|arts?\.|annex(?:es)?|recitals?|parts?))[ \t]*",
+        r"^(?P<w>§§?|ss?(?:\.[ \t]*|[ \t]+)|Ss?\.[ \t]*|(?i:sections?|secs?\.|u/s\.?|articles?|arts?\.|annex(?:es)?|recitals?|parts?))[ \t]*",
     )
 });
 /// OSCOLA's article abbreviation without its period (`art 6`, `arts 6 and 7`; rule 2.6.1),
@@ -417,7 +424,9 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
         ")",
         r"|(?P<nyc>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York(?:[ \t]*\r?\n[ \t]*|[ \t]+)City|NYC|N\.Y\.C\.)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:Administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Admin\.(?:[ \t]*\r?\n[ \t]*|[ \t]+)Code|Charter))",
         r"|(?P<admin>(?i:the(?:[ \t]*\r?\n[ \t]*|[ \t]+)administrative(?:[ \t]*\r?\n[ \t]*|[ \t]+)code)(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)the(?:[ \t]*\r?\n[ \t]*|[ \t]+)City(?:[ \t]*\r?\n[ \t]*|[ \t]+)of(?:[ \t]*\r?\n[ \t]*|[ \t]+)New(?:[ \t]*\r?\n[ \t]*|[ \t]+)York)?)",
-        r"|(?P<popular>(?:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:GDPR|AI(?:[ \t]*\r?\n[ \t]*|[ \t]+)Act|General(?:[ \t]*\r?\n[ \t]*|[ \t]+)Data(?:[ \t]*\r?\n[ \t]*|[ \t]+)Protection(?:[ \t]*\r?\n[ \t]*|[ \t]+)Regulation))(?-u:\b)",
+        r"|(?P<popular>(?:the(?:[ \t]*\r?\n[ \t]*|[ \t]+))?(?:GDPR|AI(?:[ \t]*\r?\n[ \t]*|[ \t]+)Act|General(?:[ \t]*\r?\n[ \t]*|[ \t]+)Data(?:[ \t]*\r?\n[ \t]*|[ \t]+)Protection(?:[ \t]*\r?\n[ \t]*|[ \t]+)Regulation|",
+        eu_short_name!(),
+        r"))(?-u:\b)",
         r"|(?P<dc>(?:the[ \t]+)?(?:D\.[ \t]?C\.|District[ \t]+of[ \t]+Columbia)[ \t]+(?:Official[ \t]+)?Code(?-u:\b))",
         r"|(?P<code>(?i:the)(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:U\.S\.[ \t]+)?(?i:code)(?-u:\b))",
         // A parenthesis inside a name (`the European Union (Withdrawal) Act 2018`, `the
@@ -425,8 +434,9 @@ static CODE_OF: LazyLock<Regex> = LazyLock::new(|| {
         // same name and year in `the Finance (No. 2) Act 2017`) is followed by its next word.
         // A preposition that joins two capitalised words is the name's (`the Individuals
         // with Disabilities Education Act`, `the Americans with Disabilities Act`), and so
-        // are initials with their last period (`the Saving D.C. Homes From Foreclosure Act`).
-        r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:(?:[A-Z]\.){2,4}(?:[ \t]+[A-Z][\w'’&/-]*)|[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}(?-u:\b)|of|and|for|on|the|to|in|(?:with|from|by|under|upon|against)[ \t]+[A-Z][\w'’&/-]*|\((?:No\.?[ \t]*\d{1,3}|[A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|of|and|for|on|the|to|in))*)\)[ \t]+[A-Z][\w'’&/-]*))*)",
+        // are initials with their last period (`the Saving D.C. Homes From Foreclosure Act`),
+        // as the name's first word too before its head noun (India's `the N.I. Act`).
+        r"|(?P<named>the(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:(?:[A-Z]\.){2,4}[ \t]+(?:Act|Code|Rules|Regulations)(?-u:\b)|[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*)(?:(?:[ \t]*\r?\n[ \t]*|[ \t]+)(?:(?:[A-Z]\.){2,4}(?:[ \t]+[A-Z][\w'’&/-]*)|[A-Z][\w'’&/-]*(?:\.[A-Za-z]+)*|\d{4}(?-u:\b)|of|and|for|on|the|to|in|(?:with|from|by|under|upon|against)[ \t]+[A-Z][\w'’&/-]*|\((?:No\.?[ \t]*\d{1,3}|[A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|of|and|for|on|the|to|in))*)\)[ \t]+[A-Z][\w'’&/-]*))*)",
         // `§ 2 of Fiscal Year 2021 Budget Support Emergency Act of 2020` (the D.C. Council's
         // notes): an act named without the article, its name ending in `Act` and its year.
         r"|(?P<bare_act>[A-Z][\w'’&/-]*(?:[ \t]+(?:(?:[A-Z]\.){2,4}(?:[ \t]+[A-Z][\w'’&/-]*)|[A-Z][\w'’&/-]*|\d{4}(?-u:\b)|of|and|for|on|the|to|in|(?:with|from|by|under|upon|against)[ \t]+[A-Z][\w'’&/-]*))*[ \t]+Act(?:[ \t]+of[ \t]+\d{4})?(?-u:\b))",
@@ -466,9 +476,11 @@ static NY_CONSOLIDATED_LAW: LazyLock<Regex> = LazyLock::new(|| {
 /// `et seq.` right after a list item (see [`Item::et_seq`]).
 static ITEM_ET_SEQ: LazyLock<Regex> = LazyLock::new(|| re(r"^[ \t]+et\.?[ \t]+seq\.?"));
 static SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"^[ \t]+(?P<c>(?:GDPR|TFEU|TEU|TEC|ECHR|(?:EC|EEC|EU|Euratom)[ \t]+Treaty|EC|IPC|CrPC|CPC|BNSS|BNS)(?-u:\b)|I\.[ \t]?P\.[ \t]?C\.|Cr\.[ \t]?P\.[ \t]?C\.|C\.[ \t]?P\.[ \t]?C\.)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)|^[ \t]+(?P<note>note)(?-u:\b)",
-    )
+    re(concat!(
+        r"^[ \t]+(?P<c>(?:GDPR|TFEU|TEU|TEC|ECHR|(?:EC|EEC|EU|Euratom)[ \t]+Treaty|EC|IPC|CrPC|CPC|BNSS|BNS|",
+        eu_short_name!(),
+        r")(?-u:\b)|I\.[ \t]?P\.[ \t]?C\.|Cr\.[ \t]?P\.[ \t]?C\.|C\.[ \t]?P\.[ \t]?C\.)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)|^[ \t]+(?P<note>note)(?-u:\b)"
+    ))
 });
 /// Publisher, year and status parentheticals of statute citations (The Bluebook, rules 3.1(c)
 /// and 12.3.1(d)–(e), table T1's publishers): `(West 2010)`, `(2005-06)`, `(Supp. V 2017)`,
@@ -1500,6 +1512,13 @@ fn headed(text: &str, start: usize) -> Option<Phrase> {
     // 3.6), though it has no year.
     let of_dated_act = matches!(&phrase.code, Some(CodeRef::Named(name))
         if ends_with_year(name) || name.ends_with("Constitution"));
+    // `S. 138 of the N.I. Act`: the capital abbreviation only of an act it names (the
+    // anchor reads no other).
+    if (text[start..].starts_with("S.") || text[start..].starts_with("Ss."))
+        && !matches!(&phrase.code, Some(CodeRef::Named(name)) if names_a_law(name))
+    {
+        return None;
+    }
     if unperiodic_section_abbreviation(&text[start..])
         && !dated_act
         && !of_dated_act
@@ -1545,8 +1564,34 @@ fn outline_of_a_document(text: &str, phrase: &mut Phrase) {
 /// Whether an instrument numbered in its year or volume and a comma end the text before
 /// `start` (`Criminal Code, RSC 1985, c C-46, s 718`; see [`super::numbered_act`]).
 fn after_an_instrument(text: &str, start: usize) -> bool {
+    instrument_before(text, start).is_some()
+}
+
+/// The name of the instrument numbered in its year or volume that a comma ends the text
+/// before `start` with (`SI 1998/1833, reg 4`; [`super::numbered_act::instrument_ending`]).
+fn instrument_before(text: &str, start: usize) -> Option<String> {
     let from = crate::line_index::floor_char_boundary(text, start.saturating_sub(48));
-    super::numbered_act::instrument_ends(&text[from..start])
+    super::numbered_act::instrument_ending(&text[from..start])
+}
+
+/// Whether `name` is a law's by its head noun or its year (`N.I. Act`, `Code of Civil
+/// Procedure`, `Limitation Act, 1963`), not a body's (`the Senate`).
+fn names_a_law(name: &str) -> bool {
+    let head = name
+        .trim_end_matches(|c: char| c.is_ascii_digit() || c == ',' || c == ' ')
+        .trim_end_matches(" of");
+    ends_with_year(name)
+        || name.starts_with("Code of")
+        || [
+            "Act",
+            "Code",
+            "Rules",
+            "Regulations",
+            "Ordinance",
+            "Constitution",
+        ]
+        .iter()
+        .any(|noun| head.ends_with(noun))
 }
 
 /// Whether `name` ends with a year (`Privacy Act 1988`, `Civil Rights Act of 1964`).
@@ -1566,7 +1611,9 @@ fn eu_act_named_before(text: &str, start: usize, phrase: &mut Phrase) {
         re(concat!(
             r"(?P<act>",
             eu_act!(),
-            r"|(?-u:\b)(?:GDPR|TFEU|TEU|ECHR))[ \t]*,[ \t]*$"
+            r"|(?-u:\b)(?:GDPR|TFEU|TEU|ECHR|",
+            eu_short_name!(),
+            r"))[ \t]*,[ \t]*$"
         ))
     });
     if phrase.code.is_some()
@@ -1836,6 +1883,16 @@ fn parse_instrument_provision(text: &str, start: usize) -> Option<Phrase> {
         phrase.end = end;
         return Some(phrase);
     }
+    // `regulation 4 of SI 1998/1833`: an instrument by its number after the provision.
+    static OF_NUMBER: LazyLock<Regex> = LazyLock::new(|| re(r"^[ \t]+of[ \t]+"));
+    if let Some((at, _)) = eat(text, pos, &OF_NUMBER)
+        && let Some((end, name)) = super::numbered_act::instrument_at(text, at)
+    {
+        phrase.code = Some(CodeRef::Named(name.into()));
+        phrase.kind = Some(CitationKind::NamedAct);
+        phrase.end = end;
+        return Some(phrase);
+    }
     let pos = parse_tail(text, pos, &mut phrase);
     phrase.end = trim_end(text, phrase.start, pos);
     if phrase.code.is_none()
@@ -1847,11 +1904,22 @@ fn parse_instrument_provision(text: &str, start: usize) -> Option<Phrase> {
         phrase.code = Some(CodeRef::Named(named.code.into()));
         phrase.kind = Some(CitationKind::NamedAct);
     }
+    // `SI 1998/1833, reg 4`, `RRO 1990, Reg 194, r 21.01`: the provision of the instrument
+    // numbered before it, where no title precedes the number; any designator serves (an
+    // instrument's number says nothing of its kind).
+    if phrase.code.is_none()
+        && let Some(name) = instrument_before(text, start)
+    {
+        phrase.code = Some(CodeRef::Named(name.into()));
+        phrase.kind = Some(CitationKind::NamedAct);
+        return Some(phrase);
+    }
     let Some(CodeRef::Named(name)) = &phrase.code else {
         return None;
     };
     let mut words = name.split_whitespace().rev();
-    let (year, kind) = (words.next()?, words.next()?);
+    // `the Income Tax Rules, 1962`: India's short titles put a comma before the year.
+    let (year, kind) = (words.next()?, words.next()?.trim_end_matches(','));
     (super::named_before::is_year(year) && kinds.contains(&kind)).then_some(phrase)
 }
 
@@ -3077,12 +3145,18 @@ fn section_item(text: &str, pos: usize) -> Option<(usize, CompactString, Vec<Com
         return None;
     }
     // `secs. 47-369.01 and 47-369.02, D.C. Official Code`: a capital that opens initials
-    // (`D.C.`, `V.I.`) is no Roman numeral of a section.
+    // (`D.C.`, `V.I.`) is no Roman numeral of a section; nor is the letter of a French
+    // code's article (`article L. 121-1 du code de la consommation`, `article D. 311-5`: the
+    // legislative part's `L.` and the decrees' `D.`, as Légifrance numbers them), which
+    // lexls does not read.
     if number.len() == 1 && {
         let b = text.as_bytes();
         b.get(end) == Some(&b'.')
-            && b.get(end + 1).is_some_and(u8::is_ascii_uppercase)
-            && b.get(end + 2) == Some(&b'.')
+            && (b.get(end + 1).is_some_and(u8::is_ascii_uppercase) && b.get(end + 2) == Some(&b'.')
+                || matches!(number.as_str(), "L" | "D")
+                    && text[end + 1..]
+                        .trim_start_matches([' ', '\t'])
+                        .starts_with(|c: char| c.is_ascii_digit()))
     } {
         return None;
     }
@@ -3376,6 +3450,22 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                     last.range_end = Some((None, labels));
                     last.span.end = end;
                 }
+                pos = end;
+                continue;
+            }
+            // `§§ 2A:14-1 to -2`, `§§ 29-26-101 to -122`: the end without the start's
+            // leading parts (The Bluebook rule 3.3(b)).
+            if let Some((end, caps)) = eat(text, ws(text, after), &ELIDED_END)
+                && let Some(last) = phrase.items.last_mut()
+                && last.range_end.is_none()
+                && let Some(number) = last
+                    .section
+                    .as_deref()
+                    .and_then(|start| elided_range_end(start, caps.get(0)?.as_str()))
+            {
+                let (end, labels) = paren_labels(text, end).unwrap_or((end, Vec::new()));
+                last.range_end = Some((Some(number.into()), labels));
+                last.span.end = end;
                 pos = end;
                 continue;
             }
@@ -4150,12 +4240,25 @@ fn ends_list_item(text: &str, end: usize) -> bool {
 /// are hyphenated section numbers. With the plural cue, a number whose two halves have the
 /// same shape (equal digit counts, or the same dotted prefix) is read as a range.
 fn split_hyphen_range(item: &mut Item, plural: bool, text: &str) {
-    if !plural || item.range_end.is_some() {
+    if item.range_end.is_some() {
         return;
     }
     let Some(number) = item.section.clone() else {
         return;
     };
+    // `§§ 4.16.080-.100`, `§§ 1798.100–.199`: a range whose end leaves out what it shares
+    // with its start (The Bluebook rule 3.3(b)); no section number has a hyphen before a
+    // period, so a single `§` cites such a range too.
+    if let Some(at) = number.find("-.")
+        && let Some(end) = elided_range_end(&number[..at], &number[at + 1..])
+    {
+        item.section = Some(number[..at].into());
+        item.range_end = Some((Some(end.into()), std::mem::take(&mut item.labels)));
+        return;
+    }
+    if !plural {
+        return;
+    }
     let Some((left, right)) = number.split_once('-') else {
         return;
     };
@@ -4183,6 +4286,26 @@ fn split_hyphen_range(item: &mut Item, plural: bool, text: &str) {
         item.section = Some(left.into());
         item.range_end = Some((Some(right.into()), std::mem::take(&mut item.labels)));
     }
+}
+
+/// The end of a range written with the characters it shares with its start left out
+/// before a punctuation mark (The Bluebook rule 3.3(b): `§§ 4.16.080-.100` ends at
+/// `4.16.100`, `§§ 2A:14-1 to -2` at `2A:14-2`, `§§ 8.01-581.1 to -581.20` at
+/// `8.01-581.20`): `elided` (`.100`, `-2`) replaces as many of `start`'s last
+/// punctuated parts as it has, the first of them opened by the same mark. `None` when
+/// `start` has no such parts.
+fn elided_range_end(start: &str, elided: &str) -> Option<String> {
+    let mark = elided
+        .chars()
+        .next()
+        .filter(|c| matches!(c, '.' | '-' | ':'))?;
+    let is_mark = |c: char| matches!(c, '.' | '-' | ':');
+    let parts = elided.chars().filter(|&c| is_mark(c)).count();
+    let (at, _) = start
+        .char_indices()
+        .filter(|&(_, c)| is_mark(c))
+        .nth_back(parts - 1)?;
+    (start[at..].starts_with(mark) && at > 0).then(|| format!("{}{elided}", &start[..at]))
 }
 
 fn parse_label_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {

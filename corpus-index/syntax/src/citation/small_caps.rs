@@ -77,8 +77,9 @@ pub(crate) fn fold(text: &str) -> Cow<'_, str> {
 const SMALL_WORDS: &[&str] = &["OF", "THE", "AND", "FOR", "ON", "IN", "TO"];
 
 /// Each word of `words` after its first letter in small letters, as table T1 writes a
-/// code's name, but initials (`N.Y.`, `R.`, `C.P.L.R.`) and a designation of two capitals
-/// (`NR`, Wisconsin's natural resources rules), which it writes in capitals; each part of a
+/// code's name, but initials (`N.Y.`, `R.`, `C.P.L.R.`), a designation of two capitals
+/// (`NR`, Wisconsin's natural resources rules) and a code's own initials (`CPLR`), which it
+/// writes in capitals; each part of a
 /// compound so (`HEALTH–GEN.` → `Health–Gen.`), its small words in small letters
 /// (`NOT-FOR-PROFIT` → `Not-for-Profit`).
 fn title_cased(words: &str) -> String {
@@ -93,7 +94,11 @@ fn title_cased(words: &str) -> String {
         let initials = bare
             .split_inclusive('.')
             .all(|i| i.len() == 2 && i.ends_with('.'));
-        if initials || (bare.len() == 2 && bare.bytes().all(|b| b.is_ascii_uppercase())) {
+        // `N.Y. CPLR 3211`: a code's own initials without periods stay as they are.
+        if initials
+            || (bare.len() == 2 && bare.bytes().all(|b| b.is_ascii_uppercase()))
+            || super::forms::is_local_code_abbreviation(bare)
+        {
             out.push_str(word);
             continue;
         }
