@@ -348,6 +348,17 @@ mod tests {
         let cites = extract("(5 U.S.C. App. 2, § 10(a)(2)) and 50 U.S.C. App. 2401");
         let ids: Vec<String> = cites.iter().filter_map(uslm_identifier).collect();
         assert_eq!(ids, ["/us/usc/t5a/s2", "/us/usc/t50a/s2401"]);
+        // The codes enacted as titles keep their sections: `I.R.C. § 61` is 26 U.S.C. 61,
+        // `section 362 of the Bankruptcy Code` 11 U.S.C. 362; a `Copyright Act` without its
+        // year may be another country's.
+        let cites = extract(
+            "I.R.C. § 61, section 362(a) of the Bankruptcy Code, section 107 of the Copyright Act of 1976, section 14 of the Copyright Act",
+        );
+        let ids: Vec<String> = cites.iter().filter_map(uslm_identifier).collect();
+        assert_eq!(
+            ids,
+            ["/us/usc/t26/s61", "/us/usc/t11/s362", "/us/usc/t17/s107"]
+        );
         let cites = extract("(Pub. L. 112–29, § 3)");
         assert_eq!(
             cites.first().and_then(public_law_id).as_deref(),

@@ -3589,7 +3589,14 @@ fn sections_of_acts_named_by_initials_in_indias_forms() {
         [act("N.I. Act § 138"), act("I.T. Act § 3")]
     );
     assert_eq!(
-        read("S. 1790 of the 116th Congress; S. 2 of the Senate"),
+        read("convicted under S. 302 IPC; bail under S. 439 Cr.P.C."),
+        [
+            act("Indian Penal Code, 1860 § 302"),
+            act("Code of Criminal Procedure, 1973 § 439")
+        ]
+    );
+    assert_eq!(
+        read("S. 1790 of the 116th Congress; S. 2 of the Senate; S. 1790, 116th Cong."),
         []
     );
 }
@@ -3639,4 +3646,102 @@ fn illinois_compiled_statutes_cited_by_chapter() {
             st("Ill. Rev. Stat. ch. 110, para. 2-1001")
         ]
     );
+}
+
+// Class: a schedule's own sections and clauses, after the act's name (the AGLC rule 3.1.4's
+// pinpoint: `Competition and Consumer Act 2010 (Cth) sch 2 s 18`, the Australian Consumer
+// Law; `sch 1 cl 11`) and joined to the act by `to` (`section 18 of Schedule 2 to …`): the
+// schedule's, never the act's own section 18.
+#[test]
+fn sections_and_clauses_of_a_schedule() {
+    assert_eq!(
+        read(
+            "Misleading conduct is prohibited: Competition and Consumer Act 2010 (Cth) sch 2 s 18."
+        ),
+        [act("Competition and Consumer Act 2010 sch. 2, s. 18")]
+    );
+    assert_eq!(
+        read(
+            "See section 18 of Schedule 2 to the Competition and Consumer Act 2010 and Privacy Act 1988 (Cth) sch 1 cl 11."
+        ),
+        [
+            act("Competition and Consumer Act 2010 sch. 2, s. 18"),
+            act("Privacy Act 1988 sch. 1, cl. 11")
+        ]
+    );
+}
+
+// Class: an article of a civil law's code named in words before it with a comma (the McGill
+// Guide rule 2.2: `Civil Code of Québec, art. 1457`; `Code of Civil Procedure, art. 20`) and
+// of the U.C.C. in words: the code's article, not the citing act's (was `[this act] Art.
+// 1457`, an EU article).
+#[test]
+fn articles_of_codes_named_in_words() {
+    assert_eq!(
+        read(
+            "Liability is extra-contractual: Civil Code of Québec, art. 1457; Code of Civil Procedure, art. 20."
+        ),
+        [
+            act("Civil Code of Québec art. 1457"),
+            act("Code of Civil Procedure art. 20")
+        ]
+    );
+    assert_eq!(
+        read("Uniform Commercial Code, art. 9 governs secured transactions."),
+        [("uniform_law".into(), "U.C.C. art. 9".into())]
+    );
+}
+
+// Class: an `of` clause naming two acts joined by `and` after the first's year (the OLRC's
+// notes: `section 5131 of the Information Technology Management Reform Act of 1996 and the
+// Computer Security Act of 1987`): the section is the first act's, whose name ends at its
+// year.
+#[test]
+fn an_acts_name_ends_at_its_year_before_another_act() {
+    assert_eq!(
+        read(
+            "under section 5131 of the Information Technology Management Reform Act of 1996 and the Computer Security Act of 1987"
+        ),
+        [act(
+            "Information Technology Management Reform Act of 1996 § 5131"
+        )]
+    );
+    assert_eq!(
+        read("section 5 of the Equality Act 2010 and Human Rights Act 1998"),
+        [act("Equality Act 2010 § 5")]
+    );
+}
+
+// Class: the books of the German Social Code by their number (`§ 24 SGB X`, `§ 5 SGB V`):
+// twelve books of one name, each its own law; the number was dropped (`§ 24 sgb`, every book
+// one).
+#[test]
+fn books_of_the_social_code_keep_their_number() {
+    let de = |n: &str| -> (String, String) { ("de_statute".into(), n.into()) };
+    assert_eq!(
+        read("Die Anhörung nach § 24 SGB X ist nachzuholen; § 5 SGB V und § 7 SGB IV gelten."),
+        [de("§ 24 sgb x"), de("§ 5 sgb v"), de("§ 7 sgb iv")]
+    );
+}
+
+// Class: an act's chapters, parts and divisions pinpointed after its name and year as the
+// AGLC abbreviates them (rule 3.1.4, without periods: `Corporations Act 2001 (Cth) pt 5.3A`,
+// `Crimes Act 1900 (NSW) pt 3 div 6`, `Privacy Act 1988 (Cth) pt IIIA`): the act's division
+// cited whole; the abbreviations after no dated act's name are none (`pt 3 of the plan`).
+#[test]
+fn divisions_of_an_act_in_the_aglcs_pinpoints() {
+    assert_eq!(
+        read(
+            "Administration is governed by Corporations Act 2001 (Cth) pt 5.3A and Crimes Act 1900 (NSW) pt 3 div 6."
+        ),
+        [
+            act("Corporations Act 2001 pt. 5.3A"),
+            act("Crimes Act 1900 pt. 3, div. 6")
+        ]
+    );
+    assert_eq!(
+        read("Credit reporting: Privacy Act 1988 (Cth) pt IIIA."),
+        [act("Privacy Act 1988 pt. IIIA")]
+    );
+    assert_eq!(read("see pt 3 of the plan and ch 2 below"), []);
 }

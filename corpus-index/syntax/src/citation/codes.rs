@@ -156,6 +156,26 @@ static EU_TREATY: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// The codes and acts other than the Internal Revenue Code enacted as a title of the U.S.
+/// Code with their own section numbers (the title's positive law keeps them), each with its
+/// title: the Bankruptcy Code (11 U.S.C., the Bankruptcy Reform Act of 1978), the Copyright
+/// Act of 1976 (17 U.S.C.) and the Patent Act of 1952 (35 U.S.C.). Only the names that are
+/// the United States' alone: a `Copyright Act` or a `Patent Act` without its year may be
+/// another country's.
+static CODIFIED_ACTS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+    [
+        (
+            r"^(?:the\s+)?(?:(?:U\.\s?S\.|United\s+States|Federal)\s+)?Bankruptcy\s+Code$",
+            "11 U.S.C.",
+        ),
+        (r"^(?:the\s+)?Copyright\s+Act\s+of\s+1976$", "17 U.S.C."),
+        (r"^(?:the\s+)?Patent\s+Act\s+of\s+1952$", "35 U.S.C."),
+    ]
+    .into_iter()
+    .map(|(pattern, title)| (re(pattern), title))
+    .collect()
+});
+
 static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"(?i)^(?:the\s+)?(?:I\.\s?R\.\s?C\.|IRC|Internal\s+Revenue\s+Code(?:\s+of\s+19(?:54|86))?)$",
@@ -164,18 +184,26 @@ static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The title of the U.S. Code an act cited by its own name is codified in, section for
 /// section: the Internal Revenue Code (`I.R.C. § 61` is `26 U.S.C. 61`; 26 U.S.C. is the
-/// Internal Revenue Code of 1986, and its sections keep the Code's numbers).
+/// Internal Revenue Code of 1986, and its sections keep the Code's numbers), and the acts of
+/// [`CODIFIED_ACTS`] (`section 362 of the Bankruptcy Code` is `11 U.S.C. 362`).
 ///
 /// ```
 /// use lexls_syntax::citation::codes::codified_as;
 /// assert_eq!(codified_as("I.R.C."), Some("26 U.S.C."));
 /// assert_eq!(codified_as("the Internal Revenue Code of 1986"), Some("26 U.S.C."));
+/// assert_eq!(codified_as("Bankruptcy Code"), Some("11 U.S.C."));
+/// assert_eq!(codified_as("Copyright Act"), None);
 /// assert_eq!(codified_as("INA"), None);
 /// ```
 pub fn codified_as(name: &str) -> Option<&'static str> {
-    INTERNAL_REVENUE_CODE
-        .is_match(&collapse_ws(name.trim()))
-        .then_some("26 U.S.C.")
+    let name = collapse_ws(name.trim());
+    if INTERNAL_REVENUE_CODE.is_match(&name) {
+        return Some("26 U.S.C.");
+    }
+    CODIFIED_ACTS
+        .iter()
+        .find(|(pattern, _)| pattern.is_match(&name))
+        .map(|(_, title)| *title)
 }
 
 /// Popular names of acts mapped to their canonical namespace.

@@ -2755,10 +2755,12 @@ pub(crate) fn german(text: &str, start: usize) -> Option<(usize, Vec<Citation>)>
 /// The abbreviation of a German law book (`GG`, `BGB`, `VwGO`, `SGB V`, `AO`, `EGBGB`,
 /// `WpÜG`): a capital, letters, and the last letter of the kind of law it is: `G`
 /// (*Gesetz*), `O` (*Ordnung*), `V` (*Verordnung*) or `B` (*Buch*, *Gesetzbuch*). Of two
-/// letters only those whose first is no Roman numeral (`§ 280 IV` is a paragraph).
+/// letters only those whose first is no Roman numeral (`§ 280 IV` is a paragraph). The
+/// Social Code's books keep their number (`§ 24 SGB X` is book X's, not book I's), so its
+/// alternative comes before the generic one, which would take `SGB` alone.
 macro_rules! GERMAN_BOOK {
     () => {
-        r"GG|BGB|ZPO|StPO|StGB|HGB|[A-Z][A-Za-zÄÖÜäöü]{1,10}(?:-[A-Z][A-Za-zÄÖÜäöü]{0,8})?(?:G|O|V|B)|[A-HJ-UWYZ][GOV]|SGB(?:[ \t]+[IVX]+)?"
+        r"GG|BGB|ZPO|StPO|StGB|HGB|SGB(?:[ \t]+[IVX]{1,4})?|[A-Z][A-Za-zÄÖÜäöü]{1,10}(?:-[A-Z][A-Za-zÄÖÜäöü]{0,8})?(?:G|O|V|B)|[A-HJ-UWYZ][GOV]"
     };
 }
 

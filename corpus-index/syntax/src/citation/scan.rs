@@ -137,11 +137,12 @@ const ANCHORS: &[(&str, &str)] = &[
     // an act's name and year (`Privacy Act 1988 (Cth) s 6`; see `headed`).
     // `art 6(1)(a) GDPR`, `arts 6 and 7`: OSCOLA's article abbreviation, without its period
     // (rule 2.6.1), read only with the act named (see `headed`).
-    // `S. 138 of the N.I. Act`, `Ss. 3 and 4 of the …`: India's courts' capital
-    // abbreviation, read only before an act it names (a Senate bill is `S. 1790`).
+    // `S. 138 of the N.I. Act`, `Ss. 3 and 4 of the …`, `S. 302 IPC`: India's courts'
+    // capital abbreviation, read only before an act it names or India's codes' initials (a
+    // Senate bill is `S. 1790`).
     (
         "sabbr",
-        r"(?P<sabbr>(?-u:\b)(?:ss?(?:\.[ \t]*|[ \t]+)|[Aa]rts?[ \t]+)\d|(?-u:\b)Ss?\.[ \t]*\d{1,4}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*(?:(?:[ \t]*,[ \t]*|[ \t]+(?:and|to)[ \t]+)\d{1,4}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*)*[ \t]+of[ \t]+the[ \t]+[A-Z])",
+        r"(?P<sabbr>(?-u:\b)(?:ss?(?:\.[ \t]*|[ \t]+)|[Aa]rts?[ \t]+)\d|(?-u:\b)Ss?\.[ \t]*\d{1,4}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*(?:(?:[ \t]*,[ \t]*|[ \t]+(?:and|to)[ \t]+|/)\d{1,4}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*)*[ \t]+(?:of[ \t]+the[ \t]+[A-Z]|(?:IPC|CrPC|CPC|BNSS|BNS)(?-u:\b)|I\.[ \t]?P\.[ \t]?C\.|Cr\.[ \t]?P\.[ \t]?C\.|C\.[ \t]?P\.[ \t]?C\.))",
     ),
     // `Order VII Rule 11 CPC`: a rule of an order of the First Schedule to India's Code of
     // Civil Procedure ([`parse_cpc_rules`]).
@@ -154,7 +155,7 @@ const ANCHORS: &[(&str, &str)] = &[
     // `container` and `word`, which read the leading unit otherwise.
     (
         "schedule",
-        r"(?P<schedule>(?-u:\b)(?:(?:(?:[Pp]aragraphs?|[Pp]aras?\.|[Pp]art|[Aa]rticle)[ \t]+(?:\d{1,3}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*|[IVXLC]{1,7})[ \t]+of[ \t]+)?[Ss]chedule[ \t]+(?:\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7}|[A-Z]{1,2})[ \t]+to[ \t]+the[ \t]+[A-Z]|(?:[Ss]ch\.?|Schedule)[ \t]+(?:\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7})(?-u:\b)))",
+        r"(?P<schedule>(?-u:\b)(?:(?:(?:[Pp]aragraphs?|[Pp]aras?\.|[Pp]art|[Aa]rticle|[Ss]ection|[Cc]lause)[ \t]+(?:\d{1,3}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*|[IVXLC]{1,7})[ \t]+of[ \t]+)?[Ss]chedule[ \t]+(?:\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7}|[A-Z]{1,2})[ \t]+to[ \t]+the[ \t]+[A-Z]|(?:[Ss]ch\.?|Schedule)[ \t]+(?:\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7})(?-u:\b)))",
     ),
     // `title XIX of the Social Security Act`, `part A of title XVIII of the Social Security
     // Act`: an act's divisions cited as a whole ([`parse_act_division`] reads the act's
@@ -221,6 +222,14 @@ const ANCHORS: &[(&str, &str)] = &[
     (
         "siafter",
         r"(?P<siafter>(?-u:\b)(?:regs?\.?|rr?\.?|regulations?)[ \t]+\d)",
+    ),
+    // `Corporations Act 2001 (Cth) pt 5.3A`, `Crimes Act 1900 (NSW) pt 3 div 6`: an act's
+    // divisions pinpointed after its name and year as the AGLC abbreviates them (rule
+    // 3.1.4, without a period; [`parse_divisions_after_an_act`]). Last, so that every other
+    // anchor wins where one starts at the same place.
+    (
+        "aglcdiv",
+        r"(?P<aglcdiv>(?-u:\b)(?:pt|div|ch|sub-div)[ \t]+(?:\d{1,3}(?:\.\d{1,2})?[A-Z]{0,2}|[IVXL]{1,6}[A-Z]?)(?-u:\b))",
     ),
 ];
 
@@ -637,6 +646,10 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
             ),
             "cpcorder" => (Some(parse_cpc_rules), true),
             "schedule" => (Some(|t, s| one_phrase(parse_schedule(t, s))), true),
+            "aglcdiv" => (
+                Some(|t, s| one_phrase(parse_divisions_after_an_act(t, s))),
+                true,
+            ),
             "eo" => (Some(|t, s| one_phrase(parse_executive_orders(t, s))), true),
             _ => (None, false),
         };
@@ -1723,8 +1736,10 @@ fn code_named_in_words_before(text: &str, start: usize, phrase: &mut Phrase) -> 
         || unperiodic_section_abbreviation(&text[start..]);
     // `Texas Code of Criminal Procedure article 38.22`, `Louisiana Civil Code article 2315`:
     // the codes a state divides into articles (table T1: `Tex. Code Crim. Proc. Ann. art.`,
-    // `La. Civ. Code Ann. art.`), cited by article after their name; only a state's code
-    // so, an article after any other name is the name's own affair.
+    // `La. Civ. Code Ann. art.`), cited by article after their name, and the civil law's
+    // codes named in words, which are divided into articles (the McGill Guide rule 2.2:
+    // `Civil Code of Québec, art. 1457`, `Code of Civil Procedure, art. 20`); an article
+    // after any other name is the name's own affair.
     let article = matches!(
         phrase.head,
         Head::Section {
@@ -1736,7 +1751,10 @@ fn code_named_in_words_before(text: &str, start: usize, phrase: &mut Phrase) -> 
         return false;
     }
     if let Some(named) = super::named_before::code_named_before(text, start)
-        && (!article || named.kind == CitationKind::StateStatute)
+        && (!article
+            || named.kind == CitationKind::StateStatute
+            || named.kind == CitationKind::UniformLaw
+            || (!named.act && is_a_code_in_words(&named.code)))
     {
         static TITLE_SECTION: LazyLock<Regex> = LazyLock::new(|| re(r"^\d+[A-Za-z]?-\d"));
         let codified = phrase
@@ -1756,6 +1774,13 @@ fn code_named_in_words_before(text: &str, start: usize, phrase: &mut Phrase) -> 
         return named.act && named.dated;
     }
     false
+}
+
+/// Whether `name` is a code's named in words (`Civil Code of Québec`, `Code of Civil
+/// Procedure`, `French Civil Code`): its head noun `Code`, last or before its `of` phrase.
+fn is_a_code_in_words(name: &str) -> bool {
+    let head = name.split(" of ").next().unwrap_or(name);
+    head.split_whitespace().last() == Some("Code") && name.split_whitespace().count() >= 2
 }
 
 /// The body nouns after `Article N` (and up to three words of its name) that make it the
@@ -5494,7 +5519,7 @@ fn parse_cpc_rules(text: &str, start: usize) -> Option<(usize, Vec<Phrase>)> {
 fn parse_schedule(text: &str, start: usize) -> Option<Phrase> {
     static SCHEDULE: LazyLock<Regex> = LazyLock::new(|| {
         re(
-            r"^(?:(?P<unit>[Pp]aragraphs?|[Pp]aras?\.|[Pp]art|[Aa]rticle)[ \t]+(?P<n>\d{1,3}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*|[IVXLC]{1,7})[ \t]+of[ \t]+)?[Ss]chedule[ \t]+(?P<s>\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7}|[A-Z]{1,2})[ \t]+to[ \t]+",
+            r"^(?:(?P<unit>[Pp]aragraphs?|[Pp]aras?\.|[Pp]art|[Aa]rticle|[Ss]ection|[Cc]lause)[ \t]+(?P<n>\d{1,3}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*|[IVXLC]{1,7})[ \t]+of[ \t]+)?[Ss]chedule[ \t]+(?P<s>\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7}|[A-Z]{1,2})[ \t]+to[ \t]+",
         )
     });
     let Some((after, caps)) = eat(text, start, &SCHEDULE) else {
@@ -5516,7 +5541,9 @@ fn parse_schedule(text: &str, start: usize) -> Option<Phrase> {
 
 /// The [`Phrase::division`] of a schedule read by [`parse_schedule`] or
 /// [`schedule_after_its_act`] (their `s`, `unit` and `n` groups): `sch. 1`, `sch. 1, para.
-/// 3`, `sch. 3, pt. 2`, `sch. I, art. 5`.
+/// 3`, `sch. 3, pt. 2`, `sch. I, art. 5`, and a schedule's own sections and clauses as the
+/// AGLC pinpoints them (rule 3.1.4: `Competition and Consumer Act 2010 (Cth) sch 2 s 18` →
+/// `sch. 2, s. 18`; `sch. 1, cl. 4`).
 fn schedule_division(caps: &Captures<'_>) -> String {
     let mut division = format!("sch. {}", caps.name("s").map_or("", |s| s.as_str()));
     if let (Some(unit), Some(n)) = (caps.name("unit"), caps.name("n")) {
@@ -5525,6 +5552,10 @@ fn schedule_division(caps: &Captures<'_>) -> String {
             "art."
         } else if unit == "part" || unit.starts_with("pt") {
             "pt."
+        } else if unit.starts_with('s') {
+            "s."
+        } else if unit.starts_with("cl") {
+            "cl."
         } else {
             "para."
         };
@@ -5541,21 +5572,56 @@ fn schedule_division(caps: &Captures<'_>) -> String {
 fn schedule_after_its_act(text: &str, start: usize) -> Option<Phrase> {
     static AFTER_ACT: LazyLock<Regex> = LazyLock::new(|| {
         re(
-            r"^(?:[Ss]ch\.?|Schedule)[ \t]+(?P<s>\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7})(?-u:\b)(?:,?[ \t]+(?P<unit>[Pp]aras?\.?|[Pp]aragraphs?|[Pp]ts?\.?|Part)[ \t]+(?P<n>\d{1,3}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*))?",
+            r"^(?:[Ss]ch\.?|Schedule)[ \t]+(?P<s>\d{1,3}[A-Z]{0,2}|[IVXLC]{1,7})(?-u:\b)(?:,?[ \t]+(?P<unit>[Pp]aras?\.?|[Pp]aragraphs?|[Pp]ts?\.?|Part|s\.?|[Ss]ection|cl\.?|[Cc]lause)[ \t]+(?P<n>\d{1,3}[A-Z]?(?:\([0-9A-Za-z]{1,4}\))*))?",
         )
     });
     let (end, caps) = eat(text, start, &AFTER_ACT)?;
+    division_of_the_act_before(text, start, end, schedule_division(&caps))
+}
+
+/// The division `division` (`sch. 9, para. 1`, `pt. 3, div. 6`), read from `start` to `end`,
+/// of the act named with its year right before `start`: the act's phrase from its name to
+/// `end`. `None` where no dated act's name ends there.
+fn division_of_the_act_before(
+    text: &str,
+    start: usize,
+    end: usize,
+    division: String,
+) -> Option<Phrase> {
     let named = super::named_before::code_named_before(text, start)?;
     if !named.act || !named.dated {
         return None;
     }
-    let division = schedule_division(&caps);
     let mut phrase = Phrase::of_section(named.start);
     phrase.end = end;
     phrase.code = Some(CodeRef::Named(named.code.into()));
     phrase.kind = Some(CitationKind::NamedAct);
     phrase.division = Some(division);
     Some(phrase)
+}
+
+/// An act's chapters, parts, divisions and subdivisions pinpointed after its name and year,
+/// as the AGLC abbreviates them (rule 3.1.4: `Corporations Act 2001 (Cth) pt 5.3A`, `Crimes
+/// Act 1900 (NSW) pt 3 div 6`, `ch 2 pt 2.2`): the act, whose [`Phrase::division`] holds them
+/// (`pt. 3, div. 6`). `None` where no dated act's name ends right before `start`.
+fn parse_divisions_after_an_act(text: &str, start: usize) -> Option<Phrase> {
+    static DIVISIONS: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"^(?:(?:pt|div|ch|sub-div)[ \t]+(?:\d{1,3}(?:\.\d{1,2})?[A-Z]{0,2}|[IVXL]{1,6}[A-Z]?)(?-u:\b)[ \t]*)+",
+        )
+    });
+    static DIVISION: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"(?P<u>pt|div|ch|sub-div)[ \t]+(?P<n>\d{1,3}(?:\.\d{1,2})?[A-Z]{0,2}|[IVXL]{1,6}[A-Z]?)",
+        )
+    });
+    let (end, _) = eat(text, start, &DIVISIONS)?;
+    let division = DIVISION
+        .captures_iter(&text[start..end])
+        .map(|c| format!("{}. {}", &c["u"], &c["n"]))
+        .collect::<Vec<_>>()
+        .join(", ");
+    division_of_the_act_before(text, start, trim_end(text, start, end), division)
 }
 
 /// The name `trimmed` that starts at `at` in `text`, with the series of words after it that
@@ -5874,6 +5940,11 @@ fn trim_named(phrase: &str) -> &str {
     {
         out = &out[..m.end()];
     }
+    // `the Competition and Consumer Act 2010 and Privacy Act 1988`: an act's year and a
+    // connector end one name, and another act's begins.
+    if let Some(m) = YEAR_THEN_ANOTHER_NAME.captures(out).and_then(|c| c.get(1)) {
+        out = &out[..m.end()];
+    }
     // A preposition joins the words of an act's name (`the Individuals with Disabilities
     // Education Act`); in a name that is no act's, the name ends before it (`the Act and
     // with NPS's`).
@@ -5974,6 +6045,14 @@ fn trim_connectors(phrase: &str) -> &str {
 }
 
 /// `Act of 2016` in an act's name, with the word before its year.
+/// An act's year followed by `and` or `or` and a capitalised word (`Act 2010 and Privacy`):
+/// group 1 ends the first name.
+static YEAR_THEN_ANOTHER_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?-u:\b)(Act(?:[ \t]+of)?[ \t]+(?:1[6-9]|20)\d\d)[ \t]+(?:and|or)[ \t]+(?:the[ \t]+)?[A-Z]",
+    )
+});
+
 static ACT_OF_YEAR: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?-u:\b)Act[ \t]*\r?\n?[ \t]*of[ \t]*\r?\n?[ \t]*(?:1[789]|20)\d\d(?-u:\b)")
 });
