@@ -3745,3 +3745,21 @@ fn divisions_of_an_act_in_the_aglcs_pinpoints() {
     );
     assert_eq!(read("see pt 3 of the plan and ch 2 below"), []);
 }
+
+// Class: a public law's divisions with an inserted division's letter before its section
+// (the D.C. Code's history note of § 1-1106.51: `Pub. L. 93-376, title VI-A, § 651`): one
+// citation of the law's section, as with any other division read past (was two: the law
+// alone, and its section as a short form after it); the law's divisions without a section
+// stay outside the citation, as the unitedstates/citation convention of the visible cases
+// reads them (`Pub.L. 105-33, title XI` is `Pub. L. 105-33`).
+#[test]
+fn a_public_laws_lettered_division_before_its_section() {
+    let pl = |n: &str| -> (String, String) { ("public_law".into(), n.into()) };
+    assert_eq!(
+        read("Aug. 14, 1974, 88 Stat. 470, Pub. L. 93-376, title VI-A, § 651"),
+        [
+            ("stat".into(), "88 Stat. 470".into()),
+            pl("Pub. L. 93-376, § 651")
+        ]
+    );
+}

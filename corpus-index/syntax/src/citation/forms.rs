@@ -1355,7 +1355,7 @@ static TREAS_REG: LazyLock<Regex> = LazyLock::new(|| {
 /// another document's: `Public Law 101-336, section 2 of this Act`).
 static PUBLIC_LAW: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|(?P<comma>,)[ \t]*))?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)(?:[ \t]*\r?\n)?[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑—][ \t]*(?P<number>\d{1,4})(?-u:\b)(?P<tail>(?:,[ \t]*(?:div\.|tit\.|title|subtit\.|subtitle|pt\.|part|subpt\.|subpart|ch\.|chapter|subch\.|subchapter)[ \t]*[A-Z0-9]{1,8}(?-u:\b)(?:[ \t]+\[[A-Z0-9]{1,8}\])?)*(?:,[ \t]*(?:§|[Ss]ection|[Ss]ec\.)|[ \t]*§|[ \t]+(?:[Ss]ection|[Ss]ec\.))[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
+        r"^(?:(?P<secword>[Ss]ection|[Ss]ec\.|§)[ \t]*(?P<sec>\d+[A-Za-z]?)(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*)(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|(?P<comma>,)[ \t]*))?(?P<kind>Pub(?:lic)?\.?[ \t]*L(?:aw)?\.?|P\.[ \t]?L\.|PL|Priv(?:ate)?\.?[ \t]*L(?:aw)?\.?|Pvt\.?[ \t]*L\.?)(?:[ \t]*\r?\n)?[ \t]*(?:No\.?[ \t]*|Number[ \t]+)?(?P<congress>\d{1,3})[ \t]*[-–‑—][ \t]*(?P<number>\d{1,4})(?-u:\b)(?P<tail>(?:,[ \t]*(?:div\.|tit\.|title|subtit\.|subtitle|pt\.|part|subpt\.|subpart|ch\.|chapter|subch\.|subchapter)[ \t]*[A-Z0-9]{1,8}(?:-[A-Z0-9]{1,3})?(?-u:\b)(?:[ \t]+\[[A-Z0-9]{1,8}\])?)*(?:,[ \t]*(?:§|[Ss]ection|[Ss]ec\.)|[ \t]*§|[ \t]+(?:[Ss]ection|[Ss]ec\.))[ \t]*(?P<sec2>\d+[A-Za-z]?)(?P<subs2>(?:\([0-9A-Za-z]{1,4}\))*))?",
     )
 });
 
