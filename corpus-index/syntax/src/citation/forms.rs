@@ -525,12 +525,6 @@ fn local_code_key(abbr: &str) -> String {
     abbr.split_whitespace().collect()
 }
 
-/// Whether `word` is one of [`LOCAL_CODES`]' abbreviations as the table writes it (`CPLR`,
-/// `RCW`, `K.S.A.`).
-pub(crate) fn is_local_code_abbreviation(word: &str) -> bool {
-    LOCAL_CODES.iter().any(|(abbr, ..)| *abbr == word)
-}
-
 /// Whether the table's abbreviation `entry` is `key` ([`local_code_key`]) once its spaces
 /// are out, compared without building a string.
 fn is_local_code(entry: &str, key: &str) -> bool {

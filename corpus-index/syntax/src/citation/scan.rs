@@ -1535,7 +1535,7 @@ fn headed(text: &str, start: usize) -> Option<Phrase> {
     if unperiodic_section_abbreviation(&text[start..])
         && !dated_act
         && !of_dated_act
-        && !after_an_instrument(text, start)
+        && instrument_before(text, start).is_none()
     {
         return None;
     }
@@ -1574,14 +1574,9 @@ fn outline_of_a_document(text: &str, phrase: &mut Phrase) {
     }
 }
 
-/// Whether an instrument numbered in its year or volume and a comma end the text before
-/// `start` (`Criminal Code, RSC 1985, c C-46, s 718`; see [`super::numbered_act`]).
-fn after_an_instrument(text: &str, start: usize) -> bool {
-    instrument_before(text, start).is_some()
-}
-
 /// The name of the instrument numbered in its year or volume that a comma ends the text
-/// before `start` with (`SI 1998/1833, reg 4`; [`super::numbered_act::instrument_ending`]).
+/// before `start` with (`Criminal Code, RSC 1985, c C-46, s 718`, `SI 1998/1833, reg 4`;
+/// [`super::numbered_act::instrument_ending`]).
 fn instrument_before(text: &str, start: usize) -> Option<String> {
     let from = crate::line_index::floor_char_boundary(text, start.saturating_sub(48));
     super::numbered_act::instrument_ending(&text[from..start])

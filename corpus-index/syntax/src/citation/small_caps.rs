@@ -97,7 +97,7 @@ fn title_cased(words: &str) -> String {
         // `N.Y. CPLR 3211`: a code's own initials without periods stay as they are.
         if initials
             || (bare.len() == 2 && bare.bytes().all(|b| b.is_ascii_uppercase()))
-            || super::forms::is_local_code_abbreviation(bare)
+            || super::forms::local_code_named(bare).is_some()
         {
             out.push_str(word);
             continue;
