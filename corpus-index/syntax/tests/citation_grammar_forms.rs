@@ -3763,3 +3763,123 @@ fn a_public_laws_lettered_division_before_its_section() {
         ]
     );
 }
+
+// Class: an act's name in running text without a comma after it (`section 9 of the
+// Constitution the Minister may`, Commonwealth drafting): `the` after the name's head noun
+// or year, or after the head noun's `of` phrase, begins the clause's subject, which no law's
+// name takes (was `Constitution the Minister § 9`). A name whose words go on to its own head
+// noun keeps them (`the Uniform Act to Secure the Attendance of Witnesses`, the D.C. Code's
+// title 23).
+#[test]
+fn an_acts_name_ends_before_the_clauses_subject() {
+    assert_eq!(
+        read(
+            "Subject to section 9 of the Constitution the Minister may by notice exempt any person."
+        ),
+        [act("Constitution § 9")]
+    );
+    assert_eq!(
+        read(
+            "Notwithstanding section 3 of the Companies Act 2006 the Registrar shall, and under article 12 of the Constitution of India the State may."
+        ),
+        [
+            act("Companies Act 2006 § 3"),
+            act("Constitution of India art. 12")
+        ]
+    );
+    assert_eq!(
+        read(
+            "The rule is § 1 of the Uniform Act to Secure the Attendance of Witnesses from Without a State in Criminal Proceedings."
+        ),
+        [act("Uniform Act to Secure the Attendance of Witnesses § 1")]
+    );
+}
+
+// Class: a C.F.R. part after the chapters above it (`40 C.F.R. Chapter I, Subchapter N,
+// Parts 405-471`, the D.C. Code's § 8-105.02): the parts are the citation, the chapter and
+// subchapter only locate them (a part's number is unique in its title); a chain without a
+// part stays the subchapter cited whole.
+#[test]
+fn cfr_parts_after_their_chapter_and_subchapter() {
+    assert_eq!(
+        read(
+            "discharged to a POTW by existing or new Industrial Users in specific industrial categories provided in 40 C.F.R. Chapter I, Subchapter N, Parts 405-471."
+        ),
+        [cfr("40 C.F.R. Part 405 to 471")]
+    );
+    assert_eq!(
+        read(
+            "subject to Categorical Pretreatment Standards under 40 C.F.R. § 403.6, and 40 C.F.R. Chapter I, Subchapter N; and"
+        ),
+        [
+            cfr("40 C.F.R. 403.6"),
+            cfr("40 C.F.R. chapter I, subchapter N")
+        ]
+    );
+}
+
+// Class: sections numbered within a chapter its code names (`Mass. Gen. Laws ch. 93A, §§
+// 1-11`, `G. L. c. 151B, §§ 4-9`): the code numbers sections from 1 in each chapter without
+// hyphens, so a hyphen between two sections under `§§` is a range (was one section `1-11`).
+#[test]
+fn ranges_of_sections_within_a_chapter() {
+    assert_eq!(
+        read("Consumer protection: Mass. Gen. Laws ch. 93A, §§ 1-11; G. L. c. 151B, §§ 4-9."),
+        [
+            statute("Mass. Gen. Laws ch. 93A, §§ 1 to 11"),
+            statute("Mass. Gen. Laws ch. 151B, §§ 4 to 9")
+        ]
+    );
+}
+
+// Class: the states' and territories' own forms (Bluepages table BT2) read in the D.C.
+// Code's notes of interstate compacts: New Hampshire's `RSA` with a chapter lettered after a
+// hyphen (`RSA 135-A:1 to 135-A:6`) and its paragraphs in Roman numerals after the section
+// (`RSA 358-A:2, I`: the paragraph, never a section `I`); Puerto Rico's and Guam's title
+// first (`18 L.P.R.A. §§ 1221 to 1226`, `5 GCA § 32201`); Maine's rules by agency, unit and
+// chapter (`06-096 CMR 115`), never Massachusetts's `CMR`.
+#[test]
+fn own_forms_of_new_hampshire_puerto_rico_guam_and_maines_rules() {
+    assert_eq!(
+        read("N.H.—RSA 135-A:1 to 135-A:6. N.J.—N.J.S.A. 30:7B-1 to 30:7B-18."),
+        [
+            statute("N.H. Rev. Stat. Ann. §§ 135-A:1 to 135-A:6"),
+            statute("N.J. Stat. Ann. §§ 30:7B-1 to 30:7B-18")
+        ]
+    );
+    assert_eq!(
+        read("The practice is unfair under RSA 358-A:2, I, and the court may award damages."),
+        [statute("N.H. Rev. Stat. Ann. § 358-A:2")]
+    );
+    assert_eq!(
+        read("Puerto Rico—18 L.P.R.A. §§ 1221 to 1226. Guam—5 GCA § 32201."),
+        [
+            statute("P.R. Laws Ann. tit. 18, §§ 1221 to 1226"),
+            statute("Guam Code Ann. tit. 5, § 32201")
+        ]
+    );
+    assert_eq!(
+        read("Emissions are limited by 06-096 CMR 115 and 310 CMR 7.02."),
+        [
+            ("state_regulation".into(), "Code Me. R. § 06-096-115".into()),
+            (
+                "state_regulation".into(),
+                "Mass. Regs. Code tit. 310, § 7.02".into()
+            )
+        ]
+    );
+}
+
+// Class: the Civil Code of Québec by its initials after the article (the McGill Guide rule
+// 2.2.2: `art. 1457 C.C.Q.`, `art 1457 CCQ`): the code's article, as named in words (was the
+// citing act's EU article).
+#[test]
+fn articles_of_the_civil_code_of_quebec_by_its_initials() {
+    assert_eq!(
+        read("Fault is the basis of liability (art. 1457 C.C.Q.; see also art 1458 CCQ)."),
+        [
+            act("Civil Code of Québec art. 1457"),
+            act("Civil Code of Québec art. 1458")
+        ]
+    );
+}

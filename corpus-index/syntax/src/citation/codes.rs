@@ -434,6 +434,14 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
             CodeFamily::Named,
         );
     }
+    // The Civil Code of Québec by the initials the McGill Guide cites its articles with
+    // (rule 2.2.2: `art. 1457 C.C.Q.`; the French `C.c.Q.`).
+    if matches!(
+        unprefixed.split_whitespace().collect::<String>().as_str(),
+        "C.C.Q." | "C.c.Q." | "CCQ"
+    ) {
+        return code("Civil Code of Québec".into(), CodeFamily::Named);
+    }
     if EU_TREATY.is_match(unprefixed) {
         return code(unprefixed.to_string(), CodeFamily::Eu);
     }

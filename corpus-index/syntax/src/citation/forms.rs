@@ -271,7 +271,7 @@ static INTERNAL_REVENUE_CODE: LazyLock<Regex> = LazyLock::new(|| {
 /// number must follow, in the code's style (see [`LOCAL_CODES`]).
 static LOCAL_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?:(?P<title>\d{{1,3}}(?:-?[A-Z])?)[ \t]+)?(?P<abbr>{})(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?|arts?\.|[Aa]rticles?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d)?)",
+        r"^(?:(?P<title>\d{{1,3}}(?:-?[A-Z])?)[ \t]+)?(?P<abbr>{})(?:[ \t]+(?:19|20)\d\d(?:[ \t]+Supp\.)?)?,?[ \t]*(?P<des>§§?|(?i:secs?\.)|arts?\.|[Aa]rticles?)?[ \t]*(?P<num>\d+[A-Za-z]?(?P<style>[-.:]\d|-[A-Z]{{1,2}}:\d)?)",
         local_code_alternation()
     ))
 });
@@ -383,6 +383,13 @@ const LOCAL_CODES: &[LocalCode] = &[
     ("M.R.S.", "Me. Stat.", true, false, "§"),
     ("M.R.S.A.", "Me. Stat.", true, false, "§"),
     ("V.I.C.", "V.I. Code Ann.", true, false, "§"),
+    // The territories' own forms, title first: Puerto Rico's Laws Annotated (`10 L.P.R.A. §
+    // 259`, its Supreme Court's form) and the Guam Code Annotated (`5 GCA § 32201`, its
+    // compiler's form).
+    ("L.P.R.A.", "P.R. Laws Ann.", true, false, "§"),
+    ("LPRA", "P.R. Laws Ann.", true, false, "§"),
+    ("GCA", "Guam Code Ann.", true, false, "§"),
+    ("G.C.A.", "Guam Code Ann.", true, false, "§"),
     // The District's own form of its municipal regulations (`20 DCMR § 100`).
     ("DCMR", "D.C. Mun. Regs.", true, false, "§"),
     ("P.S.", "Pa. Stat. Ann.", true, false, "§"),
@@ -545,10 +552,10 @@ fn is_local_code(entry: &str, key: &str) -> bool {
 /// (`20.2.72.200 NMAC`, as its register cites its code: `N.M. Code R. § 20.2.72.200`); Rhode
 /// Island's title, code and chapter, subchapter and part (`250-RICR-120-05-1`, the form its
 /// Secretary of State prescribes for the Rhode Island Code of Regulations: `250 R.I. Code R.
-/// 120-05-1`).
+/// 120-05-1`); Maine's agency and unit before `CMR` (`06-096 CMR 115`).
 static TITLED_ADMIN_CODE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?P<ccr>\d{1,2})[ \t]+(?:CCR|C\.C\.R\.),?[ \t]*(?P<des>§§?)?[ \t]*(?P<ccrnum>\d+(?:\.\d+)?(?P<hyphen>-\d+)?)(?-u:\b)|(?P<vac>\d{1,2})[ \t]?VAC[ \t]?(?P<vacnum>\d{1,3}-\d)|(?P<ncac>\d{1,2}[A-Z]?)[ \t]+NCAC[ \t]+0?(?P<ch>\d{1,2}[A-Z]{0,2})[ \t]*\.(?P<rule>\d{4})(?-u:\b)|(?P<kar>\d{1,3})[ \t]+KAR[ \t]+(?P<karnum>\d{1,3}:\d{3})|(?P<iac>\d{1,3})[ \t]+IAC[ \t]+(?P<iacnum>\d{1,3}(?:(?P<indiana>(?:\.\d+)?-\d{1,3}(?:\.\d+)?-\d{1,3}(?:\.\d+)?)|\.\d{1,3})?)(?-u:\b)|(?P<csr>\d{1,2})[ \t]+CSR[ \t]+(?P<csrnum>\d{1,2}-\d{1,2}\.\d{3})|(?P<ricr>\d{3})-RICR-(?P<ricrnum>\d{2,3}-\d{2}-\d{1,3}(?:\.\d{1,3})*)(?-u:\b)|(?P<nmac>\d{1,2}\.\d{1,3}\.\d{1,3}(?:\.\d{1,4})?)[ \t]+NMAC(?-u:\b)|LAC[ \t]+(?P<lac>\d{1,2}):(?P<lacpart>[IVXLC]{1,8}|\d{1,3})\.(?P<lacnum>\d{1,5})(?-u:\b)|(?:A\.A\.C\.|(?P<ohio>Ohio[ \t]?Adm\.[ \t]?Code)|(?P<mont>ARM|Admin\.[ \t]?R\.[ \t]?M\.))[ \t]+(?P<ownnum>R\d{1,2}-\d{1,2}-\d{2,4}[A-Z]?|\d{1,4}(?::\d+)?-\d{1,3}-\d{1,3}(?:\.\d+)?|\d{1,2}\.\d{1,3}\.\d{3,4}))",
+        r"^(?:(?P<ccr>\d{1,2})[ \t]+(?:CCR|C\.C\.R\.),?[ \t]*(?P<des>§§?)?[ \t]*(?P<ccrnum>\d+(?:\.\d+)?(?P<hyphen>-\d+)?)(?-u:\b)|(?P<vac>\d{1,2})[ \t]?VAC[ \t]?(?P<vacnum>\d{1,3}-\d)|(?P<ncac>\d{1,2}[A-Z]?)[ \t]+NCAC[ \t]+0?(?P<ch>\d{1,2}[A-Z]{0,2})[ \t]*\.(?P<rule>\d{4})(?-u:\b)|(?P<kar>\d{1,3})[ \t]+KAR[ \t]+(?P<karnum>\d{1,3}:\d{3})|(?P<iac>\d{1,3})[ \t]+IAC[ \t]+(?P<iacnum>\d{1,3}(?:(?P<indiana>(?:\.\d+)?-\d{1,3}(?:\.\d+)?-\d{1,3}(?:\.\d+)?)|\.\d{1,3})?)(?-u:\b)|(?P<csr>\d{1,2})[ \t]+CSR[ \t]+(?P<csrnum>\d{1,2}-\d{1,2}\.\d{3})|(?P<mecmr>\d{2}-\d{3})[ \t]+C\.?[ \t]?M\.?[ \t]?R\.?,?[ \t]+(?:ch\.[ \t]*)?(?P<mecmrch>\d{1,3})(?-u:\b)|(?P<ricr>\d{3})-RICR-(?P<ricrnum>\d{2,3}-\d{2}-\d{1,3}(?:\.\d{1,3})*)(?-u:\b)|(?P<nmac>\d{1,2}\.\d{1,3}\.\d{1,3}(?:\.\d{1,4})?)[ \t]+NMAC(?-u:\b)|LAC[ \t]+(?P<lac>\d{1,2}):(?P<lacpart>[IVXLC]{1,8}|\d{1,3})\.(?P<lacnum>\d{1,5})(?-u:\b)|(?:A\.A\.C\.|(?P<ohio>Ohio[ \t]?Adm\.[ \t]?Code)|(?P<mont>ARM|Admin\.[ \t]?R\.[ \t]?M\.))[ \t]+(?P<ownnum>R\d{1,2}-\d{1,2}-\d{2,4}[A-Z]?|\d{1,4}(?::\d+)?-\d{1,3}-\d{1,3}(?:\.\d+)?|\d{1,2}\.\d{1,3}\.\d{3,4}))",
     )
 });
 
@@ -606,6 +613,20 @@ fn titled_admin_code(rest: &str, start: usize) -> Option<Found> {
         );
         cite.section = Some(format!("{}-{}", title.as_str(), num.as_str()).into());
         cite.set_designator(Some("r."));
+        return Some(Found::Whole { end, cite });
+    }
+    // Maine's own form of its rules, the agency and unit before `CMR` and the chapter after
+    // (`06-096 CMR 115`, `06-096 C.M.R. ch. 115`): table T1's `Code Me. R. § 06-096-115`,
+    // never Massachusetts's `CMR`, whose titles have no agency prefix.
+    if let Some(agency) = c.name("mecmr") {
+        let end = start + c.get(0)?.end();
+        let mut cite = whole_cite(
+            start,
+            end,
+            CitationKind::StateRegulation,
+            "Code Me. R.".into(),
+        );
+        cite.section = Some(format!("{}-{}", agency.as_str(), c.name("mecmrch")?.as_str()).into());
         return Some(Found::Whole { end, cite });
     }
     if let Some(title) = c.name("ricr") {
@@ -1080,7 +1101,10 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
         designator: (*designator != "§").then(|| (*designator).to_string()),
         plural: c.name("des").is_some_and(|d| {
             let d = d.as_str();
-            d == "§§" || d == "arts." || d.eq_ignore_ascii_case("articles")
+            d == "§§"
+                || d == "arts."
+                || d.eq_ignore_ascii_case("articles")
+                || d.eq_ignore_ascii_case("secs.")
         }),
     })
 }

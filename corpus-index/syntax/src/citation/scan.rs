@@ -123,7 +123,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "fixed",
-        r"(?P<fixed>(?-u:\b)(?:\d{2}-\d{3}(?:-\d{3})?[ \t]+(?:Code[ \t]+)?(?:Me|Vt)\.|\d{1,2}\.\d{1,3}\.\d{1,3}(?:\.\d{1,4})?[ \t]+NMAC(?-u:\b)|\d{3}-RICR-\d|\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Const\.[ \t]+(?i:art|amend)|Amend\.[ \t]+[IVXLC]{1,6}(?-u:\b)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|CPR[ \t]+(?:r\.?[ \t]*|[Rr]ule[ \t]+)?\d|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|(?:Regulation|Reg\.)[ \t]+[A-Z]{1,3}(?:-[A-Z]{1,2})?,?[ \t]*§|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|Title[ \t]+[IVX]{1,6}[ \t]*§|[A-Z]{2,6}[ \t]+[1-9][0-9]{0,3}[A-Za-z]{0,2}\(|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|LAC[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|V\.[ \t]?T\.[ \t]?C\.[ \t]?A\.|Vernon['’]s[ \t]+Ann\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
+        r"(?P<fixed>(?-u:\b)(?:\d{2}-\d{3}(?:-\d{3})?[ \t]+(?:Code[ \t]+)?(?:Me|Vt)\.|\d{2}-\d{3}[ \t]+C\.?[ \t]?M\.?[ \t]?R(?-u:\b)|\d{1,2}\.\d{1,3}\.\d{1,3}(?:\.\d{1,4})?[ \t]+NMAC(?-u:\b)|\d{3}-RICR-\d|\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Const\.[ \t]+(?i:art|amend)|Amend\.[ \t]+[IVXLC]{1,6}(?-u:\b)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|CPR[ \t]+(?:r\.?[ \t]*|[Rr]ule[ \t]+)?\d|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|(?:Regulation|Reg\.)[ \t]+[A-Z]{1,3}(?:-[A-Z]{1,2})?,?[ \t]*§|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|Title[ \t]+[IVX]{1,6}[ \t]*§|[A-Z]{2,6}[ \t]+[1-9][0-9]{0,3}[A-Za-z]{0,2}\(|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|LAC[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|V\.[ \t]?T\.[ \t]?C\.[ \t]?A\.|Vernon['’]s[ \t]+Ann\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
     ),
     (
         "nyc",
@@ -486,9 +486,9 @@ static NY_CONSOLIDATED_LAW: LazyLock<Regex> = LazyLock::new(|| {
 static ITEM_ET_SEQ: LazyLock<Regex> = LazyLock::new(|| re(r"^[ \t]+et\.?[ \t]+seq\.?"));
 static SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
-        r"^[ \t]+(?P<c>(?:GDPR|TFEU|TEU|TEC|ECHR|(?:EC|EEC|EU|Euratom)[ \t]+Treaty|EC|IPC|CrPC|CPC|BNSS|BNS|",
+        r"^[ \t]+(?P<c>(?:GDPR|TFEU|TEU|TEC|ECHR|(?:EC|EEC|EU|Euratom)[ \t]+Treaty|EC|IPC|CrPC|CPC|BNSS|BNS|CCQ|",
         eu_short_name!(),
-        r")(?-u:\b)|I\.[ \t]?P\.[ \t]?C\.|Cr\.[ \t]?P\.[ \t]?C\.|C\.[ \t]?P\.[ \t]?C\.)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)|^[ \t]+(?P<note>note)(?-u:\b)"
+        r")(?-u:\b)|I\.[ \t]?P\.[ \t]?C\.|Cr\.[ \t]?P\.[ \t]?C\.|C\.[ \t]?P\.[ \t]?C\.|C\.[ \t]?[Cc]\.[ \t]?Q\.)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)|^[ \t]+(?P<note>note)(?-u:\b)"
     ))
 });
 /// Publisher, year and status parentheticals of statute citations (The Bluebook, rules 3.1(c)
@@ -2012,10 +2012,26 @@ fn parse_prefixed(text: &str, start: usize) -> Option<Phrase> {
         phrase.end = trim_end(text, start, pos);
         return Some(phrase);
     }
-    // `44 U.S.C. chapter 35`, `2 U.S.C. Ch. 25`: a division cited as a whole.
-    if !has_sym
-        && let Some((after, division)) = divisions_after(text, trim_end(text, start, pos), is_cfr)
-    {
+    // `44 U.S.C. chapter 35`, `2 U.S.C. Ch. 25`: a division cited as a whole. A C.F.R.
+    // part after the chain (`40 CFR chapter I, subchapter C, part 60`) is the citation: a
+    // part's number is unique in its title, the chapters above it only locate it.
+    let chain = (!has_sym)
+        .then(|| divisions_after(text, trim_end(text, start, pos), is_cfr))
+        .flatten();
+    let chain = match chain {
+        Some((after, _))
+            if is_cfr
+                && eat(text, after, &PART_WORD).is_some_and(|(at, _)| {
+                    text[after..].starts_with(',')
+                        && text[at..].starts_with(|c: char| c.is_ascii_digit())
+                }) =>
+        {
+            pos = after;
+            None
+        }
+        chain => chain,
+    };
+    if let Some((after, division)) = chain {
         let mut phrase = Phrase::new(start, Head::Level(LevelWord::Subsection));
         // `6 RCNY Chapter 5`: the kind of the code named, federal or not.
         phrase.kind = Some(kind_for(Some(&name), Unit::Section));
@@ -3408,7 +3424,8 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
         pos = continental_labels(text, pos, &mut labels);
     }
     let mut item = Item::new(first_start..pos, Some(number), labels);
-    split_hyphen_range(&mut item, plural, text);
+    let within_chapter = is_within_a_chapter(phrase);
+    split_hyphen_range(&mut item, plural, within_chapter, text);
     phrase.items.push(item);
     loop {
         // `see §§ 16-1501 et seq., 22-3302` (D.C. Code notes), `15 U.S.C. 77a et seq., 78a
@@ -3622,6 +3639,13 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                 })
                 .and_then(|(end, n, l)| close_bracket(text, end, bracketed).map(|e| (e, n, l)))
                 && !VOLUME_OF_NEXT.is_match(&text[end..])
+                // `RSA 358-A:2, I`: a Roman numeral after a section numbered in digits is a
+                // paragraph of it (New Hampshire numbers its sections' paragraphs so), never
+                // the next section of one list.
+                && !(prev_number
+                    .as_deref()
+                    .is_some_and(|prev| prev.bytes().any(|b| b.is_ascii_digit()))
+                    && super::named_before::is_roman(&number))
                 // `§ 26-1152.11 or section 129(a) and (b) of the Truth in Lending Act`: a head
                 // word repeated before a number of another numbering starts a citation of
                 // its own (the act's section, after the code's), whose `of` clause is its
@@ -3644,7 +3668,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
                         && !(slash && text[phrase.start..].starts_with('§'))))
             {
                 let mut item = Item::new(item_start..end, Some(number), labels);
-                split_hyphen_range(&mut item, plural, text);
+                split_hyphen_range(&mut item, plural, within_chapter, text);
                 phrase.items.push(item);
                 phrase.notes.extend(note);
                 pos = end;
@@ -4256,10 +4280,19 @@ fn ends_list_item(text: &str, end: usize) -> bool {
         || clause_word_follows(rest)
 }
 
+/// Whether `phrase` cites sections numbered within a chapter its code names (`Mass. Gen.
+/// Laws ch. 93A, §§ 1-11`, `G.L. c. 93A`): such a code numbers its sections from 1 in each
+/// chapter, with no hyphen, so a hyphen between two of them is a range.
+fn is_within_a_chapter(phrase: &Phrase) -> bool {
+    matches!(&phrase.code, Some(CodeRef::Named(code)) if code.contains(" ch. ") || code.contains(" c. "))
+}
+
 /// `§§ 4001-4010` and `§§ 40.21–40.25a` are ranges; `§ 20-871` and `§§ 20-871 and 20-872`
 /// are hyphenated section numbers. With the plural cue, a number whose two halves have the
-/// same shape (equal digit counts, or the same dotted prefix) is read as a range.
-fn split_hyphen_range(item: &mut Item, plural: bool, text: &str) {
+/// same shape (equal digit counts, or the same dotted prefix) is read as a range, and so is
+/// any ascending pair of sections numbered within a chapter (`within_chapter`,
+/// [`is_within_a_chapter`]: `ch. 93A, §§ 1-11`).
+fn split_hyphen_range(item: &mut Item, plural: bool, within_chapter: bool, text: &str) {
     if item.range_end.is_some() {
         return;
     }
@@ -4302,6 +4335,20 @@ fn split_hyphen_range(item: &mut Item, plural: bool, text: &str) {
                 && (digits(left) >= 2 || (plain(left) && plain(right)))
                 && left < right
         };
+    let ascending = || {
+        let number = |s: &str| {
+            s.chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>()
+        };
+        let (l, r) = (number(left), number(right));
+        !l.is_empty()
+            && !r.is_empty()
+            && l.parse::<u32>().ok() < r.parse::<u32>().ok()
+            && !left.contains('.')
+            && !right.contains('.')
+    };
+    let same_shape = same_shape || (within_chapter && ascending());
     if same_shape {
         item.section = Some(left.into());
         item.range_end = Some((Some(right.into()), std::mem::take(&mut item.labels)));
@@ -5940,6 +5987,13 @@ fn trim_named(phrase: &str) -> &str {
     if let Some(m) = YEAR_THEN_ANOTHER_NAME.captures(out).and_then(|c| c.get(1)) {
         out = &out[..m.end()];
     }
+    // `the` joins a name's words after a connector or a verb (`the Convention on the Rights of
+    // the Child`, `the Treaty establishing the European Economic Community`) or inside a name
+    // ending in its own head noun (`the Keep the Promise Act`); after a name's last word it
+    // begins the sentence's next noun phrase, which no name of a law takes
+    // (`section 9 of the Constitution the Minister may`, `section 3 of the Companies Act the
+    // Registrar shall`).
+    out = before_a_clause_subject(out);
     // A preposition joins the words of an act's name (`the Individuals with Disabilities
     // Education Act`); in a name that is no act's, the name ends before it (`the Act and
     // with NPS's`).
@@ -5991,6 +6045,58 @@ fn trim_named(phrase: &str) -> &str {
         out = name;
     }
     trim_connectors(out)
+}
+
+/// `name` up to a `the` that follows a law's head noun or year or the head noun's `of`
+/// phrase (`the Treaty establishing the …`, `the Uniform Act to Secure the …` go on), where
+/// the words after it do not end in a law's head noun or year (`the Constitution of India the State` →
+/// `the Constitution of India`; `the Stop the Bleed Act` stays whole).
+fn before_a_clause_subject(name: &str) -> &str {
+    let words: Vec<&str> = name.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
+    let ends_a_law = |w: &str| {
+        super::named_before::is_year(w)
+            || matches!(
+                w,
+                "Act"
+                    | "Code"
+                    | "Law"
+                    | "Laws"
+                    | "Statutes"
+                    | "Charter"
+                    | "Ordinance"
+                    | "Rules"
+                    | "Regulations"
+                    | "Regulation"
+                    | "Order"
+                    | "Constitution"
+                    | "Convention"
+                    | "Treaty"
+                    | "Directive"
+            )
+    };
+    let last_ends_a_law = words.last().is_some_and(|w| ends_a_law(w));
+    // The words before `k` end a law's name: its head noun or year, or the head noun's `of`
+    // phrase of capitalised words (`Constitution of India`); `Act to Secure` goes on.
+    let name_ends_before = |k: usize| {
+        let mut j = k;
+        while j > 0 && words[j - 1].starts_with(char::is_uppercase) && !ends_a_law(words[j - 1]) {
+            j -= 1;
+        }
+        ends_a_law(words[k - 1])
+            || (j >= 2 && j < k && words[j - 1] == "of" && ends_a_law(words[j - 2]))
+    };
+    if last_ends_a_law {
+        return name;
+    }
+    let Some(word) = (1..words.len())
+        .find(|&k| words[k] == "the" && name_ends_before(k))
+        .map(|k| words[k])
+    else {
+        return name;
+    };
+    // The word's offset in `name`, of which it is a slice.
+    let at = word.as_ptr() as usize - name.as_ptr() as usize;
+    name.get(..at).map_or(name, str::trim_end)
 }
 
 /// `name` (a name of an act or code matched at byte `at` of `text`) up to its last `and`
