@@ -3883,3 +3883,39 @@ fn articles_of_the_civil_code_of_quebec_by_its_initials() {
         ]
     );
 }
+
+// Class: a rule after an act's name and `and` (the SEC's notices in the Federal Register:
+// `Section 19(b)(3)(A) of the Act and Rule 19b–4(f)(6)(iii) thereunder`): `Rule` begins the
+// next citation, as `Section` and `Article` do after a connector; the act's name ends before
+// it (was `Act and Rule § 19(b)(3)(A)`).
+#[test]
+fn an_acts_name_ends_before_a_rule_joined_by_and() {
+    assert_eq!(
+        read(
+            "the proposed rule change has become effective pursuant to Section 19(b)(3)(A) of the Securities Exchange Act of 1934 and Rule 19b–4(f)(6)(iii) thereunder."
+        ),
+        [act("Securities Exchange Act of 1934 § 19(b)(3)(A)")]
+    );
+    assert_eq!(
+        read("The claim arises under Section 10(b) of the Exchange Act and Rule 10b-5 thereunder."),
+        [act("Exchange Act § 10(b)")]
+    );
+}
+
+// Class: a state's code in table T1's abbreviation after the section and a comma, the form
+// the Florida Rules of Appellate Procedure prescribe (rule 9.800: `§ 782.04(1)(a), Fla. Stat.
+// (2019)`) and a list closed by it: the state's code (was a bare `§ 782.04(1)(a)` of the
+// citing document's own code).
+#[test]
+fn a_states_code_abbreviated_after_the_section() {
+    assert_eq!(
+        read(
+            "The defendant was convicted under § 782.04(1)(a), Fla. Stat. (2019), and sections 775.082 and 775.083, Fla. Stat."
+        ),
+        [
+            statute("Fla. Stat. § 782.04(1)(a)"),
+            statute("Fla. Stat. § 775.082"),
+            statute("Fla. Stat. § 775.083")
+        ]
+    );
+}

@@ -704,6 +704,27 @@ pub(crate) fn local_code_at(rest: &str) -> Option<(usize, &'static str)> {
         .map(|(abbr, name, ..)| (abbr.len(), *name))
 }
 
+/// The code a state's code in table T1's abbreviation opening `rest` names (`Fla. Stat.`,
+/// `Wash. Rev. Code`), as a state's courts cite it after the section (the Florida Rules of
+/// Appellate Procedure, rule 9.800: `§ 782.04(1)(a), Fla. Stat. (2019)`), with the name's
+/// length: the longest of the names [`LOCAL_CODES`] gives the statutes cited without a title
+/// number, where a word ends.
+pub(crate) fn state_code_abbreviation_at(rest: &str) -> Option<(usize, &'static str)> {
+    LOCAL_CODES
+        .iter()
+        .filter(|(_, name, titled, _, designator)| {
+            !titled
+                && *designator == "§"
+                && rest.starts_with(name)
+                && rest[name.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric())
+        })
+        .max_by_key(|(_, name, ..)| name.len())
+        .map(|(_, name, ..)| (name.len(), *name))
+}
+
 /// A code of [`LOCAL_CODES`] named by its abbreviation alone, as an `of` clause names it
 /// (`section 200.030 of NRS`, `section 2903.01 of the ORC`): its name in table T1 and
 /// whether it is a body of rules (an administrative code). Abbreviations of two letters

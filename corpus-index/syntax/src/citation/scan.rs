@@ -3901,7 +3901,8 @@ fn is_designation_or_list_word(word: &str) -> bool {
 }
 
 /// A code named after a comma at `pos` (`, Florida Statutes`, `, F.S.` and the other local
-/// abbreviations of [`forms::local_code_at`], `, Government Code`):
+/// abbreviations of [`forms::local_code_at`], table T1's `, Fla. Stat.`, `, Government
+/// Code`):
 /// the end of its name, the name lexls knows it by, and whether it is a state's code. A
 /// state's code in words goes by its table T1 abbreviation (`Fla. Stat.`); a subject code of
 /// a state (`Government Code`, `Business and Commerce Code`) by its name, as `of the
@@ -3915,6 +3916,9 @@ fn code_after_comma(text: &str, pos: usize) -> Option<(usize, String, bool)> {
     }
     if let Some((len, name)) = forms::local_code_at(rest) {
         // The Uniform Commercial Code is a uniform act, not a state's code.
+        return Some((start + len, name.into(), name != "U.C.C."));
+    }
+    if let Some((len, name)) = forms::state_code_abbreviation_at(rest) {
         return Some((start + len, name.into(), name != "U.C.C."));
     }
     let found = SUBJECT_CODE.find(rest)?;
@@ -6012,7 +6016,8 @@ fn trim_named(phrase: &str) -> &str {
         out = out.get(..at).unwrap_or(out);
     }
     // `Section 438 of the CrPC and Section 302 IPC`, `section 34 of the Indian Penal Code
-    // and Article 21`, `… Act 2018 and Schedule 2 to …`, `… Act 2018 and Chapter 5 of …`: a
+    // and Article 21`, `… Act 2018 and Schedule 2 to …`, `… Act 2018 and Chapter 5 of …`,
+    // `Section 10(b) of the Exchange Act and Rule 10b-5 thereunder`: a
     // head word (a designator or a division) after a connector starts the next citation,
     // whose number the name did not take.
     if let Some((rest, head)) = out.rsplit_once(char::is_whitespace)
@@ -6038,6 +6043,7 @@ fn trim_named(phrase: &str) -> &str {
                 | "Titles"
                 | "Subtitle"
                 | "Subpart"
+                | "Rule"
         )
         && let Some((name, connector)) = rest.trim_end().rsplit_once(char::is_whitespace)
         && matches!(connector, "and" | "or")
