@@ -3919,3 +3919,41 @@ fn a_states_code_abbreviated_after_the_section() {
         ]
     );
 }
+
+// Class: the divisions table T1 gives two states' constitutions: Vermont's chapters before
+// the article (`Vt. Const. ch. I, art. 11`, was the citing act's EU article 11) and Georgia's
+// sections and paragraphs in Roman numerals (`Ga. Const. art. I, § I, para. XIII`, was the
+// article and a second citation `§ I`).
+#[test]
+fn chapters_and_roman_sections_of_state_constitutions() {
+    let con = |n: &str| -> (String, String) { ("state_constitution".into(), n.into()) };
+    assert_eq!(
+        read(
+            "The search violated Vt. Const. ch. I, art. 11 and Ga. Const. art. I, § I, para. XIII."
+        ),
+        [
+            con("Vt. Const. ch. I, art. XI"),
+            con("Ga. Const. art. I, § I, ¶ XIII")
+        ]
+    );
+}
+
+// Class: an act named by an anaphoric determiner other than `that` or `the said` (EUR-Lex
+// drafting: `Article 12 of the latter Directive`, `Article 3 of the aforementioned
+// Regulation`): the act cited last before it (here the latter of two), not the citing act's
+// own article.
+#[test]
+fn articles_of_the_latter_or_aforementioned_act() {
+    let eu = |n: &str| -> (String, String) { ("eu_article".into(), n.into()) };
+    assert_eq!(
+        read(
+            "Directive 2011/83/EU amends Directive 93/13/EEC; Article 12 of the latter Directive and Article 3 of the aforementioned Regulation apply."
+        ),
+        [
+            ("eu_act".into(), "Directive 2011/83/EU".into()),
+            ("eu_act".into(), "Directive 93/13/EEC".into()),
+            eu("Directive 93/13/EEC Art. 12"),
+            eu("Directive 93/13/EEC Art. 3")
+        ]
+    );
+}

@@ -1462,24 +1462,26 @@ static REGISTER: LazyLock<Regex> = LazyLock::new(|| {
 /// [Const. Art. I, §8, cl. 8]`). The year of a state's constitution after its name, as
 /// Illinois' courts cite theirs (`Ill. Const. 1970, art. I, § 2`; The Bluebook, rule 11,
 /// for a constitution not in force), is read over; Massachusetts' parts before the article
-/// (`Mass. Const. pt. 1, art. 12`; table T1) are kept in `pt`. An article added between two
+/// (`Mass. Const. pt. 1, art. 12`; table T1) are kept in `pt`, Vermont's chapters (`Vt.
+/// Const. ch. I, art. 11`) in `ch`. An article added between two
 /// others takes a capital letter after its numeral (California's `art. XIII A`, written
 /// `XIIIA` too), kept in `al` (see [`article_letter`]).
 static CONSTITUTION: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
-        r"^(?:(?P<who>U\.[ \t]?S\.|{STATE}|{STATE_FULL})[ \t]+(?i:const(?:itution)?\.?)(?:[ \t]+(?:1[789]|20)\d\d)?|Const\.),?[ \t]+(?:(?i:pt\.|part)[ \t]*(?P<pt>[1-9]|[IV]{{1,3}}),[ \t]*)?(?P<rest>(?i:art(?:icle|\.)?|amend(?:ment|\.)?)[ \t]+[IVXLC0-9]+)(?P<al>[ \t]?[A-D](?-u:\b))?"
+        r"^(?:(?P<who>U\.[ \t]?S\.|{STATE}|{STATE_FULL})[ \t]+(?i:const(?:itution)?\.?)(?:[ \t]+(?:1[789]|20)\d\d)?|Const\.),?[ \t]+(?:(?i:pt\.|part)[ \t]*(?P<pt>[1-9]|[IV]{{1,3}}),[ \t]*|(?i:ch\.|chapter)[ \t]*(?P<ch>I{{1,2}}),[ \t]*)?(?P<rest>(?i:art(?:icle|\.)?|amend(?:ment|\.)?)[ \t]+[IVXLC0-9]+)(?P<al>[ \t]?[A-D](?-u:\b))?"
     ))
 });
 
 /// The pinpoint after a constitution's article: `, § 8, cl. 18`, ` Sec. 2`, `, ¶ 8`, and a
 /// section's paragraph where a constitution numbers them (`N.J. Const. art. VIII, § 4, ¶
-/// 1`, `Ga. Const. art. I, § 1, para. I`; table T1), and a section inserted after another
+/// 1`, `Ga. Const. art. I, § I, para. XIII`, Georgia numbering its sections in Roman
+/// numerals; table T1), and a section inserted after another
 /// with a hyphen and a letter, as Texas numbers them (`Tex. Const. art. VIII, § 1-b`,
 /// `art. III, § 49-d-8`); a section's subdivision after California's `subd.` (`Cal. Const.,
 /// art. XIII D, § 6, subd. (a)`; California Style Manual § 2:1).
 static CONST_PIN: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^,?[ \t]*(?P<des>§|¶|(?i:sec(?:tion|\.)?))[ \t]*(?P<num>\d+[A-Za-z]?(?:-[a-z]{1,2}(?:-\d{1,2})?)?)(?:,[ \t]*cl\.[ \t]*(?P<cl>\d+)|,[ \t]*(?:¶|(?i:para\.|paragraph))[ \t]*(?P<para>\d{1,3}[a-z]?|[IVXL]{1,6})(?-u:\b)|(?:,[ \t]*subds?\.[ \t]*)?(?P<subs>(?:\([0-9A-Za-z]{1,4}\))+))?",
+        r"^,?[ \t]*(?P<des>§|¶|(?i:sec(?:tion|\.)?))[ \t]*(?P<num>\d+[A-Za-z]?(?:-[a-z]{1,2}(?:-\d{1,2})?)?|[IVXL]{1,6}(?-u:\b))(?:,[ \t]*cl\.[ \t]*(?P<cl>\d+)|,[ \t]*(?:¶|(?i:para\.|paragraph))[ \t]*(?P<para>\d{1,3}[a-z]?|[IVXL]{1,6})(?-u:\b)|(?:,[ \t]*subds?\.[ \t]*)?(?P<subs>(?:\([0-9A-Za-z]{1,4}\))+))?",
     )
 });
 
@@ -2181,9 +2183,10 @@ fn constitution(text: &str, start: usize, c: &Captures<'_>) -> Option<Found> {
         Some(s) => format!("{s} Const."),
         None => "U.S. Const.".to_string(),
     };
-    let code = match c.name("pt") {
-        Some(part) => format!("{base} pt. {}, {word} {number}", part.as_str()),
-        None => format!("{base} {word} {number}"),
+    let code = match (c.name("pt"), c.name("ch")) {
+        (Some(part), _) => format!("{base} pt. {}, {word} {number}", part.as_str()),
+        (None, Some(chapter)) => format!("{base} ch. {}, {word} {number}", chapter.as_str()),
+        (None, None) => format!("{base} {word} {number}"),
     };
     let kind = if state.is_some() {
         CitationKind::StateConstitution

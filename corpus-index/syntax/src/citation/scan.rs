@@ -394,9 +394,24 @@ static STANDARD: LazyLock<Regex> =
     LazyLock::new(|| re(r"^(?:ANSI|ISO|IEC|IEEE|ASTM|NFPA|ASME|APSP|ICC|UL|NIST|ASHRAE)(?-u:\b)"));
 static THAT_WHAT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:that|such|the[ \t]+said|the[ \t]+same)[ \t]+(?P<w>(?i:regulation|directive|decision|act|treaty|code|title|article|section))(?-u:\b)",
+        r"^(?:that|such|the[ \t]+(?:said|same|latter|former|aforementioned|above-?mentioned|aforesaid))[ \t]+(?P<w>(?i:regulation|directive|decision|act|treaty|code|title|article|section))(?-u:\b)",
     )
 });
+/// [`THAT_WHAT`] at `pos`, unless its word is a title with its number (`the aforementioned
+/// Title 17 of the United States Code` names the code, which the citation's own reading
+/// takes; `such section 230` repeats the section cited before).
+fn that_what(text: &str, pos: usize) -> Option<(usize, Captures<'_>)> {
+    let (end, caps) = eat(text, pos, &THAT_WHAT)?;
+    let title = caps
+        .name("w")
+        .is_some_and(|w| w.as_str().eq_ignore_ascii_case("title"));
+    let numbered = title
+        && text[end..]
+            .trim_start_matches([' ', '\t'])
+            .starts_with(|c: char| c.is_ascii_digit())
+        && text[end..].starts_with([' ', '\t']);
+    (!numbered).then_some((end, caps))
+}
 static LEVEL_WORD: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"^(?P<w>(?i:sub-?sections?|sub-?divisions?|paragraphs?|sub-?paragraphs?|clauses?|sub-?clauses?|items?|points?))[ \t]+",
@@ -2830,7 +2845,7 @@ fn eu_act_of_division(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usi
         }
         phrase.code = Some(CodeRef::This);
         Some(end)
-    } else if let Some((end, _)) = eat(text, after_of, &THAT_WHAT) {
+    } else if let Some((end, _)) = that_what(text, after_of) {
         phrase.short_form = Some(ShortForm::That);
         Some(end)
     } else {
@@ -4963,7 +4978,7 @@ fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize>
         phrase.such_level = LevelWord::parse(caps.name("w")?.as_str());
         return Some(end);
     }
-    if let Some((end, caps)) = eat(text, pos, &THAT_WHAT) {
+    if let Some((end, caps)) = that_what(text, pos) {
         let word = caps.name("w")?.as_str();
         phrase.short_form = Some(ShortForm::That);
         if word.eq_ignore_ascii_case("article") || word.eq_ignore_ascii_case("section") {
