@@ -3957,3 +3957,71 @@ fn articles_of_the_latter_or_aforementioned_act() {
         ]
     );
 }
+
+// Class: EU acts by their acronyms and short names around the article as commentaries and
+// compliance texts write them: before it without a comma (`GDPR Article 6(1)(a)`, `GDPR Art.
+// 17`), after it (`Article 50 AI Act`), with a paragraph written `para` without its period
+// (`Article 9 para 2 GDPR`); were the citing act's articles. A regulation or directive
+// numbered since 2015 without its domain (`Regulation 2016/679`, as OSCOLA leaves it out) is
+// the `(EU)` act the Official Journal names.
+#[test]
+fn eu_acts_by_acronym_around_the_article_and_without_their_domain() {
+    let eu = |n: &str| -> (String, String) { ("eu_article".into(), n.into()) };
+    assert_eq!(
+        read(
+            "Consent under GDPR Article 6(1)(a) and erasure under GDPR Art. 17; transparency under Article 50 AI Act and Article 9 para 2 GDPR."
+        ),
+        [
+            eu("Regulation (EU) 2016/679 Art. 6(1)(a)"),
+            eu("Regulation (EU) 2016/679 Art. 17"),
+            eu("Regulation (EU) 2024/1689 Art. 50"),
+            eu("Regulation (EU) 2016/679 Art. 9(2)")
+        ]
+    );
+    assert_eq!(
+        read(
+            "See Article 28(3)(a) of Regulation 2016/679, Directive 2019/790 and Regulation 1/2003."
+        ),
+        [
+            eu("Regulation (EU) 2016/679 Art. 28(3)(a)"),
+            ("eu_act".into(), "Directive (EU) 2019/790".into()),
+            ("eu_act".into(), "Regulation 1/2003".into())
+        ]
+    );
+}
+
+// Class: an act by the initials of its short title and its year before the section (OSCOLA
+// rule 2.4.1's abbreviation of an act named before: `HRA 1998, s. 6`, `DPA 2018, s 170`):
+// the act's section (was a bare `§ 6`); a fiscal year is no act (`FY 2020, section 5`).
+#[test]
+fn acts_by_their_initials_and_year() {
+    assert_eq!(
+        read("Public authorities are bound by HRA 1998, s. 6 and controllers by DPA 2018, s 170."),
+        [act("HRA 1998 § 6"), act("DPA 2018 § 170")]
+    );
+    assert_eq!(
+        read("In FY 2020, § 3 applies."),
+        [("section".into(), "§ 3".into())]
+    );
+}
+
+// Class: a German law's section or article with its subdivisions in parentheses, as English
+// writing on German law numbers them (`§ 823(1) BGB`, `Art. 6(1)(f) DSGVO`, `Art. 3(1) GG`):
+// the law book's section, read as its German form `§ 823 Abs. 1 BGB` is (was a bare `§ 823(1)`
+// of the citing document, and the GDPR's German name an EU article of the citing act).
+#[test]
+fn german_sections_with_subdivisions_in_parentheses() {
+    let de = |n: &str| -> (String, String) { ("de_statute".into(), n.into()) };
+    assert_eq!(
+        read(
+            "Liability arises under § 823(1) BGB and §§ 823(2), 826 BGB; processing under Art. 6(1)(f) DSGVO; equality under Art. 3(1) GG."
+        ),
+        [
+            de("§ 823 bgb"),
+            de("§ 823 bgb"),
+            de("§ 826 bgb"),
+            de("§ 6 dsgvo"),
+            de("§ 3 gg")
+        ]
+    );
+}

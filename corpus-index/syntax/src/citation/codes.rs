@@ -490,6 +490,18 @@ fn eu_act_name(c: &regex::Captures<'_>) -> Option<String> {
         }
         // Old directive numbering: Directive 95/46/EC, Framework Decision 2002/584/JHA.
         (_, Some(suffix)) => format!("{kind} {a}/{b}/{}", domain(suffix)),
+        // `Regulation 2016/679` (OSCOLA and commentaries leave the domain out): since 2015
+        // every regulation and directive is numbered year first in the domain `(EU)`
+        // (Interinstitutional Style Guide, 1.2.2), which names the act as the Official
+        // Journal does; a decision's domain may be the CFSP's, and older acts' vary.
+        (None, None)
+            if matches!(kind.as_str(), "Regulation" | "Directive")
+                && a.len() == 4
+                && a.parse::<u32>()
+                    .is_ok_and(|year| (2015..2100).contains(&year)) =>
+        {
+            format!("{kind} (EU) {a}/{b}")
+        }
         (None, None) => format!("{kind} {a}/{b}"),
     })
 }

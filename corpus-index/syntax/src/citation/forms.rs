@@ -2806,10 +2806,12 @@ macro_rules! GERMAN_BOOK {
     };
 }
 
-/// The head and body of a German reference (`§§ 280 I, III, 281`, `Art. 3 Abs. 1 Satz 2`).
+/// The head and body of a German reference (`§§ 280 I, III, 281`, `Art. 3 Abs. 1 Satz 2`), a
+/// subdivision in parentheses too, as English writing on German law numbers it (`§ 823(1)
+/// BGB`, `Art. 6(1)(f) DSGVO`).
 macro_rules! GERMAN_HEAD_BODY {
     () => {
-        r"^(?:§§?|Artikel|Art\.?)[ \t]*(?P<body>\d+(?:[ \t]+ff?\.|(?:[ \t]?[a-z])?(?-u:\b))(?:(?:[ \t]+(?:U?Abs\.?|Absatz|Unterabs\.|Nr\.?|Nummer|Satz|S\.|Hs\.|Halbs\.|Alt\.|Alternative|Var\.|Variante)[ \t]*\d+[a-z]?)|(?:[ \t]+(?:lit\.|Buchst\.|Buchstabe)[ \t]*[a-z]{1,2}(?-u:\b))|,[ \t]*\d+\.[ \t]*Halbsatz|(?:,[ \t]*|[ \t]+)[IVX]{1,4}(?-u:\b)(?:[ \t]+\d{1,2}(?-u:\b))?|(?:,|[ \t]+und|[ \t]+bis|[ \t]*[-–])[ \t]*\d+(?:[ \t]?[a-z])?(?-u:\b))*)"
+        r"^(?:§§?|Artikel|Art\.?)[ \t]*(?P<body>\d+(?:[ \t]+ff?\.|(?:[ \t]?[a-z])?(?-u:\b))(?:(?:[ \t]+(?:U?Abs\.?|Absatz|Unterabs\.|Nr\.?|Nummer|Satz|S\.|Hs\.|Halbs\.|Alt\.|Alternative|Var\.|Variante)[ \t]*\d+[a-z]?)|(?:[ \t]+(?:lit\.|Buchst\.|Buchstabe)[ \t]*[a-z]{1,2}(?-u:\b))|,[ \t]*\d+\.[ \t]*Halbsatz|(?:,[ \t]*|[ \t]+)[IVX]{1,4}(?-u:\b)(?:[ \t]+\d{1,2}(?-u:\b))?|(?:,|[ \t]+und|[ \t]+bis|[ \t]*[-–])[ \t]*\d+(?:[ \t]?[a-z])?(?-u:\b)|[ \t]?\((?:\d{1,3}[a-z]?|[a-z]{1,2})\))*)"
     };
 }
 

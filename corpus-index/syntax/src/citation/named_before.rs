@@ -505,6 +505,19 @@ fn named_before(text: &str, start: usize, instrument: bool) -> Option<NamedBefor
         }
         comma_year = words[i].1 == "Act,";
     }
+    // `HRA 1998, s. 6`, `DPA 2018, s 170`: an act by the initials of its short title and its
+    // year, as OSCOLA lets a text abbreviate an act it has named (rule 2.4.1) and British
+    // commentaries write it; a fiscal or calendar year is no act (`FY 2020, section 5`).
+    if year && !instrument && i + 2 == words.len() && is_acts_initials(words[i].1) {
+        let (at, initials) = words[i];
+        return Some(NamedBefore {
+            start: from + line + at,
+            code: format!("{initials} {}", words[words.len() - 1].1),
+            kind: CitationKind::NamedAct,
+            act: true,
+            dated: true,
+        });
+    }
     let noun = if comma_year { "Act" } else { words[i].1 };
     let act = noun == "Act";
     let noun_fits = if instrument {
@@ -756,6 +769,19 @@ pub(crate) fn is_roman(word: &str) -> bool {
             .expect("static regex compiles")
     });
     !word.is_empty() && ROMAN.is_match(word)
+}
+
+/// Whether `word` is an act's initials before its year (`HRA`, `DPA`, `CPA`): two to six
+/// capitals, no Roman numeral (`Reorg. Plan No. III of 1940`) and none a period of time's
+/// (`FY`, `CY`, `SFY`, `FFY`, `PY`, `MY`) or an era's.
+fn is_acts_initials(word: &str) -> bool {
+    (2..=6).contains(&word.len())
+        && word.bytes().all(|b| b.is_ascii_uppercase())
+        && !is_roman(word)
+        && !matches!(
+            word,
+            "FY" | "CY" | "PY" | "SFY" | "FFY" | "MY" | "AD" | "BC" | "CE" | "BCE" | "AY" | "SY"
+        )
 }
 
 /// Whether `word` is a year of enactment (four digits, 1600–2099).

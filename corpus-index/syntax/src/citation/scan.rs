@@ -501,7 +501,7 @@ static NY_CONSOLIDATED_LAW: LazyLock<Regex> = LazyLock::new(|| {
 static ITEM_ET_SEQ: LazyLock<Regex> = LazyLock::new(|| re(r"^[ \t]+et\.?[ \t]+seq\.?"));
 static SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
     re(concat!(
-        r"^[ \t]+(?P<c>(?:GDPR|TFEU|TEU|TEC|ECHR|(?:EC|EEC|EU|Euratom)[ \t]+Treaty|EC|IPC|CrPC|CPC|BNSS|BNS|CCQ|",
+        r"^[ \t]+(?P<c>(?:GDPR|TFEU|TEU|TEC|ECHR|AI[ \t]+Act|(?:EC|EEC|EU|Euratom)[ \t]+Treaty|EC|IPC|CrPC|CPC|BNSS|BNS|CCQ|",
         eu_short_name!(),
         r")(?-u:\b)|I\.[ \t]?P\.[ \t]?C\.|Cr\.[ \t]?P\.[ \t]?C\.|C\.[ \t]?P\.[ \t]?C\.|C\.[ \t]?[Cc]\.[ \t]?Q\.)|^,?[ \t]*(?P<etseq>et\.?[ \t]+seq\.?)|^[ \t]+(?P<thereof>thereof)(?-u:\b)|^[ \t]+(?P<note>note)(?-u:\b)"
     ))
@@ -1651,7 +1651,18 @@ fn eu_act_named_before(text: &str, start: usize, phrase: &mut Phrase) {
     {
         return;
     }
-    let Some((_, act)) = group_before(text, start, 64, &ACT_BEFORE, "act") else {
+    // `GDPR Article 6(1)(a)`, `AI Act Art. 50`: an act's short name or acronym heads the
+    // pinpoint without a comma too, as commentaries and compliance texts write it.
+    static SHORT_NAME_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+        re(concat!(
+            r"(?-u:\b)(?P<act>(?:GDPR|TFEU|TEU|ECHR|AI[ \t]+Act|",
+            eu_short_name!(),
+            r"))[ \t]+$"
+        ))
+    });
+    let Some((_, act)) = group_before(text, start, 64, &ACT_BEFORE, "act")
+        .or_else(|| group_before(text, start, 64, &SHORT_NAME_BEFORE, "act"))
+    else {
         return;
     };
     let Some(code) = codes::canonical_code(act) else {
@@ -3257,7 +3268,8 @@ fn same_part_item(
 
 /// The subdivisions of an article as the continental style names them after its number,
 /// without commas: `Art. 6 para. 1 lit. a`, `Article 6 para. 1 sentence 1 lit. (f)`,
-/// `Art. 4 no. 11`, `Art. 12 para. 1 subpara. 2`, `Article 6 paragraph 1 point (a)` (the
+/// `Art. 4 no. 11`, `Art. 12 para. 1 subpara. 2`, `Article 9 para 2` without the period,
+/// `Article 6 paragraph 1 point (a)` (the
 /// German `Art. 6 Abs. 1 S. 1 lit. a` rendered in English, as commentaries and the German
 /// Federal Ministry of Justice's translations write it). A paragraph (`para.`), number
 /// (`no.`), letter (`lit.`) or point is a label of the article, as `Article 6(1)(a)` writes
@@ -3267,7 +3279,7 @@ fn same_part_item(
 fn continental_labels(text: &str, mut pos: usize, labels: &mut Vec<CompactString>) -> usize {
     static SUBDIVISION: LazyLock<Regex> = LazyLock::new(|| {
         re(concat!(
-            r"^[ \t]+(?:(?P<para>(?i:paras?\.|paragraphs?))|(?P<skip>(?i:sub-?paras?\.|sub-?paragraph|sentences?|sent\.))",
+            r"^[ \t]+(?:(?P<para>(?i:paras?\.|paragraphs?|para(?-u:\b)))|(?P<skip>(?i:sub-?paras?\.|sub-?paragraph|sentences?|sent\.))",
             r"|(?P<no>(?i:nos?\.|numbers?))|(?P<lit>(?i:lit\.|letters?))|(?P<point>(?i:points?)))[ \t]*",
             r"(?:(?:(?P<n>[1-9][0-9]{0,2})|(?P<l>[a-z]{1,2}))(?-u:\b)|\((?P<pl>[a-z]{1,2}|[1-9][0-9]{0,2})\))",
         ))
