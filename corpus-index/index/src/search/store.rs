@@ -35,7 +35,7 @@ pub const CHECKSUM_LEN: usize = 8;
 /// `parse_results_change_only_with_the_analysis_revision` fails until it is): stores written
 /// under another revision parse their documents again and keep their embeddings, unlike a
 /// change of [`FORMAT_VERSION`], which rebuilds everything.
-pub const ANALYSIS_REVISION: u32 = 22;
+pub const ANALYSIS_REVISION: u32 = 23;
 
 /// What the store records of the analysis that parsed its documents: [`ANALYSIS_REVISION`]
 /// and the fingerprint of `lexls-syntax`'s sources ([`lexls_syntax::ANALYSIS_VERSION`]).

@@ -559,6 +559,21 @@ static TITLED_ADMIN_CODE: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A state's rule read whole at `span` (bytes): `section` of the compilation `code`, with
+/// the designator table T1 gives its rules (`r.`), `§` when `None`.
+fn whole_rule(
+    span: std::ops::Range<usize>,
+    code: &str,
+    section: String,
+    designator: Option<&str>,
+) -> Found {
+    let end = span.end;
+    let mut cite = whole_cite(span.start, end, CitationKind::StateRegulation, code.into());
+    cite.section = Some(section.into());
+    cite.set_designator(designator);
+    Found::Whole { end, cite }
+}
+
 /// A code of [`TITLED_ADMIN_CODE`] at the start of `rest`: the prefix of its section phrase
 /// (`Cal. Code Regs. tit. 22`, `5 Colo. Code Regs.`, `9 Va. Admin. Code`), or North
 /// Carolina's rule whole (`15A N.C. Admin. Code 2D.0101`, table T1's form, without `§`).
@@ -604,30 +619,22 @@ fn titled_admin_code(rest: &str, start: usize) -> Option<Found> {
             return Some(plain(format!("{} Ind. Admin. Code", title.as_str()), num));
         }
         // Iowa numbers a rule `<agency>-<chapter>.<rule>`: `567 IAC 22.1` is r. 567-22.1.
+        let section = format!("{}-{}", title.as_str(), num.as_str());
         let end = start + c.get(0)?.end();
-        let mut cite = whole_cite(
-            start,
-            end,
-            CitationKind::StateRegulation,
-            "Iowa Admin. Code".into(),
-        );
-        cite.section = Some(format!("{}-{}", title.as_str(), num.as_str()).into());
-        cite.set_designator(Some("r."));
-        return Some(Found::Whole { end, cite });
+        return Some(whole_rule(
+            start..end,
+            "Iowa Admin. Code",
+            section,
+            Some("r."),
+        ));
     }
     // Maine's own form of its rules, the agency and unit before `CMR` and the chapter after
     // (`06-096 CMR 115`, `06-096 C.M.R. ch. 115`): table T1's `Code Me. R. § 06-096-115`,
     // never Massachusetts's `CMR`, whose titles have no agency prefix.
     if let Some(agency) = c.name("mecmr") {
+        let section = format!("{}-{}", agency.as_str(), c.name("mecmrch")?.as_str());
         let end = start + c.get(0)?.end();
-        let mut cite = whole_cite(
-            start,
-            end,
-            CitationKind::StateRegulation,
-            "Code Me. R.".into(),
-        );
-        cite.section = Some(format!("{}-{}", agency.as_str(), c.name("mecmrch")?.as_str()).into());
-        return Some(Found::Whole { end, cite });
+        return Some(whole_rule(start..end, "Code Me. R.", section, None));
     }
     if let Some(title) = c.name("ricr") {
         let code = format!("{} R.I. Code R.", title.as_str());
@@ -635,14 +642,12 @@ fn titled_admin_code(rest: &str, start: usize) -> Option<Found> {
     }
     if let Some(num) = c.name("nmac") {
         let end = start + c.get(0)?.end();
-        let mut cite = whole_cite(
-            start,
-            end,
-            CitationKind::StateRegulation,
-            "N.M. Code R.".into(),
-        );
-        cite.section = Some(num.as_str().into());
-        return Some(Found::Whole { end, cite });
+        return Some(whole_rule(
+            start..end,
+            "N.M. Code R.",
+            num.as_str().into(),
+            None,
+        ));
     }
     if let Some(title) = c.name("lac") {
         let code = format!(
