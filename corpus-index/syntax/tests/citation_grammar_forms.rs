@@ -4025,3 +4025,74 @@ fn german_sections_with_subdivisions_in_parentheses() {
         ]
     );
 }
+
+// Class: an item or line of a form after the form's name and number (`Form 10-K, Item 7`,
+// `Form 1040, line 7`): the form's unit, no provision of law (was `[this provision](7)`);
+// an act's schedule before a paragraph keeps it (`Schedule 2, paragraph 3`).
+#[test]
+fn items_of_a_form_are_no_provisions() {
+    assert_eq!(
+        read("Form 10-K, Item 7, discusses the results; Form 1040, line 7 reports wages."),
+        []
+    );
+    assert_eq!(
+        read("Schedule 2, paragraph 3 applies."),
+        [("section".into(), " [this provision](3)".into())]
+    );
+}
+
+// Class: the articles of Maryland's code by name, as its courts cite them (`Criminal Law
+// Article, § 2-201`, `§ 5-101 of the Courts and Judicial Proceedings Article`, `Md. Code,
+// Courts and Judicial Proceedings § 5-101`, `Maryland Code, State Government § 10-611`):
+// table T1's `Md. Code Ann., Crim. Law` (were bare sections, or the words kept as a code of
+// their own). A subject's name alone names no state's code (`Criminal Law § 2-201` stays a
+// named act), and a section sign after a character of several bytes is read safely (`INA §
+// 101(11). § 237(c)`, the text of the visible case citeurl-012, on which the first version
+// panicked).
+#[test]
+fn articles_of_marylands_code_by_name() {
+    assert_eq!(
+        read(
+            "See Criminal Law Article, § 2-201; § 5-101 of the Courts and Judicial Proceedings Article; Md. Code, Courts and Judicial Proceedings § 5-101; and Maryland Code, State Government § 10-611."
+        ),
+        [
+            statute("Md. Code Ann., Crim. Law § 2-201"),
+            statute("Md. Code Ann., Cts. & Jud. Proc. § 5-101"),
+            statute("Md. Code Ann., Cts. & Jud. Proc. § 5-101"),
+            statute("Md. Code Ann., State Gov't § 10-611")
+        ]
+    );
+    assert_eq!(
+        read("Under Criminal Law § 2-201 and INA § 101(11). § 237(c)"),
+        [
+            act("Criminal Law § 2-201"),
+            act("INA § 101(11)"),
+            act("INA § 237(c)")
+        ]
+    );
+}
+
+// Class: two phrases whose spans overlap (`§ 20-871(b)(3) of D.C. Official Code §
+// 2-1401.01`: the first takes the code's name as its `of` clause, the second starts at that
+// name; found by the citations fuzz target): the text's citations follow one another, the
+// earlier kept, as the editor's ranges and the index's invariants need.
+#[test]
+fn citations_of_two_phrases_never_overlap() {
+    let found = cite(
+        "(d) To comply with § 20-871(b)(3) of D.C. Official Code § 2-1401.01## § 9. Heading",
+        None,
+    );
+    let mut last_end = 0;
+    for c in &found {
+        assert!(
+            c.start >= last_end,
+            "{} overlaps the citation before it",
+            c.raw
+        );
+        last_end = c.end;
+    }
+    assert_eq!(
+        found.first().map(|c| c.raw.as_str()),
+        Some("§ 20-871(b)(3) of D.C. Official Code")
+    );
+}

@@ -445,6 +445,12 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
     if EU_TREATY.is_match(unprefixed) {
         return code(unprefixed.to_string(), CodeFamily::Eu);
     }
+    // `§ 2-201 of the Criminal Law Article`: an article of Maryland's code by its name.
+    if unprefixed.ends_with(" Article")
+        && let Some(abbr) = super::forms::maryland_article(unprefixed)
+    {
+        return code(format!("Md. Code Ann., {abbr}"), CodeFamily::StateStatute);
+    }
     if let Some((name, rules)) = super::forms::local_code_named(unprefixed) {
         let family = if rules {
             CodeFamily::StateRegulation

@@ -74,6 +74,63 @@ pub(crate) const STATE_NAMES: &[(&str, &str)] = &[
     ("wyoming", "Wyo."),
 ];
 
+/// The articles of the Annotated Code of Maryland, divided by subject, by name and by the
+/// abbreviation table T1 gives each (`Md. Code Ann., Crim. Law`): the courts of Maryland cite
+/// them by name, with or without the word (`Criminal Law Article, § 2-201`, `Md. Code, Courts
+/// and Judicial Proceedings § 5-101`).
+pub(crate) const MARYLAND_ARTICLES: &[(&str, &str)] = &[
+    ("Agriculture", "Agric."),
+    ("Alcoholic Beverages and Cannabis", "Alc. Bev. & Cannabis"),
+    ("Alcoholic Beverages", "Alc. Bev."),
+    ("Business Occupations and Professions", "Bus. Occ. & Prof."),
+    ("Business Regulation", "Bus. Reg."),
+    ("Commercial Law", "Com. Law"),
+    ("Corporations and Associations", "Corps. & Ass'ns"),
+    ("Correctional Services", "Corr. Servs."),
+    ("Courts and Judicial Proceedings", "Cts. & Jud. Proc."),
+    ("Criminal Law", "Crim. Law"),
+    ("Criminal Procedure", "Crim. Proc."),
+    ("Economic Development", "Econ. Dev."),
+    ("Education", "Educ."),
+    ("Election Law", "Elec. Law"),
+    ("Environment", "Env't"),
+    ("Estates and Trusts", "Est. & Trusts"),
+    ("Family Law", "Fam. Law"),
+    ("Financial Institutions", "Fin. Inst."),
+    ("General Provisions", "Gen. Provis."),
+    ("Health Occupations", "Health Occ."),
+    ("Health-General", "Health-Gen."),
+    ("Housing and Community Development", "Hous. & Cmty. Dev."),
+    ("Human Services", "Hum. Servs."),
+    ("Insurance", "Ins."),
+    ("Labor and Employment", "Lab. & Empl."),
+    ("Land Use", "Land Use"),
+    ("Local Government", "Local Gov't"),
+    ("Natural Resources", "Nat. Res."),
+    ("Public Safety", "Pub. Safety"),
+    ("Public Utilities", "Pub. Util."),
+    ("Real Property", "Real Prop."),
+    ("State Finance and Procurement", "State Fin. & Proc."),
+    ("State Government", "State Gov't"),
+    ("State Personnel and Pensions", "State Pers. & Pens."),
+    ("Tax-General", "Tax-Gen."),
+    ("Tax-Property", "Tax-Prop."),
+    ("Transportation", "Transp."),
+];
+
+/// The T1 abbreviation of the Maryland article named `name` in full or abbreviated (`Courts
+/// and Judicial Proceedings`, `Health—General`, `Cts. & Jud. Proc.`), with or without the
+/// word `Article` after it.
+pub(crate) fn maryland_article(name: &str) -> Option<&'static str> {
+    let name = name.trim().trim_end_matches(',');
+    let name = name.strip_suffix(" Article").unwrap_or(name).trim();
+    let name = name.replace(['—', '–'], "-").replace(" - ", "-");
+    MARYLAND_ARTICLES
+        .iter()
+        .find(|(full, abbr)| *full == name || *abbr == name)
+        .map(|(_, abbr)| *abbr)
+}
+
 pub(crate) const STATE_FULL: &str = r"(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New[ \t]Hampshire|New[ \t]Jersey|New[ \t]Mexico|New[ \t]York|North[ \t]Carolina|North[ \t]Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode[ \t]Island|South[ \t]Carolina|South[ \t]Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West[ \t]Virginia|Wisconsin|Wyoming)";
 
 /// The name of a state code, its title and its chapter or title division: the part of
@@ -2634,6 +2691,19 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
     // Virginia's code is cited `Va. Code` whatever the publisher (unitedstates/citation).
     if state == "Va." && words.first().is_some_and(|w| w == "Code") {
         words.truncate(1);
+    }
+    // `Md. Code, Courts and Judicial Proceedings`, `Md. Code Ann., Criminal Law Article`: an
+    // article of Maryland's code by its name, cited as table T1 abbreviates it.
+    if state == "Md."
+        && let Some(comma) = words.iter().position(|w| w.ends_with(','))
+        && matches!(words[..=comma].join(" ").as_str(), "Code," | "Code Ann.,")
+        && let Some(abbr) = maryland_article(&words[comma + 1..].join(" "))
+    {
+        words = ["Code", "Ann.,"]
+            .into_iter()
+            .chain(abbr.split(' '))
+            .map(String::from)
+            .collect();
     }
     let regulation = words.iter().any(|w| {
         w.starts_with("Admin") || w.starts_with("Adm.") || w.starts_with("Regs") || w == "R."

@@ -449,6 +449,17 @@ fn named_before(text: &str, start: usize, instrument: bool) -> Option<NamedBefor
     {
         return None;
     }
+    // `Criminal Law Article, § 2-201`, `Maryland Code, Courts and Judicial Proceedings §
+    // 5-101`: an article of Maryland's code by its name.
+    if !instrument && let Some((at, abbr)) = maryland_article_before(before) {
+        return Some(NamedBefore {
+            start: from + line + at,
+            code: format!("Md. Code Ann., {abbr}"),
+            kind: CitationKind::StateStatute,
+            act: false,
+            dated: false,
+        });
+    }
     if let Some((at, code)) = restatement_before(before) {
         return Some(NamedBefore {
             start: from + line + at,
@@ -730,6 +741,39 @@ fn abbreviate(name: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A Maryland article's name ending `before`, with the word `Article` after it or the
+/// state's code before it (`Criminal Law Article`, `Maryland Code, Courts and Judicial
+/// Proceedings`, `Md. Code, Criminal Law Article`; see
+/// [`super::forms::MARYLAND_ARTICLES`]): where the citation starts and the article's T1
+/// abbreviation. A subject's name alone (`Criminal Law`) names no state's code.
+fn maryland_article_before(before: &str) -> Option<(usize, &'static str)> {
+    let head = before.trim_end_matches(|c: char| c == ',' || is_space(c));
+    let (name_part, article_word) = match head.strip_suffix("Article") {
+        Some(h) => (h.trim_end_matches(is_space), true),
+        None => (head, false),
+    };
+    let (at, abbr) = super::forms::MARYLAND_ARTICLES
+        .iter()
+        .filter_map(|(full, abbr)| {
+            let at = name_part.len().checked_sub(full.len())?;
+            let starts_word = name_part
+                .get(..at)?
+                .chars()
+                .next_back()
+                .is_none_or(is_space);
+            (starts_word && name_part.get(at..)? == *full).then_some((at, *abbr))
+        })
+        .min_by_key(|(at, _)| *at)?;
+    let code_before = state_code_before(name_part.get(..at)?)
+        .filter(|(_, state)| *state == "Md.")
+        .map(|(s, _)| s);
+    match code_before {
+        Some(code_at) => Some((code_at, abbr)),
+        None if article_word => Some((at, abbr)),
+        None => None,
+    }
 }
 
 /// `Maryland Code,` (or `Maryland Code Annotated,`) ending `before`: where the state's name

@@ -547,7 +547,46 @@ pub fn extract(text: &str) -> Vec<Citation> {
     super::defined_terms::apply(text, &mut out);
     super::defined_terms::apply_defined_citations(text, &mut out);
     super::short_form::link(text, &mut out);
-    super::short_form::drop_bare_parts(out)
+    drop_overlapping(super::short_form::drop_bare_parts(out))
+}
+
+/// Drops a citation that starts inside the one before it (`§ 20-871(b)(3) of D.C. Official
+/// Code § 2-1401.01`: the first took the code's name as its `of` clause, the second starts at
+/// that name): a text's citations follow one another without overlapping, which the editor's
+/// ranges and the index's invariants ([`crate::parse::invariants`]) rely on. The earlier
+/// citation stays; items of one phrase are left as the phrase gives them.
+fn drop_overlapping(out: Vec<Citation>) -> Vec<Citation> {
+    let mut last: Option<(usize, &std::ops::Range<usize>)> = None;
+    let keep: Vec<bool> = out
+        .iter()
+        .map(|c| {
+            // The items of one phrase keep their own spans (a list of containers gives its
+            // first item the phrase's words).
+            let keep = last.is_none_or(|(end, group)| c.span.start >= end || c.group == *group);
+            if keep {
+                last = Some((c.span.end.max(last.map_or(0, |(end, _)| end)), &c.group));
+            }
+            keep
+        })
+        .collect();
+    if keep.iter().all(|&k| k) {
+        return out;
+    }
+    // The kept citations' new indices, for the short forms' antecedents.
+    let mut index = Vec::with_capacity(out.len());
+    let mut next = 0usize;
+    for &k in &keep {
+        index.push(k.then_some(next));
+        next += usize::from(k);
+    }
+    out.into_iter()
+        .zip(keep)
+        .filter(|(_, k)| *k)
+        .map(|(mut c, _)| {
+            c.antecedent = c.antecedent.and_then(|a| index.get(a).copied().flatten());
+            c
+        })
+        .collect()
 }
 
 /// The citations of `text` as the phrases give them, before short forms are linked. In a
@@ -1874,12 +1913,26 @@ fn parse_headed(text: &str, start: usize, code: Option<CodeRef>) -> Option<Phras
     }
     let (pos, caps) = eat(text, start, &LEVEL_WORD)?;
     let word = LevelWord::parse(caps.name("w")?.as_str())?;
+    // `Form 10-K, Item 7`, `Form 1040, line 7`: the unit of a form, no provision of law.
+    if after_a_form(text, start) {
+        return None;
+    }
     let mut phrase = Phrase::new(start, Head::Level(word));
     phrase.code = code;
     let pos = parse_label_items(text, pos, &mut phrase)?;
     let pos = parse_tail(text, pos, &mut phrase);
     phrase.end = trim_end(text, phrase.start, pos);
     Some(phrase)
+}
+
+/// Whether a form's name and number end the text before `start`, with a comma or without
+/// (`Form 10-K, `, `Form ADV `): an item or line after it is the form's. (A schedule's
+/// paragraph after `Schedule 2, ` is an act's.)
+fn after_a_form(text: &str, start: usize) -> bool {
+    static FORM: LazyLock<Regex> =
+        LazyLock::new(|| re(r"(?-u:\b)Form[ \t]+[A-Z0-9][A-Z0-9-]{0,8}(?-u:\b),?[ \t]+$"));
+    let from = crate::line_index::floor_char_boundary(text, start.saturating_sub(24));
+    FORM.is_match(&text[from..start])
 }
 
 /// `regulation 4(2) of the Working Time Regulations 1998`, `rule 3.4 of the Civil Procedure
