@@ -745,9 +745,9 @@ fn abbreviate(name: &str) -> String {
 
 /// A Maryland article's name ending `before`, with the word `Article` after it or the
 /// state's code before it (`Criminal Law Article`, `Maryland Code, Courts and Judicial
-/// Proceedings`, `Md. Code, Criminal Law Article`; see
-/// [`super::forms::MARYLAND_ARTICLES`]): where the citation starts and the article's T1
-/// abbreviation. A subject's name alone (`Criminal Law`) names no state's code.
+/// Proceedings`, `Maryland Code, Criminal Law Article`; the table is
+/// [`super::forms::MARYLAND_ARTICLES`], and `Md. Code, …` is the state code reader's): where
+/// the citation starts and the article's T1 abbreviation. A subject's name alone (`Criminal Law`) names no state's code.
 fn maryland_article_before(before: &str) -> Option<(usize, &'static str)> {
     let head = before.trim_end_matches(|c: char| c == ',' || is_space(c));
     let (name_part, article_word) = match head.strip_suffix("Article") {
