@@ -749,21 +749,13 @@ fn titled_admin_code(rest: &str, start: usize) -> Option<Found> {
 /// Stat.`, `RCW` → `Wash. Rev. Code`), with the abbreviation's length: the longest one that
 /// ends a word, among the statutes' cited without a title number before them.
 pub(crate) fn local_code_at(rest: &str) -> Option<(usize, &'static str)> {
-    LOCAL_CODES
-        .iter()
-        .filter(|(abbr, name, titled, _, designator)| {
-            !titled
-                && *designator != "art."
-                && !name.contains("Admin.")
-                && !name.contains("Regs.")
-                && rest.starts_with(abbr)
-                && rest[abbr.len()..]
-                    .chars()
-                    .next()
-                    .is_none_or(|c| !c.is_alphanumeric())
-        })
-        .max_by_key(|(abbr, ..)| abbr.len())
-        .map(|(abbr, name, ..)| (abbr.len(), *name))
+    longest_local_code_at(
+        rest,
+        |(abbr, ..)| abbr,
+        |(_, name, titled, _, designator)| {
+            !titled && *designator != "art." && !name.contains("Admin.") && !name.contains("Regs.")
+        },
+    )
 }
 
 /// The code a state's code in table T1's abbreviation opening `rest` names (`Fla. Stat.`,
@@ -772,19 +764,33 @@ pub(crate) fn local_code_at(rest: &str) -> Option<(usize, &'static str)> {
 /// length: the longest of the names [`LOCAL_CODES`] gives the statutes cited without a title
 /// number, where a word ends.
 pub(crate) fn state_code_abbreviation_at(rest: &str) -> Option<(usize, &'static str)> {
+    longest_local_code_at(
+        rest,
+        |(_, name, ..)| name,
+        |(_, _, titled, _, designator)| !titled && *designator == "§",
+    )
+}
+
+/// The entry of [`LOCAL_CODES`] that `admits` whose `key` (its abbreviation or its name) is
+/// the longest to open `rest` and end a word there: the key's length and the code's name.
+fn longest_local_code_at(
+    rest: &str,
+    key: fn(&LocalCode) -> &'static str,
+    admits: fn(&LocalCode) -> bool,
+) -> Option<(usize, &'static str)> {
     LOCAL_CODES
         .iter()
-        .filter(|(_, name, titled, _, designator)| {
-            !titled
-                && *designator == "§"
-                && rest.starts_with(name)
-                && rest[name.len()..]
+        .filter(|code| {
+            let key = key(code);
+            admits(code)
+                && rest.starts_with(key)
+                && rest[key.len()..]
                     .chars()
                     .next()
                     .is_none_or(|c| !c.is_alphanumeric())
         })
-        .max_by_key(|(_, name, ..)| name.len())
-        .map(|(_, name, ..)| (name.len(), *name))
+        .map(|code| (key(code).len(), code.1))
+        .max_by_key(|(len, _)| *len)
 }
 
 /// A code of [`LOCAL_CODES`] named by its abbreviation alone, as an `of` clause names it

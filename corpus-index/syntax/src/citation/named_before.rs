@@ -47,6 +47,12 @@ pub(crate) fn joins_two_names(word: &str, connector: &str) -> bool {
 /// `Civil Procedure Rules 1998`, `Town and Country Planning (Use Classes) Order 1987`).
 const INSTRUMENT_NOUNS: &[&str] = &["Regulations", "Rules", "Order"];
 
+/// Whether `word` is the head noun of a code's, an act's or an instrument's name
+/// ([`HEAD_NOUNS`], [`INSTRUMENT_NOUNS`]).
+pub(crate) fn is_head_noun(word: &str) -> bool {
+    HEAD_NOUNS.contains(&word) || INSTRUMENT_NOUNS.contains(&word)
+}
+
 /// Lower-case words inside a name (`Business and Professions Code`, `Code of Ordinances`).
 const CONNECTORS: &[&str] = &["and", "&", "of", "for", "on", "the", "to", "in"];
 

@@ -6141,23 +6141,10 @@ fn before_a_clause_subject(name: &str) -> &str {
     let words: Vec<&str> = name.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
     let ends_a_law = |w: &str| {
         super::named_before::is_year(w)
+            || super::named_before::is_head_noun(w)
             || matches!(
                 w,
-                "Act"
-                    | "Code"
-                    | "Law"
-                    | "Laws"
-                    | "Statutes"
-                    | "Charter"
-                    | "Ordinance"
-                    | "Rules"
-                    | "Regulations"
-                    | "Regulation"
-                    | "Order"
-                    | "Constitution"
-                    | "Convention"
-                    | "Treaty"
-                    | "Directive"
+                "Regulation" | "Constitution" | "Convention" | "Treaty" | "Directive"
             )
     };
     let last_ends_a_law = words.last().is_some_and(|w| ends_a_law(w));
