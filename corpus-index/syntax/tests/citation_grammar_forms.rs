@@ -4096,3 +4096,227 @@ fn citations_of_two_phrases_never_overlap() {
         Some("§ 20-871(b)(3) of D.C. Official Code")
     );
 }
+
+// Class: the divisions of a code named in words after them, cited whole (`Chapter 552 of
+// the Government Code`, `Part 2 of Division 3 of the Civil Code`, `Chapter 4 of Title 18 of
+// the Government Code`: the states' subject codes, whose titles, divisions and chapters the
+// codes' own text cites so), and the divisions of an omnibus act (`title I of division B of
+// the Omnibus Appropriations Act, 2009`, the U.S. Code's notes): the named code's or act's
+// divisions (were nothing or the citing code's title). A section of an omnibus act's
+// division keeps the division with the act, which numbers each division's sections anew
+// (`section 2104 of Division A of the Coronavirus Aid, Relief, and Economic Security Act`,
+// D.C. Code § 47-1803.02; was a bare section). A compilation of regulations keeps its title (`§ 1605.3(v) of
+// Title 20 of the California Code of Regulations`, D.C. Code § 8-1771.03), and the national
+// code stays the U.S. Code.
+#[test]
+fn divisions_of_codes_and_acts_named_in_words_after_them() {
+    assert_eq!(
+        read(
+            "records made confidential by Chapter 552 of the Government Code, Part 2 of Division 3 of the Civil Code or Chapter 4 of Title 18 of the Government Code"
+        ),
+        [
+            act("Government Code ch. 552"),
+            act("Civil Code div. 3, pt. 2"),
+            act("Government Code tit. 18, ch. 4")
+        ]
+    );
+    assert_eq!(
+        read(
+            "under section 2104 of Division A of the Coronavirus Aid, Relief, and Economic Security Act, approved March 27, 2020"
+        ),
+        [act(
+            "Division A of the Coronavirus Aid, Relief, and Economic Security Act § 2104"
+        )]
+    );
+    assert_eq!(
+        read("as provided in title I of division B of the Omnibus Appropriations Act, 2009"),
+        [act("Omnibus Appropriations Act, 2009 div. B, tit. I")]
+    );
+    assert_eq!(
+        read(
+            "as defined in § 1605.3(v) of Title 20 of the California Code of Regulations and section 723 of title 44 of the United States Code"
+        ),
+        [
+            (
+                "state_regulation".into(),
+                "Cal. Code Regs. tit. 20, § 1605.3(v)".into()
+            ),
+            ("usc".into(), "44 U.S.C. 723".into())
+        ]
+    );
+}
+
+// Class: Texas's statutes' own forms (the Texas Legislative Council's drafting manual): a
+// code's divisions innermost first, each after a comma, the code named last (`Subchapter
+// C, Chapter 411, Government Code`, `Chapter 2001, Government Code`), and a subsection
+// before its section in the same order (`Subsection (b), Section 21.051, Labor Code`, and
+// `subsection (b) of section 21.051, Labor Code`): the named code's divisions and
+// provisions (were nothing, or the citing provision's `(b)` beside a section). A list of
+// levels without a code after it stays a list, and a title of the U.S. Code named by the act
+// codified in it is no title of the act.
+#[test]
+fn texas_codes_divisions_and_subsections_before_the_code() {
+    assert_eq!(
+        read(
+            "A governmental body subject to Subchapter C, Chapter 411, Government Code, or Chapter 2001, Government Code, shall comply."
+        ),
+        [
+            act("Government Code ch. 411, subch. C"),
+            act("Government Code ch. 2001")
+        ]
+    );
+    assert_eq!(
+        read(
+            "Subsection (b), Section 21.051, Labor Code, is amended. Subdivision (1), Subsection (a), Section 411.082, Texas Government Code, and subsection (b) of section 21.051, Labor Code"
+        ),
+        [
+            act("Labor Code § 21.051(b)"),
+            statute("Tex. Gov't Code § 411.082(a)(1)"),
+            act("Labor Code § 21.051(b)")
+        ]
+    );
+    assert_eq!(read("paragraph (1), subsection (b), section 5").len(), 3);
+    assert_eq!(
+        read("set out as notes under sections 1401 and 3111 of Title 26, Internal Revenue Code"),
+        [
+            ("usc".into(), "26 U.S.C. 1401".into()),
+            ("usc".into(), "26 U.S.C. 3111".into())
+        ]
+    );
+}
+
+// Class: the Revised Civil Statutes of Texas as Vernon's edition names them (`Article
+// 6252-17a, Vernon's Texas Civil Statutes`, `Art. 6252-17a, V.T.C.S.`, `V.T.C.S. art.
+// 6252-17a`): table T1's `Tex. Rev. Civ. Stat. Ann.` (were EU articles of the citing act);
+// and the revision a Connecticut court cites between the code and its section (`Conn. Gen.
+// Stat. (Rev. to 2017) § 53a-54a`, was a bare section).
+#[test]
+fn texas_civil_statutes_and_a_codes_revision_year() {
+    assert_eq!(
+        read(
+            "under Article 6252-17a, Vernon's Texas Civil Statutes, Art. 4413(37), V.T.C.S., and V.T.C.S. art. 6252-17a"
+        ),
+        [
+            statute("Tex. Rev. Civ. Stat. Ann. art. 6252-17a"),
+            statute("Tex. Rev. Civ. Stat. Ann. art. 4413(37)"),
+            statute("Tex. Rev. Civ. Stat. Ann. art. 6252-17a")
+        ]
+    );
+    assert_eq!(
+        read("in violation of Conn. Gen. Stat. (Rev. to 2017) § 53a-54a"),
+        [statute("Conn. Gen. Stat. § 53a-54a")]
+    );
+}
+
+// Class: a title of a compilation of regulations named after a section's `of` (`section 3
+// of title 9 of the New York Codes, Rules and Regulations`, whose name holds a comma): the
+// compilation's title (was a named act `the New York Codes title 9`).
+#[test]
+fn a_compilations_title_in_an_of_clause_with_a_comma_in_its_name() {
+    assert_eq!(
+        read("as defined in section 3 of title 9 of the New York Codes, Rules and Regulations"),
+        [(
+            "state_regulation".into(),
+            "N.Y. Comp. Codes R. & Regs. tit. 9, § 3".into()
+        )]
+    );
+}
+
+// Class: an act by the initials of its short title and its year after the section (`s 6
+// HRA 1998`, `section 170 DPA 2018`; OSCOLA rule 2.4.1's abbreviation, in the order of `s 3
+// Human Rights Act 1998`): the act's section (was nothing, or a bare section). A month in
+// capitals is no act (`SECTION 4 MAY 2019`).
+#[test]
+fn an_acts_initials_and_year_after_its_section() {
+    assert_eq!(
+        read("a breach of s 6 HRA 1998 and of section 170 DPA 2018"),
+        [act("HRA 1998 § 6"), act("DPA 2018 § 170")]
+    );
+    assert_eq!(
+        read("SECTION 4 MAY 2019"),
+        [("section".into(), "§ 4".into())]
+    );
+}
+
+// Class: a list of C.F.R. subparts before the part they are of (`Subparts C, D, and E of
+// this part`, 27 C.F.R. 70.1; `Subparts I and K of part 40 of this chapter`, 27 C.F.R.
+// 46.254): one citation per subpart, none overlapping (the first spanned the whole phrase
+// and held the others, against the citations' invariants); the last holds the part.
+#[test]
+fn a_list_of_subparts_before_its_part_never_overlaps() {
+    let found = cite(
+        "Subparts C, D, and E of this part provide the procedures, and Subparts I and K of part 40 of this chapter apply.",
+        None,
+    );
+    let raw: Vec<&str> = found.iter().map(|c| c.raw.as_str()).collect();
+    assert_eq!(
+        raw,
+        [
+            "Subparts C",
+            "D",
+            "E of this part",
+            "Subparts I",
+            "K of part 40 of this chapter"
+        ]
+    );
+    let mut last_end = 0;
+    for c in &found {
+        assert!(c.start >= last_end, "{} overlaps", c.raw);
+        last_end = c.end;
+    }
+}
+
+// Class: a list item that writes only what follows the previous number's last hyphen (The
+// Bluebook, rule 3.3(b): `42 U.S.C. §§ 2000e-2(a)(1), -3(a)`, `D.C. Code §§ 1-101, -102`):
+// the section with the previous item's prefix (the item was dropped, the list ending at the
+// first number).
+#[test]
+fn list_items_that_omit_the_previous_numbers_prefix() {
+    assert_eq!(
+        read("See 42 U.S.C. §§ 2000e-2(a)(1), -3(a), and D.C. Code §§ 1-101, -102."),
+        [
+            ("usc".into(), "42 U.S.C. 2000e-2(a)(1)".into()),
+            ("usc".into(), "42 U.S.C. 2000e-3(a)".into()),
+            statute("D.C. Code § 1-101"),
+            statute("D.C. Code § 1-102")
+        ]
+    );
+}
+
+// Class: an act's divisions outermost first, each after a comma (`Part 3, Chapter 2 of the
+// Companies Act 2006`, `title IV, part D of the Social Security Act`): the whole chain (was
+// the innermost division alone).
+#[test]
+fn an_acts_divisions_outermost_first_after_commas() {
+    assert_eq!(
+        read(
+            "under Part 3, Chapter 2 of the Companies Act 2006 and title IV, part D of the Social Security Act"
+        ),
+        [
+            act("Companies Act 2006 pt. 3, ch. 2"),
+            act("Social Security Act tit. IV, pt. D")
+        ]
+    );
+}
+
+// Class: a C.F.R. part and its subpart or appendix after a comma, without the title (`part
+// 746, subpart B`, the NCUA's preamble of June 7, 2017; `part 60, subpart A of this
+// chapter`): the part's unit, as `subpart B of part 746` reads (was nothing, or a subpart of
+// the citing chapter).
+#[test]
+fn a_cfr_part_then_its_subpart_after_a_comma() {
+    let in_part_701 = |text: &str| read_in_cfr(text, "12", "701.21");
+    assert_eq!(
+        in_part_701(
+            "could otherwise be appealed to the Board under part 746, subpart B of this chapter and part 701, subpart A of this chapter"
+        ),
+        [
+            cfr("12 C.F.R. Part 746, subpart B"),
+            cfr("12 C.F.R. Part 701, subpart A")
+        ]
+    );
+    assert_eq!(
+        in_part_701("under part 746, subpart B"),
+        in_part_701("under subpart B of part 746")
+    );
+}

@@ -149,8 +149,9 @@ fn canonical_division(div: &str) -> &str {
 }
 
 /// The year of a code's edition after its name (`Ala. Code 1975, § 6-2-38`, `Miss. Code
-/// 1972`), read past, not kept.
-const EDITION_YEAR: &str = r"(?:[ \t]+(?:18|19|20)\d\d(?-u:\b))?";
+/// 1972`), or the revision a court cites in parentheses (Connecticut's reports: `Conn. Gen.
+/// Stat. (Rev. to 2017) § 53a-54a`), read past, not kept.
+const EDITION_YEAR: &str = r"(?:[ \t]+(?:18|19|20)\d\d(?-u:\b)|[ \t]*\((?:Rev\.|Revision)[ \t]+(?:to|of)[ \t]+(?:18|19|20)\d\d\))?";
 
 fn state_code_regex(designators: &str) -> Regex {
     re(&format!(
@@ -1030,11 +1031,12 @@ fn section_follows(rest: &str) -> bool {
 /// courts before The Bluebook's table T1 names them `Tex. … Code Ann.`): `V.T.C.A., Penal
 /// Code § 19.02` (Vernon's Texas Codes Annotated, a code by its subject), `Vernon's Ann.
 /// C.C.P. art. 38.22` (the Code of Criminal Procedure), `Vernon's Ann. Civ. St. art. 4495b`
-/// (the Revised Civil Statutes), `Vernon's Ann. P.C. art. 1257` (the former Penal Code); an
+/// (the Revised Civil Statutes, also `V.T.C.S. art. 6252-17a`), `Vernon's Ann. P.C. art.
+/// 1257` (the former Penal Code); an
 /// article's section after it (`Vernon's Ann. C.C.P. art. 38.22, § 3`).
 static VERNONS: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:V\.[ \t]?T\.[ \t]?C\.[ \t]?A\.,?[ \t]+(?P<subject>(?:(?:[A-Z][A-Za-z.'’]*|&|and)[ \t]+){0,5}Code),?[ \t]*(?P<des>§§?)|Vernon['’]s[ \t]+Ann\.[ \t]?(?:Texas[ \t]+|Tex\.[ \t]?)?(?P<code>C\.[ \t]?C\.[ \t]?P\.|Civ\.[ \t]?St(?:at)?\.|P\.[ \t]?C\.),?[ \t]*(?P<art>arts?\.)(?:[ \t]*(?P<artnum>\d+(?:\.\d+)?[a-z]?),[ \t]*(?P<sec>§))?)[ \t]*",
+        r"^(?:V\.[ \t]?T\.[ \t]?C\.[ \t]?A\.,?[ \t]+(?P<subject>(?:(?:[A-Z][A-Za-z.'’]*|&|and)[ \t]+){0,5}Code),?[ \t]*(?P<des>§§?)|(?:Vernon['’]s[ \t]+Ann\.[ \t]?(?:Texas[ \t]+|Tex\.[ \t]?)?(?P<code>C\.[ \t]?C\.[ \t]?P\.|Civ\.[ \t]?St(?:at)?\.|P\.[ \t]?C\.)|(?P<vtcs>V\.[ \t]?T\.[ \t]?C\.[ \t]?S\.)),?[ \t]*(?P<art>arts?\.)(?:[ \t]*(?P<artnum>\d+(?:\.\d+)?[a-z]?),[ \t]*(?P<sec>§))?)[ \t]*",
     )
 });
 
@@ -1051,7 +1053,10 @@ fn vernons_texas_code(rest: &str, start: usize) -> Option<Found> {
             ))?;
             (format!("{name} Ann."), None)
         }
-        (None, Some(code)) => {
+        (None, code) => {
+            // `V.T.C.S. art. 6252-17a`: Vernon's Texas Civil Statutes, the Revised Civil
+            // Statutes.
+            let code = code.or(c.name("vtcs"))?;
             let squeezed: String = code.as_str().split_whitespace().collect();
             let name = match squeezed.as_str() {
                 "C.C.P." => "Tex. Code Crim. Proc. Ann.",
@@ -1066,7 +1071,6 @@ fn vernons_texas_code(rest: &str, start: usize) -> Option<Found> {
                 _ => (name.to_string(), Some("art.".to_string())),
             }
         }
-        (None, None) => return None,
     };
     Some(Found::CodePrefix {
         after: start + c.get(0)?.end(),

@@ -823,14 +823,39 @@ pub(crate) fn is_roman(word: &str) -> bool {
 
 /// Whether `word` is an act's initials before its year (`HRA`, `DPA`, `CPA`): two to six
 /// capitals, no Roman numeral (`Reorg. Plan No. III of 1940`) and none a period of time's
-/// (`FY`, `CY`, `SFY`, `FFY`, `PY`, `MY`) or an era's.
-fn is_acts_initials(word: &str) -> bool {
+/// (`FY`, `CY`, `SFY`, `FFY`, `PY`, `MY`), an era's or a month's in capitals (`MAY 2019`).
+pub(crate) fn is_acts_initials(word: &str) -> bool {
     (2..=6).contains(&word.len())
         && word.bytes().all(|b| b.is_ascii_uppercase())
         && !is_roman(word)
         && !matches!(
             word,
-            "FY" | "CY" | "PY" | "SFY" | "FFY" | "MY" | "AD" | "BC" | "CE" | "BCE" | "AY" | "SY"
+            "FY" | "CY"
+                | "PY"
+                | "SFY"
+                | "FFY"
+                | "MY"
+                | "AD"
+                | "BC"
+                | "CE"
+                | "BCE"
+                | "AY"
+                | "SY"
+                | "JAN"
+                | "FEB"
+                | "MAR"
+                | "APR"
+                | "MAY"
+                | "JUN"
+                | "JUNE"
+                | "JUL"
+                | "JULY"
+                | "AUG"
+                | "SEP"
+                | "SEPT"
+                | "OCT"
+                | "NOV"
+                | "DEC"
         )
 }
 

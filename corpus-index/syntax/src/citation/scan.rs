@@ -62,7 +62,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ("namedregs", super::named_regulations::ANCHOR_PATTERN),
     (
         "chapter",
-        r"(?P<chapter>(?-u:\b)(?:(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes))|[Cc]hapter[ \t]+(?:\d{1,3}[A-Z]{0,2}|\d{1,2}-\d{1,3}(?:\.\d{1,2})?)[ \t]+of[ \t]+the[ \t]+(?i:general[ \t]+laws)|[Cc]hapter[ \t]+\d{1,3}[A-Z]{0,2}(?:[-.]\d{1,4}[A-Z]?)+(?:,?[ \t]*(?:F\.[ \t]?A\.[ \t]?C\.|(?:RCW|WAC)(?-u:\b))|,?[ \t]+(?:of[ \t]+the[ \t]+)?[A-Z])|[Cc]hapter[ \t]+\d{1,4}[A-Z]{0,2}(?:[-.]\d{1,4}[A-Z]?)*[ \t]+of[ \t]+the[ \t]+(?:(?:Official[ \t]+)?Code[ \t]+of[ \t]+[A-Z]|{STATE_FULL}[ \t])))",
+        r"(?P<chapter>(?-u:\b)(?:(?i:chapter|subchapter|subtitle)[ \t]+[0-9IVXL]{1,5}[A-Z]?(?:(?:,[ \t]*|[ \t]+of[ \t]+)(?i:title)[ \t]+\d|,[ \t]*(?:F\.S\.|[A-Z][a-z]+[ \t]+(?:[A-Z][a-z]+[ \t]+)?Statutes))|(?:(?i:title|subtitle|chapter|subchapter|part|subpart|division)[ \t]+(?:\d{1,4}[A-Z]{0,2}|[IVXLC]{1,7}|[A-Z]{1,2})(?:-[0-9A-Z]{1,3})?[ \t]*,[ \t]*)+(?:(?:[A-Z][a-z]+[ \t]+(?:(?:and|&)[ \t]+)?){1,5}Code|Code[ \t]+of[ \t]+(?:Criminal|Civil)[ \t]+Procedure)(?-u:\b)|[Cc]hapter[ \t]+(?:\d{1,3}[A-Z]{0,2}|\d{1,2}-\d{1,3}(?:\.\d{1,2})?)[ \t]+of[ \t]+the[ \t]+(?i:general[ \t]+laws)|[Cc]hapter[ \t]+\d{1,3}[A-Z]{0,2}(?:[-.]\d{1,4}[A-Z]?)+(?:,?[ \t]*(?:F\.[ \t]?A\.[ \t]?C\.|(?:RCW|WAC)(?-u:\b))|,?[ \t]+(?:of[ \t]+the[ \t]+)?[A-Z])|[Cc]hapter[ \t]+\d{1,4}[A-Z]{0,2}(?:[-.]\d{1,4}[A-Z]?)*[ \t]+of[ \t]+the[ \t]+(?:(?:Official[ \t]+)?Code[ \t]+of[ \t]+[A-Z]|{STATE_FULL}[ \t])))",
     ),
     (
         "eudiv",
@@ -100,7 +100,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ("instrument", super::numbered_act::INSTRUMENT_PATTERN),
     (
         "cfrunit",
-        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix|supplement)[ \t]+(?:(?i:No\.)[ \t]*)?[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?:(?i:subpart)[ \t]+[A-Z]{1,7}[a-z]?[ \t]+of[ \t]+)?(?i:this[ \t]+part|part[ \t]+\d)|(?i:subparts|appendices|appendixes)[ \t]+[A-Z]{1,7}[a-z]?(?:(?:,[ \t]*(?:(?i:and|or)[ \t]+)?|[ \t]+(?i:and|or)[ \t]+)[A-Z]{1,7}[a-z]?)+[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d)|(?i:subpart|appendix|supplement)[ \t]+(?:(?i:No\.)[ \t]*)?[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?:(?i:subpart)[ \t]+[A-Z]{1,7}[a-z]?[ \t]+of[ \t]+)?\d{1,3}[ \t]*(?:CFR|C\.[ \t]?F\.[ \t]?R\.)[ \t]+(?i:part)[ \t]+\d)",
+        r"(?P<cfrunit>(?-u:\b)(?i:subpart|appendix|supplement)[ \t]+(?:(?i:No\.)[ \t]*)?[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?:(?i:subpart)[ \t]+[A-Z]{1,7}[a-z]?[ \t]+of[ \t]+)?(?i:this[ \t]+part|part[ \t]+\d)|(?i:subparts|appendices|appendixes)[ \t]+[A-Z]{1,7}[a-z]?(?:(?:,[ \t]*(?:(?i:and|or)[ \t]+)?|[ \t]+(?i:and|or)[ \t]+)[A-Z]{1,7}[a-z]?)+[ \t]+(?:of|to)[ \t]+(?i:this[ \t]+part|part[ \t]+\d)|(?i:subpart|appendix|supplement)[ \t]+(?:(?i:No\.)[ \t]*)?[A-Z0-9]{1,7}[a-z]?(?:-?\d{1,2})?[ \t]+(?:of|to)[ \t]+(?:(?i:subpart)[ \t]+[A-Z]{1,7}[a-z]?[ \t]+of[ \t]+)?\d{1,3}[ \t]*(?:CFR|C\.[ \t]?F\.[ \t]?R\.)[ \t]+(?i:part)[ \t]+\d|(?i:part)[ \t]+\d{1,4},[ \t]*(?i:subpart|appendix)[ \t]+[A-Z])",
     ),
     (
         "container",
@@ -123,7 +123,7 @@ const ANCHORS: &[(&str, &str)] = &[
     ),
     (
         "fixed",
-        r"(?P<fixed>(?-u:\b)(?:\d{2}-\d{3}(?:-\d{3})?[ \t]+(?:Code[ \t]+)?(?:Me|Vt)\.|\d{2}-\d{3}[ \t]+C\.?[ \t]?M\.?[ \t]?R(?-u:\b)|\d{1,2}\.\d{1,3}\.\d{1,3}(?:\.\d{1,4})?[ \t]+NMAC(?-u:\b)|\d{3}-RICR-\d|\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Const\.[ \t]+(?i:art|amend)|Amend\.[ \t]+[IVXLC]{1,6}(?-u:\b)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|CPR[ \t]+(?:r\.?[ \t]*|[Rr]ule[ \t]+)?\d|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|(?:Regulation|Reg\.)[ \t]+[A-Z]{1,3}(?:-[A-Z]{1,2})?,?[ \t]*§|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|Title[ \t]+[IVX]{1,6}[ \t]*§|[A-Z]{2,6}[ \t]+[1-9][0-9]{0,3}[A-Za-z]{0,2}\(|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|LAC[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|V\.[ \t]?T\.[ \t]?C\.[ \t]?A\.|Vernon['’]s[ \t]+Ann\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
+        r"(?P<fixed>(?-u:\b)(?:\d{2}-\d{3}(?:-\d{3})?[ \t]+(?:Code[ \t]+)?(?:Me|Vt)\.|\d{2}-\d{3}[ \t]+C\.?[ \t]?M\.?[ \t]?R(?-u:\b)|\d{1,2}\.\d{1,3}\.\d{1,3}(?:\.\d{1,4})?[ \t]+NMAC(?-u:\b)|\d{3}-RICR-\d|\d{1,4}(?:-?[A-Z])?[ \t]+(?:Stat\.|stat\.|STAT\.|Fed\.|FR(?-u:\b)|ILCS(?-u:\b)|AAC(?-u:\b)|[A-Z][A-Za-z]{0,5}\.?)|\d{1,3}[ \t]*\r?\n[ \t]*(?:Stat\.|Fed\.|FR(?-u:\b))|(?:19|20)\d\d[ \t]+IL(?-u:\b)|Pub|Public[ \t]+Law|P\.[ \t]?L\.|PL(?-u:\b)|Priv|Pvt|Rev\.[ \t]?(?:Rul|Proc)\.|T\.[ \t]?D\.[ \t]+\d|I\.[ \t]?R\.[ \t]?S\.[ \t]|U\.[ \t]?S\.[ \t]*(?i:const)|Const\.[ \t]+(?i:art|amend)|Amend\.[ \t]+[IVXLC]{1,6}(?-u:\b)|Fed\.[ \t]*R\.|Sup\.[ \t]*Ct\.[ \t]*R\.|FR(?:AP|CP|CrP|E|BP)(?-u:\b)|CPR[ \t]+(?:r\.?[ \t]*|[Rr]ule[ \t]+)?\d|[Ii]d\.|supra(?-u:\b)|(?:(?:Securities|Investment)[ \t]+)?(?:Exchange|Securities|Company|Advisers)[ \t]+Act[ \t]+(?:of[ \t]+19\d\d[ \t]+)?[Rr]ule[ \t]+\d|(?:Item|Rule)[ \t]+\d{1,3}(?:[.-]\d{1,3})?(?:\([0-9A-Za-z]{1,4}\))*[ \t]+of[ \t]+Regulation[ \t]+S-|Regulation[ \t]+S-[KX],?[ \t]+(?:Item|Rule)[ \t]+\d|(?:(?:Temp|Prop)\.[ \t]*)?Treas\.|Treasury[ \t]+Reg|Regulations?[ \t]+(?:section|§)|(?:Regulation|Reg\.)[ \t]+[A-Z]{1,3}(?:-[A-Z]{1,2})?,?[ \t]*§|Regs?\.[ \t]*§|[Rr]ule[ \t]+\d|Federal[ \t]+Rules?[ \t]+of[ \t]+[CAEB]|Art[ \t]+\d|(?:[Ss]ection|[Ss]ec\.)[ \t]*\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,4}\))*(?:[ \t]+of[ \t]+(?:(?i:title|division)[ \t]+[A-Z0-9]{1,6}[ \t]+of[ \t]+)*|,[ \t]*)(?:Pub|Public|P\.|PL|Priv|Pvt)|I\.R\.C\.|IRC(?-u:\b)|Internal[ \t]+Revenue[ \t]+Code|[A-Z]{2,6}[ \t]*§|Title[ \t]+[IVX]{1,6}[ \t]*§|[A-Z]{2,6}[ \t]+[1-9][0-9]{0,3}[A-Za-z]{0,2}\(|[A-Z]{2,6}[ \t]+(?:[Ss]ections?|[Ss]ecs?\.)[ \t]*\d|{LOCAL_CODES}|NY[ \t]+CLS[ \t]|Cal[ \t]+[A-Z]|ALM[ \t]+GL(?-u:\b)|A\.A\.C\.|ARM[ \t]+\d|LAC[ \t]+\d|Admin\.[ \t]?R\.[ \t]?M\.|\d{1,2}[ \t]?VAC[ \t]?\d|(?:FAR|DFARS)[ \t]*(?:§[ \t]*)?\d|(?:FAR|DFARS)[ \t]+(?i:part|subpart)[ \t]+\d|(?:M\.[ \t]?)?G\.[ \t]?L\.|Unif\.[ \t]+[A-Z]|(?:Bus\.|Civ\.|Code[ \t]Civ\.|Corp\.|Educ\.|Elec\.|Evid\.|Fam\.|Fin\.|Fish[ \t]&|Gov\.|Health[ \t]&|Ins\.|Lab\.|Pen\.|Prob\.|Rev\.[ \t]&|Veh\.|Wat\.|Welf\.)[ \t]|(?:Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Haw|Ill|Ind|Kan|Ky|La|Me|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nev|Okla|Or|Pa|Tenn|Tex|Vt|Va|Wash|Wis|Wyo)\.|D\.[ \t]?C\.|DC(?-u:\b)|VA(?-u:\b)|N\.[ \t]?[HJMYCD]\.|R\.[ \t]?I\.|S\.[ \t]?[CD]\.|W\.[ \t]?Va\.|P\.[ \t]?R\.|V\.[ \t]?I\.|V\.[ \t]?T\.[ \t]?C\.[ \t]?[AS]\.|Vernon['’]s[ \t]+Ann\.|N\.[ \t]?Mar\.|Am\.[ \t]?Samoa|Code[ \t]+(?:[A-Z][a-z]{1,4}\.|[A-Z]\.[ \t]?[A-Z]\.)[ \t]+R(?:egs)?\.|Alaska|Idaho|Iowa|Ohio|Utah|Guam|(?:Alabama|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Illinois|Indiana|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|Oklahoma|Oregon|Pennsylvania|Tennessee|Texas|Vermont|Virginia|Washington|Wisconsin|Wyoming|New[ \t]+(?:Hampshire|Jersey|Mexico|York)|North[ \t]+(?:Carolina|Dakota)|South[ \t]+(?:Carolina|Dakota)|Rhode[ \t]+Island|West[ \t]+Virginia)[ \t]+(?:Const|Code|Statutes|Laws|Revised|General|Compiled|Consolidated|Codified|Century)|(?:Official[ \t]+|Revised[ \t]+|General[ \t]+)?(?:Code|Statutes|Laws)[ \t]+of[ \t]+(?:Laws[ \t]+of[ \t]+|the[ \t]+State[ \t]+of[ \t]+)?[A-Z][a-z]+[ \t]))",
     ),
     (
         "nyc",
@@ -165,7 +165,7 @@ const ANCHORS: &[(&str, &str)] = &[
     // it fires.
     (
         "actdiv",
-        r"(?P<actdiv>(?-u:\b)(?:[Tt]itle|[Ss]ubtitle|[Pp]art|[Ss]ubpart|[Cc]hapter|[Ss]ubchapter)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2}|\d{1,3}[A-Z]?)(?:-[A-Z0-9]{1,3})?[ \t]+of[ \t])",
+        r"(?P<actdiv>(?-u:\b)(?:(?:[Tt]itle|[Ss]ubtitle|[Pp]art|[Ss]ubpart|[Cc]hapter|[Ss]ubchapter|[Dd]ivision)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2}|\d{1,4}[A-Z]?)(?:-[A-Z0-9]{1,3})?,[ \t]*)*(?:[Tt]itle|[Ss]ubtitle|[Pp]art|[Ss]ubpart|[Cc]hapter|[Ss]ubchapter|[Dd]ivision)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2}|\d{1,4}[A-Z]?)(?:-[A-Z0-9]{1,3})?[ \t]+of[ \t])",
     ),
     // `regulation 4(2) of the Working Time Regulations 1998`, `rules 3.4 and 3.5 of the
     // Civil Procedure Rules 1998`: the provisions of a United Kingdom statutory instrument
@@ -672,7 +672,14 @@ fn scan(text: &str, nested: bool) -> Vec<Citation> {
         let (reader, stops): (Option<Reader>, bool) = match anchor {
             "cfrunit" => (Some(|t, s| one_phrase(parse_cfr_unit(t, s))), false),
             "container" => (Some(|t, s| one_phrase(parse_container(t, s))), false),
-            "containers" => (Some(parse_container_list), false),
+            // `Part 3, Chapter 2 of the Companies Act 2006`: no list, an act's divisions
+            // outermost first.
+            "containers" => (
+                Some(|t, s| {
+                    parse_container_list(t, s).or_else(|| one_phrase(parse_act_division(t, s)))
+                }),
+                false,
+            ),
             "titledregs" => (
                 Some(|t, s| one_phrase(parse_titled_regulations(t, s))),
                 false,
@@ -1836,6 +1843,30 @@ fn code_named_in_words_before(text: &str, start: usize, phrase: &mut Phrase) -> 
     false
 }
 
+/// Whether `name` is a code named in words ([`is_a_code_in_words`]) that names a code in
+/// particular: not only generic words before its head noun (`Official Code`, `Municipal
+/// Code`), nor a national code, which is cited by its title (`United States Code`).
+fn names_a_code_in_particular(name: &str) -> bool {
+    const GENERIC: &[&str] = &[
+        "Official",
+        "Revised",
+        "Municipal",
+        "State",
+        "Federal",
+        "Annotated",
+    ];
+    let name = name.strip_prefix("the ").unwrap_or(name);
+    let head = name.split(" of ").next().unwrap_or(name);
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let names_more = name.contains(" of ")
+        || words.len() < 2
+        || !words[..words.len() - 1].iter().all(|w| GENERIC.contains(w));
+    is_a_code_in_words(name)
+        && !name.starts_with("United States")
+        && !name.starts_with("U.S.")
+        && names_more
+}
+
 /// Whether `name` is a code's named in words (`Civil Code of Québec`, `Code of Civil
 /// Procedure`, `French Civil Code`): its head noun `Code`, last or before its `of` phrase.
 fn is_a_code_in_words(name: &str) -> bool {
@@ -2428,17 +2459,67 @@ fn parse_named_regulations(text: &str, start: usize) -> Option<Phrase> {
 }
 
 /// `chapter 119, Florida Statutes`, `chapter 120, F.S.`: a chapter of a state's code cited as
-/// a whole, the code named after it (the Florida Statutes' own style).
+/// a whole, the code named after it (the Florida Statutes' own style); and a chain of
+/// divisions, innermost first and each after a comma, of a code named in words after them,
+/// as Texas's statutes cite their codes' divisions (the Texas Legislative Council's
+/// drafting manual: `Chapter 552, Government Code`, `Subchapter C, Chapter 411, Government
+/// Code`, `Title 2, Human Resources Code`), cited as the named code's divisions outermost
+/// first (`Government Code ch. 411, subch. C`).
 fn parse_chapter_of_state_code(text: &str, start: usize) -> Option<Phrase> {
-    let (pos, d) = eat(text, start, &DIVISION_WORD)?;
-    let (end, name, true) = code_after_comma(text, pos)? else {
-        return None;
+    static LEVEL: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"^(?P<w>(?i:title|subtitle|chapter|subchapter|part|subpart|division))[ \t]+(?P<n>(?:\d{1,4}[A-Z]{0,2}|[IVXLC]{1,7}|[A-Z]{1,2})(?:-[0-9A-Z]{1,3})?)(?-u:\b)",
+        )
+    });
+    if let Some((pos, d)) = eat(text, start, &DIVISION_WORD)
+        && let Some((end, name, true)) = code_after_comma(text, pos)
+    {
+        return Some(Phrase::division_of(
+            start..end,
+            CitationKind::StateStatute,
+            &name,
+            division_name(&d, false)?,
+        ));
+    }
+    let mut levels: Vec<String> = Vec::new();
+    let mut pos = start;
+    let (end, name, kind) = loop {
+        let (after, caps) = eat(text, pos, &LEVEL)?;
+        let word = super::container::abbreviation(caps.name("w")?.as_str())?;
+        levels.push(format!("{word} {}", caps.name("n")?.as_str()));
+        match code_after_comma(text, after) {
+            Some((end, name, true)) => break (end, name, CitationKind::StateStatute),
+            // `Title 26, Internal Revenue Code`: the title of the U.S. Code the act is
+            // codified as, not a title of the act.
+            Some((end, name, false))
+                if names_a_code_in_particular(&name)
+                    && !(codes::codified_as(&name).is_some()
+                        && levels.iter().any(|l| l.starts_with("tit."))) =>
+            {
+                if let Some(code) = forms::uniform_law(&name) {
+                    break (end, code.to_string(), CitationKind::UniformLaw);
+                }
+                // `Chapter 1, Internal Revenue Code`: a code lexls knows by another name
+                // (`I.R.C.`), as the `of` form names it.
+                let name = codes::canonical_code(&name)
+                    .filter(|known| known.family == CodeFamily::Named)
+                    .map_or(name, |known| known.name);
+                break (end, name, CitationKind::NamedAct);
+            }
+            _ => {}
+        }
+        let next = text
+            .get(after..)?
+            .trim_start_matches([' ', '\t'])
+            .strip_prefix(',')?;
+        pos = ws(text, text.len() - next.len());
     };
+    levels.reverse();
     Some(Phrase::division_of(
         start..end,
-        CitationKind::StateStatute,
+        kind,
         &name,
-        division_name(&d, false)?,
+        levels.join(", "),
     ))
 }
 
@@ -2598,6 +2679,13 @@ fn parse_container(text: &str, start: usize) -> Option<Phrase> {
         }
         super::container::ChainRead::Own { end, chain } => (end, chain),
     };
+    // `Chapter 4 of Title 18 of the Government Code`: the title is of the code named after
+    // it, not of the citing document's.
+    if eat(text, end, &OF).is_some()
+        && let Some(phrase) = parse_act_division(text, start)
+    {
+        return Some(phrase);
+    }
     if let Some(phrase) = container_of_named_regulations(text, start, end, &chain) {
         return Some(phrase);
     }
@@ -2703,6 +2791,15 @@ static CFR_UNITS: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
+/// A part and its subpart or appendix after a comma, as the Federal Register's preambles cite
+/// them without the title (`part 746, subpart B`, `part 60, subpart A of this chapter`):
+/// [`CFR_UNIT`]'s groups, the part first.
+static CFR_PART_THEN_UNIT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"^(?i:part)[ \t]+(?P<part>\d{1,4}),[ \t]*(?P<w>(?i:subpart|appendix))[ \t]+(?P<n>[A-Z]{1,7}[a-z]?)(?-u:\b)(?:[ \t]+of[ \t]+(?:(?P<own>(?i:this)[ \t]+(?i:chapter|title|subchapter))|(?i:title)[ \t]+(?P<title>\d{1,3})(?:,?[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:Code[ \t]+of[ \t]+Federal[ \t]+Regulations|C\.[ \t]?F\.[ \t]?R\.|CFR))?)(?-u:\b))?",
+    )
+});
+
 /// The designations of a list of [`CFR_UNITS`].
 static CFR_UNIT_DESIGNATION: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?-u:\b)[A-Z]{1,7}[a-z]?(?-u:\b)"));
@@ -2719,27 +2816,39 @@ const CFR_UNIT_PART: &str = r"(?:(?P<this>(?i:this)[ \t]+(?i:part))(?-u:\b)|(?P<
 /// citing code (`of this chapter`), the title named, or, bare, the part's title a rule named
 /// before (see [`super::short_form`]).
 fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
-    let (end, caps, list) = match eat(text, start, &CFR_UNIT) {
-        Some((end, caps)) => (end, caps, None),
-        None => {
-            let (end, caps) = eat(text, start, &CFR_UNITS)?;
-            let list = caps.name("n")?;
-            let designations: Vec<Range<usize>> = CFR_UNIT_DESIGNATION
-                .find_iter(list.as_str())
-                .take_while(|m| is_unit_designation(m.as_str()))
-                .map(|m| start + list.start() + m.start()..start + list.start() + m.end())
-                .collect();
-            (end, caps, Some(designations))
-        }
-    };
+    let (end, caps, list) =
+        match eat(text, start, &CFR_UNIT).or_else(|| eat(text, start, &CFR_PART_THEN_UNIT)) {
+            Some((end, caps)) => (end, caps, None),
+            None => {
+                let (end, caps) = eat(text, start, &CFR_UNITS)?;
+                let list = caps.name("n")?;
+                let designations: Vec<Range<usize>> = CFR_UNIT_DESIGNATION
+                    .find_iter(list.as_str())
+                    .take_while(|m| is_unit_designation(m.as_str()))
+                    .map(|m| start + list.start() + m.start()..start + list.start() + m.end())
+                    .collect();
+                (end, caps, Some(designations))
+            }
+        };
     let word = caps.name("w")?.as_str();
-    // `subparts L and M`: the first unit is the phrase's own, the others follow it.
+    // `subparts L and M`: the first unit is the phrase's own, the others follow it. Each
+    // unit's citation spans its designation, the first's from the phrase's word on, the
+    // last's up to the part it is of (`Subparts C, D, and E of this part`), as a list of
+    // sections spans its items; the units never overlap.
     let (list_first, list_rest) = match &list {
         Some(d) => {
             let (first, rest) = d.split_first()?;
             (Some(&text[first.clone()]), rest)
         }
         None => (None, &[][..]),
+    };
+    let first_end = list.as_ref().and_then(|d| d.first()).map(|d| d.end);
+    let rest_spans = |rest: &[Range<usize>]| -> Vec<Range<usize>> {
+        let mut spans = rest.to_vec();
+        if let Some(last) = spans.last_mut() {
+            last.end = end;
+        }
+        spans
     };
     // `Supplement No. 2 to part 744` (the Export Administration Regulations number their
     // supplements so, and the eCFR names them with the `No.`).
@@ -2765,10 +2874,12 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
         phrase.code = Some(CodeRef::This);
         let within = within.map_or(String::new(), |w| format!("subpt. {w}, "));
         phrase.division = Some(format!("this pt., {within}{abbr} {designation}"));
-        phrase.more_divisions = list_rest
-            .iter()
-            .map(|d| (d.clone(), format!("this pt., {abbr} {}", &text[d.clone()])))
+        phrase.more_divisions = rest_spans(list_rest)
+            .into_iter()
+            .zip(list_rest)
+            .map(|(span, d)| (span, format!("this pt., {abbr} {}", &text[d.clone()])))
             .collect();
+        phrase.division_end = first_end;
         phrase.end = end;
         return Some(phrase);
     }
@@ -2787,10 +2898,12 @@ fn parse_cfr_unit(text: &str, start: usize) -> Option<Phrase> {
     phrase.designator = Some("Part".into());
     let within = within.map_or(String::new(), |w| format!("subpart {w}, "));
     phrase.division = Some(format!("{within}{}", cfr_unit_name(word, designation)));
-    phrase.more_divisions = list_rest
-        .iter()
-        .map(|d| (d.clone(), cfr_unit_name(word, &text[d.clone()])))
+    phrase.more_divisions = rest_spans(list_rest)
+        .into_iter()
+        .zip(list_rest)
+        .map(|(span, d)| (span, cfr_unit_name(word, &text[d.clone()])))
         .collect();
+    phrase.division_end = first_end;
     phrase.code = match (caps.name("own"), caps.name("title").or(caps.name("title2"))) {
         (Some(_), _) => Some(CodeRef::This),
         (None, Some(t)) => Some(CodeRef::Named(compact_str::format_compact!(
@@ -3319,6 +3432,33 @@ fn same_part_item(
     Some((end, format!("{part}.{number}").into(), labels))
 }
 
+/// A list item that writes only what follows the last hyphen of the previous item's number
+/// (`42 U.S.C. §§ 2000e-2(a)(1), -3(a)`, `§§ 1-101, -102`; The Bluebook, rule 3.3(b), which
+/// lets identical characters before a punctuation mark be omitted): the rest is the
+/// previous item's, `prev` (`2000e-2`). The item as [`section_item`] gives it (`2000e-3`);
+/// `None` when `pos` holds no hyphen and a digit or `prev` has no hyphen.
+fn same_prefix_item(
+    text: &str,
+    pos: usize,
+    prev: Option<&str>,
+) -> Option<(usize, CompactString, Vec<CompactString>)> {
+    let (prefix, _) = prev?.rsplit_once('-')?;
+    if prefix.is_empty()
+        || !prefix
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    {
+        return None;
+    }
+    let pos = ws(text, pos);
+    let rest = text.get(pos..)?.strip_prefix('-')?;
+    if !rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let (end, number, labels) = section_item(text, pos + 1)?;
+    Some((end, format!("{prefix}-{number}").into(), labels))
+}
+
 /// The subdivisions of an article as the continental style names them after its number,
 /// without commas: `Art. 6 para. 1 lit. a`, `Article 6 para. 1 sentence 1 lit. (f)`,
 /// `Art. 4 no. 11`, `Art. 12 para. 1 subpara. 2`, `Article 9 para 2` without the period,
@@ -3709,6 +3849,7 @@ fn parse_section_items(text: &str, pos: usize, phrase: &mut Phrase) -> Option<us
             };
             if let Some((end, number, labels)) = section_item(text, item_pos)
                 .or_else(|| same_part_item(text, item_pos, prev_number.as_deref()))
+                .or_else(|| same_prefix_item(text, item_pos, prev_number.as_deref()))
                 .map(|(end, n, mut l)| {
                     let end = if article {
                         continental_labels(text, end, &mut l)
@@ -4000,6 +4141,25 @@ fn code_after_comma(text: &str, pos: usize) -> Option<(usize, String, bool)> {
     }
     if let Some((len, name)) = forms::state_code_abbreviation_at(rest) {
         return Some((start + len, name.into(), name != "U.C.C."));
+    }
+    // `Section 552.101, Texas Government Code`: a state's subject code in table T1's form.
+    if let Some((len, name)) = state_subject_code_at(rest) {
+        return Some((start + len, name, true));
+    }
+    // `Article 6252-17a, Vernon's Texas Civil Statutes`, `Art. 4413(37), V.T.C.S.`: Texas's
+    // Revised Civil Statutes as Vernon's edition names them (table T1: `Tex. Rev. Civ.
+    // Stat. Ann.`).
+    static VERNONS_CIVIL_STATUTES: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"^(?:Vernon['’]s[ \t]+(?:Texas[ \t]+)?(?:Revised[ \t]+)?Civil[ \t]+Statutes(?:[ \t]+Annotated)?|V\.[ \t]?T\.[ \t]?C\.[ \t]?S\.|Vernon['’]s[ \t]+Ann\.[ \t]?Civ\.[ \t]?St(?:at)?\.)",
+        )
+    });
+    if let Some(found) = VERNONS_CIVIL_STATUTES.find(rest) {
+        return Some((
+            start + found.end(),
+            "Tex. Rev. Civ. Stat. Ann.".into(),
+            true,
+        ));
     }
     let found = SUBJECT_CODE.find(rest)?;
     let name = collapse(found.as_str());
@@ -4774,7 +4934,21 @@ fn parse_tail(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
     if let Some(end) = annex_to_its_act(text, pos, phrase) {
         pos = end;
     }
+    let before_of = pos;
     pos = parse_of_clauses(text, pos, phrase);
+    // `subsection (b) of section 21.051, Labor Code`: the code after the of-clauses' section.
+    if pos > before_of
+        && phrase.code.is_none()
+        && phrase.relative.is_none()
+        && phrase.chain_section.is_some()
+        && let Some((after, name, state)) = code_after_comma(text, pos)
+    {
+        phrase.code = Some(CodeRef::Named(name.into()));
+        if state {
+            phrase.kind = Some(CitationKind::StateStatute);
+        }
+        pos = after;
+    }
     // `point 3 of Annex II to Regulation (EU) 2017/745`: the annex a point is of, joined to
     // its act.
     if let Some(end) = annex_to_its_act(text, pos, phrase) {
@@ -4907,6 +5081,18 @@ fn dated_act_after(text: &str, pos: usize) -> Option<(usize, String)> {
             r"(?:[ \t]*\((?:Cth|NSW|Vic|Qld|WA|SA|Tas|ACT|NT|NZ|UK|NI|Scot|Can)\))?",
         ))
     });
+    // `s 6 HRA 1998`: the act by the initials of its short title and its year, as after a
+    // name ([`super::named_before`]).
+    static INITIALS: LazyLock<Regex> =
+        LazyLock::new(|| re(r"^[ \t]+(?P<name>(?P<i>[A-Z]{2,6})[ \t]+(?:1[6-9]|20)\d\d)(?-u:\b)"));
+    if let Some(caps) = INITIALS.captures(text.get(pos..)?)
+        && super::named_before::is_acts_initials(caps.name("i")?.as_str())
+    {
+        return Some((
+            pos + caps.get(0)?.end(),
+            collapse(caps.name("name")?.as_str()),
+        ));
+    }
     let caps = DATED.captures(text.get(pos..)?)?;
     let name = caps.name("name")?.as_str();
     let first = name.split_whitespace().next()?;
@@ -4958,16 +5144,70 @@ fn parse_of_clauses(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
             pos = after;
         }
     }
-    pos
+    higher_levels_after_commas(text, pos, phrase)
+}
+
+/// `Subsection (b), Section 21.051, Labor Code`, `Subdivision (1), Subsection (a), Section
+/// 21.051, Government Code`: the higher levels after a subdivision, each after a comma, as
+/// the Texas Legislative Council's drafting manual cites a provision below a section of a
+/// code named after it. Read as `of` clauses are, and only where the code's name ends the
+/// chain (`paragraph (1), subsection (b), section 5` alone is a list). Where the chain
+/// ends, or `pos` where none is read.
+fn higher_levels_after_commas(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
+    static COMMA_LEVEL: LazyLock<Regex> =
+        LazyLock::new(|| re(r"^[ \t]*,[ \t]*(?:(?i:subdivision|subsection|section)[ \t]+[(0-9])"));
+    if !matches!(phrase.head, Head::Level(_)) || phrase.code.is_some() || phrase.relative.is_some()
+    {
+        return pos;
+    }
+    let mut read = phrase.clone();
+    let mut end = pos;
+    while let Some((after, _)) = eat(text, end, &COMMA_LEVEL) {
+        // The level word's start: the match ran one byte into its designation.
+        let comma = &text[end..after];
+        let word_at = end + comma.len() - comma.trim_start_matches([' ', '\t', ',']).len();
+        let Some(next) = parse_of_clause(text, word_at, &mut read) else {
+            break;
+        };
+        end = next;
+    }
+    if end > pos && read.chain_section.is_some() && code_after_comma(text, end).is_some() {
+        *phrase = read;
+        end
+    } else {
+        pos
+    }
 }
 
 fn parse_of_clause(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize> {
     let pos = if matches!(phrase.head, Head::Section { .. }) || phrase.chain_section.is_some() {
-        past_divisions_of_an_act(text, pos)
+        past_divisions_of_an_act(text, pos, false)
     } else {
         pos
     };
     let pos = past_chapters_of_a_federal_title(text, pos);
+    // `section 743 of Division C of the Consolidated Appropriations Act of 2010`: the act's
+    // division, whose sections it numbers anew.
+    if phrase.code.is_none()
+        && let Some((after_division, caps)) = eat(text, pos, &DIVISION_OF_AN_ACT)
+        && let Some((end, name)) = act_named_at(text, after_division)
+    {
+        let name = name.strip_prefix("the ").unwrap_or(&name);
+        phrase.code = Some(CodeRef::Named(
+            format!("Division {} of the {name}", caps.name("d")?.as_str()).into(),
+        ));
+        phrase.kind = Some(CitationKind::NamedAct);
+        return Some(end);
+    }
+    // `section 3 of title 9 of the New York Codes, Rules and Regulations`: a title of a
+    // compilation of regulations with its name, read whole (a comma may be in the name).
+    if phrase.code.is_none()
+        && let Some((end, code, false)) = super::titled_regulations::at(text, pos)
+    {
+        phrase.code = Some(CodeRef::Named(code.into()));
+        phrase.kind = Some(CitationKind::StateRegulation);
+        return Some(end);
+    }
     // `Section 703(a) of Title VII`: a title numbered in Roman figures, with no code or act
     // named after it, is a title of an act known by it (Title VII of the Civil Rights Act of
     // 1964); the codes number their titles in Arabic figures. Its sections are the act's.
@@ -5484,7 +5724,7 @@ fn annex_to_its_act(text: &str, pos: usize, phrase: &mut Phrase) -> Option<usize
 /// is Division C's).
 static ACT_DIVISION_OF: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?:(?i:title|subtitle|part|subpart|chapter|subchapter)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2}|\d{1,3}[A-Z]?)(?:-[A-Z0-9]{1,3})?(?:[ \t]+of|,)[ \t]+)+",
+        r"^(?:(?i:title|subtitle|part|subpart|chapter|subchapter|division)[ \t]+(?:[IVXLC]{1,7}|[A-Z]{1,2}|\d{1,4}[A-Z]?)(?:-[A-Z0-9]{1,3})?(?:[ \t]+of|,)[ \t]+)+",
     )
 });
 
@@ -5501,30 +5741,86 @@ static ROMAN_TITLE_OF_AN_ACT: LazyLock<Regex> =
 /// 1902(a)(10) of title XIX of the Social Security Act`): an act numbers its sections through
 /// its titles, so the section is the act's. Where no act's name follows the divisions,
 /// `pos` as it is.
-fn past_divisions_of_an_act(text: &str, pos: usize) -> usize {
+/// With `whole`, the phrase cites the divisions themselves ([`parse_act_division`]), and
+/// the position past all of them is returned.
+fn past_divisions_of_an_act(text: &str, pos: usize, whole: bool) -> usize {
     let Some((after, _)) = eat(text, pos, &ACT_DIVISION_OF) else {
         return pos;
     };
+    // `of Title 20 of the California Code of Regulations`: a compilation's title, which the
+    // `of` clauses read with its name; `of Title 11 of the Delaware Code`: a title of a
+    // state's code numbered by title, which its title names ([`forms::state_code_title`]).
+    if super::titled_regulations::at(text, pos).is_some() {
+        return pos;
+    }
+    let chain = &text[pos..after];
+    if chain.to_ascii_lowercase().contains("title")
+        && forms::state_code_title(&text[eat(text, after, &THE).map_or(after, |(e, _)| e)..])
+            .is_some()
+    {
+        return pos;
+    }
     // `section 5 of title II of this Act`: the act the words are in.
     if eat(text, after, &THIS_WHAT).is_some_and(|(_, c)| c["w"].eq_ignore_ascii_case("act")) {
         return after;
     }
-    let names_an_act = eat(text, after, &CODE_OF).is_some_and(|(_, caps)| {
-        caps.name("named")
-            .or(caps.name("bare_act"))
-            .is_some_and(|name| {
-                let name = with_series(text, after + name.start(), trim_named(name.as_str()));
-                let words: Vec<&str> = name.split_whitespace().collect();
-                match words.as_slice() {
-                    [.., "Act"] | [.., "Act", "of", _] => true,
-                    [.., "Act" | "Act,", year] => super::named_before::is_year(year),
-                    // `chapter 53 of the Internal Revenue Code`: a code an act is codified as.
-                    _ => codes::codified_as(name).is_some(),
-                }
-            })
+    let names_an_act = act_named_at(text, after).is_some_and(|(_, name)| {
+        let words: Vec<&str> = name.split_whitespace().collect();
+        match words.as_slice() {
+            [.., "Act"] | [.., "Act", "of", _] => true,
+            [.., "Act" | "Act,", year] => super::named_before::is_year(year),
+            // `chapter 53 of the Internal Revenue Code`: a code an act is codified as;
+            // `Chapter 552 of the Government Code`, `Part 2 of Division 3 of the Civil
+            // Code`: a code named in words (the states' subject codes).
+            _ => codes::codified_as(&name).is_some() || names_a_code_in_particular(&name),
+        }
     });
-    if names_an_act { after } else { pos }
+    if !names_an_act {
+        return pos;
+    }
+    // `section 743 of Division C of the Consolidated Appropriations Act of 2010`: an omnibus
+    // act numbers each division's sections anew, so a section's division stays with the act
+    // ([`DIVISION_OF_AN_ACT`]); the levels inside the division are passed.
+    if !whole
+        && let Some(at) = ACT_DIVISION_WORD
+            .captures_iter(chain)
+            .filter_map(|c| c.name("w"))
+            .map(|m| m.start())
+            .next()
+    {
+        return pos + at;
+    }
+    after
 }
+
+/// The name of an act or a code at byte `at` of `text` as an `of` clause names it (`the
+/// Social Security Act`, `Fiscal Year 2021 Budget Support Act of 2020`, `the Government
+/// Code`; [`CODE_OF`]'s `named` and `bare_act` names, with their series and a year after a
+/// comma, `the Consolidated Appropriations Act, 2021`): where it ends and the name as
+/// written.
+fn act_named_at(text: &str, at: usize) -> Option<(usize, String)> {
+    let (_, caps) = eat(text, at, &CODE_OF)?;
+    let name = caps.name("named").or(caps.name("bare_act"))?;
+    let start = at + name.start();
+    let name = with_year_after_comma(
+        text,
+        start,
+        with_series(text, start, trim_named(name.as_str())),
+    );
+    Some((start + name.len(), name.to_string()))
+}
+
+/// A division of an act (`Division C`, `division B`), the outermost level of an omnibus
+/// act, which numbers each division's sections anew.
+static ACT_DIVISION_WORD: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?:^|[ \t])(?P<w>[Dd]ivision)[ \t]"));
+
+/// A section's division of an act and the act, named after its `of` (`Division N of the
+/// Consolidated Appropriations Act, 2021`, `division A of the Coronavirus Aid, Relief, and
+/// Economic Security Act`; see [`past_divisions_of_an_act`]): the act's name as the phrase's
+/// code is `Division N of the …`.
+static DIVISION_OF_AN_ACT: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^[Dd]ivision[ \t]+(?P<d>[A-Z]{1,2}|\d{1,3})[ \t]+of[ \t]+"));
 
 /// An act's divisions cited as a whole, without a section (`title II of the Social Security
 /// Act`, `part A of title XVIII of the Social Security Act`, `subtitle B of title I of the
@@ -5532,7 +5828,7 @@ fn past_divisions_of_an_act(text: &str, pos: usize) -> usize {
 /// first as [`super::container`] abbreviates it (`tit. XVIII, pt. A`). `None` where no act's
 /// name follows the chain ([`past_divisions_of_an_act`]).
 fn parse_act_division(text: &str, start: usize) -> Option<Phrase> {
-    let after = past_divisions_of_an_act(text, start);
+    let after = past_divisions_of_an_act(text, start, true);
     if after == start {
         return None;
     }
@@ -5572,8 +5868,15 @@ fn parse_act_division(text: &str, start: usize) -> Option<Phrase> {
     // it, which the title holds ([`super::named_before`]).
     let after = text.get(phrase.end..).unwrap_or("");
     let after = after.trim_start_matches([' ', '\t', ',']);
-    let section_follows = eat(after, 0, &SECTION_WORD)
-        .is_some_and(|(e, _)| after[e..].starts_with(|c: char| c.is_ascii_digit()));
+    // (A part or an article after a comma is another division: `Chapter 552 of the
+    // Government Code, Part 2 of …` is a list.)
+    let section_follows = eat(after, 0, &SECTION_WORD).is_some_and(|(e, caps)| {
+        after[e..].starts_with(|c: char| c.is_ascii_digit())
+            && caps.name("w").is_none_or(|w| {
+                let w = w.as_str().to_ascii_lowercase();
+                !w.starts_with("part") && !w.starts_with("art")
+            })
+    });
     // `Title VII of the Civil Rights Act of 1964, 42 U.S.C. §§ 2000e to 2000e-17` (The
     // Bluebook, rule 12.2.1), `title XVIII of the Social Security Act (42 U.S.C. 1395 et
     // seq.)`: the act's name labels the code's citation after it, which is the citation.
@@ -5581,7 +5884,11 @@ fn parse_act_division(text: &str, start: usize) -> Option<Phrase> {
     if phrase.unnumbered_scope || section_follows || code_follows {
         return None;
     }
-    phrase.kind = Some(CitationKind::NamedAct);
+    // A state's code by its title (`Chapter 36 of the Revised Code of Washington`) stays
+    // the state's; any other name is an act's or a code's in words.
+    if phrase.kind != Some(CitationKind::StateStatute) {
+        phrase.kind = Some(CitationKind::NamedAct);
+    }
     phrase.division = Some(levels.join(", "));
     Some(phrase)
 }
