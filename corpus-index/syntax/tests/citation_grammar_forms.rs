@@ -4320,3 +4320,60 @@ fn a_cfr_part_then_its_subpart_after_a_comma() {
         in_part_701("under subpart B of part 746")
     );
 }
+
+// Class: a code's name that begins like a constitution's abbreviation (table T1's `N.Y.
+// Gen. Constr. Law`, the General Construction Law; was a bare section), and the U.C.C. by
+// The Bluebook's abbreviation of a uniform act's name (`Unif. Commercial Code § 2-207`; was
+// kept verbatim). `N.Y. Const.` stays the constitution.
+#[test]
+fn code_names_that_begin_like_a_constitution_and_the_ucc_abbreviated() {
+    assert_eq!(
+        read(
+            "See N.Y. Gen. Constr. Law § 25-a, N.Y. Const. art. VI, § 3, and Unif. Commercial Code § 2-207."
+        ),
+        [
+            statute("N.Y. Gen. Constr. Law § 25-a"),
+            (
+                "state_constitution".into(),
+                "N.Y. Const. art. VI, § 3".into()
+            ),
+            ("uniform_law".into(), "U.C.C. § 2-207".into())
+        ]
+    );
+}
+
+// Class: the Treaty on European Union and the Treaty on the Functioning of the European
+// Union named in full (`Article 263 of the Treaty on the Functioning of the European
+// Union`): the treaty by the initials `Article 263 TFEU` cites it with (was the full name,
+// another namespace than `TFEU`).
+#[test]
+fn the_eu_treaties_in_full_are_their_initials() {
+    assert_eq!(
+        read(
+            "under Article 263 of the Treaty on the Functioning of the European Union, Article 267 TFEU and Article 6(3) of the Treaty on European Union"
+        ),
+        [
+            ("eu_article".into(), "TFEU Art. 263".into()),
+            ("eu_article".into(), "TFEU Art. 267".into()),
+            ("eu_article".into(), "TEU Art. 6(3)".into())
+        ]
+    );
+}
+
+// Class: India's codes by their short titles with the year after a comma, before the
+// section (`Indian Penal Code, 1860, s. 302`, `Code of Criminal Procedure, 1973, s. 482`),
+// as India's Acts are (`Companies Act, 2013, Section 135`): the code's section, of a named
+// act's kind, not a state's (were bare sections; `Indian Penal Code § 302` was a state's).
+#[test]
+fn indias_codes_with_their_year_before_the_section() {
+    assert_eq!(
+        read(
+            "punishable under Indian Penal Code, 1860, s. 302; see Code of Criminal Procedure, 1973, s. 482 and Indian Penal Code § 302"
+        ),
+        [
+            act("Indian Penal Code, 1860 § 302"),
+            act("Code of Criminal Procedure, 1973 § 482"),
+            act("Indian Penal Code, 1860 § 302")
+        ]
+    );
+}

@@ -149,7 +149,9 @@ static EU_ACT: LazyLock<Regex> = LazyLock::new(|| {
 /// The treaties of the European Union and its Charter, by name or by the initials the
 /// Interinstitutional Style Guide gives them (`TFEU`, `TEU`, `the EC Treaty`): an article of
 /// one is an article of EU law (`Article 101 TFEU`, `Article 8 of the Charter of Fundamental
-/// Rights of the European Union`, the Court of Justice's `Article 81 EC`), named as written.
+/// Rights of the European Union`, the Court of Justice's `Article 81 EC`), named as written,
+/// the Treaty on European Union and the Treaty on the Functioning of the European Union by
+/// their initials (`TEU`, `TFEU`) however they are written.
 static EU_TREATY: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r"^(?:TFEU|TEU|TEC|EC|(?:EC|EEC|EU|Euratom|EAEC)\s+Treaty|Treaty\s+(?:on|of|establishing)\s+(?:\S+\s+){0,6}?(?:European|Euratom)\b.*|Charter\s+of\s+Fundamental\s+Rights\s+of\s+the\s+European\s+Union)$",
@@ -443,7 +445,19 @@ pub fn canonical_code(phrase: &str) -> Option<CanonicalCode> {
         return code("Civil Code of Québec".into(), CodeFamily::Named);
     }
     if EU_TREATY.is_match(unprefixed) {
-        return code(unprefixed.to_string(), CodeFamily::Eu);
+        // The two treaties in force by the initials the Interinstitutional Style Guide gives
+        // them, as `Article 101 TFEU` names them: one name however the text writes it.
+        let name = match unprefixed
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .as_str()
+        {
+            "Treaty on European Union" => "TEU".to_string(),
+            "Treaty on the Functioning of the European Union" => "TFEU".to_string(),
+            _ => unprefixed.to_string(),
+        };
+        return code(name, CodeFamily::Eu);
     }
     // `§ 2-201 of the Criminal Law Article`: an article of Maryland's code by its name.
     if unprefixed.ends_with(" Article")

@@ -1112,9 +1112,11 @@ fn local_code(rest: &str, start: usize) -> Option<Found> {
         }
     }
     if let Some(c) = UNIFORM_ACT.captures(rest) {
+        let name = collapse_spaces(&c["name"]);
         return Some(Found::CodePrefix {
             after: start + c.get(0)?.end(),
-            code: collapse_spaces(&c["name"]),
+            // `Unif. Commercial Code § 2-207`: the U.C.C. by its initials, as table T1 cites it.
+            code: uniform_law(&name).map_or(name, str::to_string),
             kind: CitationKind::UniformLaw,
             designator: None,
             plural: &c["des"] == "§§",
@@ -1211,7 +1213,11 @@ fn collapse_spaces(s: &str) -> String {
 /// code.
 pub(crate) fn uniform_law(name: &str) -> Option<&'static str> {
     let name = name.strip_prefix("the ").unwrap_or(name);
-    matches!(name, "Uniform Commercial Code" | "UCC" | "U.C.C.").then_some("U.C.C.")
+    matches!(
+        name,
+        "Uniform Commercial Code" | "Unif. Commercial Code" | "Unif. Com. Code" | "UCC" | "U.C.C."
+    )
+    .then_some("U.C.C.")
 }
 
 /// Acronyms that are codes or reporters, not popular names of acts.
@@ -2659,7 +2665,11 @@ fn state_code(start: usize, c: &Captures<'_>) -> Option<Found> {
     }
     // `Or. Admin. R. 340-200-0010`: the rules designator names a code of rules.
     let rules = c.name("des").is_some_and(|d| d.as_str().starts_with('R'));
-    if !(rules || words.iter().any(is_code_word)) || words.iter().any(|w| w.starts_with("Const")) {
+    // `N.Y. Const.` is a constitution (`Gen. Constr. Law` is New York's General Construction
+    // Law).
+    let constitution =
+        |w: &&str| matches!(w.trim_end_matches(','), "Const." | "Const" | "Constitution");
+    if !(rules || words.iter().any(is_code_word)) || words.iter().any(constitution) {
         return None;
     }
     let state = squeeze_initials(c.name("state")?.as_str());

@@ -501,7 +501,7 @@ fn named_before(text: &str, start: usize, instrument: bool) -> Option<NamedBefor
     let mut i = words.len().checked_sub(1)?;
     // `Code of Civil Procedure section 425.16`, `Canadian Charter of Rights and Freedoms, s.
     // 7`: the head noun before the name's `of` phrase.
-    let head_of = if ends_with_year || head_noun_last {
+    let mut head_of = if ends_with_year || head_noun_last {
         None
     } else {
         Some(head_before_of(&words)?)
@@ -520,7 +520,24 @@ fn named_before(text: &str, start: usize, instrument: bool) -> Option<NamedBefor
         if words[i].1 == "of" {
             i = i.checked_sub(1)?;
         }
-        comma_year = words[i].1 == "Act,";
+        // India's codes too: `Indian Penal Code, 1860, s. 302`, `Code of Criminal
+        // Procedure, 1973, s. 482` (the codes' own short titles).
+        comma_year = matches!(words[i].1, "Act," | "Code,");
+        // `Code of Criminal Procedure, 1973, s. 482`: a code named by its `of` phrase, the
+        // year after a comma.
+        if !comma_year && words[i].1.ends_with(',') {
+            let mut named: Vec<(usize, &str)> = words[..=i].to_vec();
+            if let Some(last) = named.last_mut() {
+                last.1 = last.1.trim_end_matches(',');
+            }
+            if let Some(head) = head_before_of(&named)
+                && words[head].1 == "Code"
+            {
+                i = head;
+                head_of = Some(head);
+                comma_year = true;
+            }
+        }
     }
     // `HRA 1998, s. 6`, `DPA 2018, s 170`: an act by the initials of its short title and its
     // year, as OSCOLA lets a text abbreviate an act it has named (rule 2.4.1) and British
@@ -535,12 +552,16 @@ fn named_before(text: &str, start: usize, instrument: bool) -> Option<NamedBefor
             dated: true,
         });
     }
-    let noun = if comma_year { "Act" } else { words[i].1 };
+    let noun = if comma_year {
+        words[i].1.trim_end_matches(',')
+    } else {
+        words[i].1
+    };
     let act = noun == "Act";
     let noun_fits = if instrument {
         INSTRUMENT_NOUNS.contains(&noun) && year
     } else {
-        HEAD_NOUNS.contains(&noun) && (!year || noun == "Act")
+        HEAD_NOUNS.contains(&noun) && (!year || noun == "Act" || comma_year)
     };
     if !noun_fits || (comma && noun == "Act" && !year) {
         return None;
@@ -632,6 +653,8 @@ fn named_before(text: &str, start: usize, instrument: bool) -> Option<NamedBefor
     if let Some(known) = super::codes::canonical_code(&name) {
         let kind = match known.family {
             super::CodeFamily::StateRegulation => CitationKind::StateRegulation,
+            // `Indian Penal Code § 302`: a national code lexls knows by its name, no state's.
+            super::CodeFamily::Named => CitationKind::NamedAct,
             _ => CitationKind::StateStatute,
         };
         return Some(NamedBefore {

@@ -3423,13 +3423,24 @@ fn same_part_item(
     if part.is_empty() || !part.bytes().all(|b| b.is_ascii_alphanumeric()) {
         return None;
     }
+    item_after_elision(text, pos, part, '.')
+}
+
+/// The item at `pos` that starts with `mark` and a digit, the characters before the mark
+/// elided: [`section_item`]'s item with `kept` and `mark` before its number.
+fn item_after_elision(
+    text: &str,
+    pos: usize,
+    kept: &str,
+    mark: char,
+) -> Option<(usize, CompactString, Vec<CompactString>)> {
     let pos = ws(text, pos);
-    let rest = text.get(pos..)?.strip_prefix('.')?;
+    let rest = text.get(pos..)?.strip_prefix(mark)?;
     if !rest.starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
-    let (end, number, labels) = section_item(text, pos + 1)?;
-    Some((end, format!("{part}.{number}").into(), labels))
+    let (end, number, labels) = section_item(text, pos + mark.len_utf8())?;
+    Some((end, format!("{kept}{mark}{number}").into(), labels))
 }
 
 /// A list item that writes only what follows the last hyphen of the previous item's number
@@ -3450,13 +3461,7 @@ fn same_prefix_item(
     {
         return None;
     }
-    let pos = ws(text, pos);
-    let rest = text.get(pos..)?.strip_prefix('-')?;
-    if !rest.starts_with(|c: char| c.is_ascii_digit()) {
-        return None;
-    }
-    let (end, number, labels) = section_item(text, pos + 1)?;
-    Some((end, format!("{prefix}-{number}").into(), labels))
+    item_after_elision(text, pos, prefix, '-')
 }
 
 /// The subdivisions of an article as the continental style names them after its number,
@@ -7041,7 +7046,8 @@ mod tests {
     }
 
     /// Class: an article of an EU treaty or of the Charter is an article of EU law, named by
-    /// the treaty as written (GDPR recital 1; the Court of Justice's `Article 81 EC`).
+    /// the treaty as written (GDPR recital 1; the Court of Justice's `Article 81 EC`), the two
+    /// treaties in force by their initials (`TFEU`, as `Article 16 TFEU` names it).
     #[test]
     fn an_article_of_an_eu_treaty_is_eu_law() {
         let cites = extract(
@@ -7060,10 +7066,7 @@ mod tests {
                     CitationKind::EuArticle,
                     "Charter of Fundamental Rights of the European Union"
                 ),
-                (
-                    CitationKind::EuArticle,
-                    "Treaty on the Functioning of the European Union"
-                ),
+                (CitationKind::EuArticle, "TFEU"),
             ]
         );
         let cites = extract("an agreement caught by Article 81 EC and by Article 4 EC Regulation");
