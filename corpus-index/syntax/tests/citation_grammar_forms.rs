@@ -4377,3 +4377,26 @@ fn indias_codes_with_their_year_before_the_section() {
         ]
     );
 }
+
+// Class: `Id.` with a section after `at` keeps the section's subdivisions (`Id. at §
+// 1985(3)`, was `42 U.S.C. 1985`), and `Id.` before a list of sections (`id. §§ 78t, 78u`,
+// The Bluebook rule 4.1) is no citation of the last section besides the list's (it gave
+// `15 U.S.C. 78j(b)` again); the list's items take the code cited last.
+#[test]
+fn id_with_a_sections_subdivisions_or_a_list_of_sections() {
+    assert_eq!(
+        read("See 42 U.S.C. § 1983. Id. at § 1985(3)."),
+        [
+            ("usc".into(), "42 U.S.C. 1983".into()),
+            ("id".into(), "42 U.S.C. 1985(3)".into())
+        ]
+    );
+    assert_eq!(
+        read("15 U.S.C. § 78j(b); see also id. §§ 78t, 78u."),
+        [
+            ("usc".into(), "15 U.S.C. 78j(b)".into()),
+            ("usc".into(), "15 U.S.C. 78t".into()),
+            ("usc".into(), "15 U.S.C. 78u".into())
+        ]
+    );
+}

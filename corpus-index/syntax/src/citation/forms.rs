@@ -1628,7 +1628,7 @@ static NEUTRAL_CASE: LazyLock<Regex> = LazyLock::new(|| {
 
 static ID: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^(?P<id>[Ii]d\.)(?:,?[ \t]+at[ \t]+(?:(?P<atsec>(?i:section|sec\.|§))[ \t]*(?P<atnum>\d+[A-Za-z]?)|(?P<atsubs>(?:\([0-9A-Za-z]{1,4}\))+)|(?P<page>\d+))|[ \t]+§[ \t]*(?P<secnum>\d+[A-Za-z]?(?:[-.]\d+)*)(?P<secsubs>(?:\([0-9A-Za-z]{1,4}\))*))?",
+        r"^(?P<id>[Ii]d\.)(?:,?[ \t]+at[ \t]+(?:(?P<atsec>(?i:section|sec\.|§))[ \t]*(?P<atnum>\d+[A-Za-z]?(?:[-.]\d+)*)(?P<atsecsubs>(?:\([0-9A-Za-z]{1,4}\))*)|(?P<atsubs>(?:\([0-9A-Za-z]{1,4}\))+)|(?P<page>\d+))|[ \t]+§[ \t]*(?P<secnum>\d+[A-Za-z]?(?:[-.]\d+)*)(?P<secsubs>(?:\([0-9A-Za-z]{1,4}\))*))?",
     )
 });
 
@@ -1891,6 +1891,12 @@ pub(crate) fn at(text: &str, start: usize) -> Option<Found> {
         return Some(found);
     }
     if let Some(c) = ID.captures(rest) {
+        // `Id. §§ 1985, 1986`: the sections after it are read as a list of the code cited
+        // last, which they inherit; `Id.` alone would cite the last section itself.
+        let after = &rest[c.get(0)?.end()..];
+        if c.get(0)?.len() == 3 && after.trim_start_matches([' ', '\t']).starts_with("§§") {
+            return None;
+        }
         return id(start, &c);
     }
     if let Some(m) = SUPRA.find(rest) {
@@ -2211,7 +2217,8 @@ fn id(start: usize, c: &Captures<'_>) -> Option<Found> {
         cite.short_form = Some(ShortForm::Id);
         if let Some(n) = c.name("atnum").or(c.name("secnum")) {
             cite.section = Some(n.as_str().into());
-            cite.subsections = labels_of(c.name("secsubs").map_or("", |m| m.as_str()));
+            let labels = c.name("secsubs").or(c.name("atsecsubs"));
+            cite.subsections = labels_of(labels.map_or("", |m| m.as_str()));
             cite.set_designator(Some("§"));
         } else if let Some(s) = c.name("atsubs") {
             cite.subsections = labels_of(s.as_str());
