@@ -202,6 +202,12 @@ const GENERIC_WORDS: &[&str] = &[
     "Local",
 ];
 
+/// Whether `word` is one of [`GENERIC_WORDS`], which name no code in particular before a
+/// head noun (`Official Code`, `Revised Statutes`).
+pub(crate) fn is_generic_word(word: &str) -> bool {
+    GENERIC_WORDS.contains(&word)
+}
+
 /// `before` without a jurisdiction in parentheses after an act's year (`Privacy Act 1988
 /// (Cth)`, `Crimes Act 1900 (NSW)`: AGLC rule 3.1; one capitalised word of at most four
 /// letters, or capitals). Any other ending is returned as it is.

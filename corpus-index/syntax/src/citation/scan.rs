@@ -1847,20 +1847,14 @@ fn code_named_in_words_before(text: &str, start: usize, phrase: &mut Phrase) -> 
 /// particular: not only generic words before its head noun (`Official Code`, `Municipal
 /// Code`), nor a national code, which is cited by its title (`United States Code`).
 fn names_a_code_in_particular(name: &str) -> bool {
-    const GENERIC: &[&str] = &[
-        "Official",
-        "Revised",
-        "Municipal",
-        "State",
-        "Federal",
-        "Annotated",
-    ];
     let name = name.strip_prefix("the ").unwrap_or(name);
     let head = name.split(" of ").next().unwrap_or(name);
     let words: Vec<&str> = head.split_whitespace().collect();
     let names_more = name.contains(" of ")
         || words.len() < 2
-        || !words[..words.len() - 1].iter().all(|w| GENERIC.contains(w));
+        || !words[..words.len() - 1]
+            .iter()
+            .all(|w| super::named_before::is_generic_word(w));
     is_a_code_in_words(name)
         && !name.starts_with("United States")
         && !name.starts_with("U.S.")
@@ -5161,10 +5155,15 @@ fn parse_of_clauses(text: &str, mut pos: usize, phrase: &mut Phrase) -> usize {
 fn higher_levels_after_commas(text: &str, pos: usize, phrase: &mut Phrase) -> usize {
     static COMMA_LEVEL: LazyLock<Regex> =
         LazyLock::new(|| re(r"^[ \t]*,[ \t]*(?:(?i:subdivision|subsection|section)[ \t]+[(0-9])"));
-    if !matches!(phrase.head, Head::Level(_)) || phrase.code.is_some() || phrase.relative.is_some()
+    if !matches!(phrase.head, Head::Level(_))
+        || phrase.code.is_some()
+        || phrase.relative.is_some()
+        || eat(text, pos, &COMMA_LEVEL).is_none()
     {
         return pos;
     }
+    // Only a phrase a higher level follows is copied, to be kept if a code's name ends the
+    // chain.
     let mut read = phrase.clone();
     let mut end = pos;
     while let Some((after, _)) = eat(text, end, &COMMA_LEVEL) {
